@@ -1,0 +1,61 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "StrategyKit",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "StrategyKit", targets: ["StrategyKit"]),
+        .library(name: "StrategyGenerator", targets: ["StrategyGenerator"]),
+        .executable(name: "strategy-gen", targets: ["strategy-gen"]),
+        .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // The runtime every generated client compiles against.
+        .target(name: "StrategyKit"),
+
+        // Spec model, YAML loader, validation, code model and renderer.
+        .target(
+            name: "StrategyGenerator",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+
+        // The command-line tool; a thin layer over StrategyGenerator.
+        .executableTarget(
+            name: "strategy-gen",
+            dependencies: [
+                "StrategyGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Runs strategy-gen at build time for every spec file in the target that uses it.
+        .plugin(
+            name: "StrategyGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["strategy-gen"]
+        ),
+
+        // A real HTTP/1.1 server on a loopback port, for tests.
+        .target(name: "TestServer", path: "Tests/TestServer"),
+
+        .testTarget(
+            name: "StrategyKitTests",
+            dependencies: ["StrategyKit", "TestServer"]
+        ),
+        .testTarget(
+            name: "StrategyGeneratorTests",
+            dependencies: ["StrategyGenerator", "strategy-gen"]
+        ),
+        // Its client is generated at build time from the spec file in its folder.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["StrategyKit", "TestServer"],
+            plugins: ["StrategyGenPlugin"]
+        ),
+    ]
+)

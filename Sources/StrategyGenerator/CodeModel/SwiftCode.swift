@@ -1,0 +1,79 @@
+/// A small structured representation of the Swift the generator writes.
+///
+/// Builders produce these values; ``SwiftRenderer`` alone turns them into text, so spacing,
+/// indentation and escaping are decided in one place.
+public struct SwiftFile: Hashable, Sendable {
+    /// The file's name, e.g. `users.Models.swift`.
+    public var name: String
+    /// Comment lines at the top of the file, without `//`.
+    public var header: [String]
+    public var imports: [String]
+    public var declarations: [Declaration]
+}
+
+public indirect enum Declaration: Hashable, Sendable {
+    case type(TypeDeclaration)
+    case property(Property)
+    case function(Function)
+    case typeAlias(docs: [String], access: String?, name: String, type: String)
+    case enumCase(docs: [String], name: String, rawValue: String?)
+}
+
+public struct TypeDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case `struct`, `enum`, `extension`, `protocol`
+    }
+
+    public var docs: [String] = []
+    public var access: String?
+    public var kind: Kind
+    public var name: String
+    public var inherits: [String] = []
+    public var members: [Declaration] = []
+}
+
+public struct Property: Hashable, Sendable {
+    public var docs: [String] = []
+    public var access: String?
+    public var isStatic = false
+    public var isLet = false
+    public var name: String
+    public var type: String?
+    /// `= value` for a stored property.
+    public var value: String?
+    /// The getter of a computed property.
+    public var getter: [Statement]?
+}
+
+public struct Function: Hashable, Sendable {
+    public struct Parameter: Hashable, Sendable {
+        /// `nil` keeps the name as the label; `"_"` drops the label.
+        public var label: String?
+        public var name: String
+        public var type: String
+        public var defaultValue: String?
+    }
+
+    public var docs: [String] = []
+    public var access: String?
+    /// `init` for an initializer.
+    public var name: String
+    public var parameters: [Parameter] = []
+    public var isAsync = false
+    public var isThrowing = false
+    public var returnType: String?
+    public var body: [Statement]
+}
+
+public indirect enum Statement: Hashable, Sendable {
+    case line(String)
+    /// `header {`, the body indented, `}`.
+    case block(String, [Statement])
+    /// `switch subject {` with `case pattern:` bodies; a `nil` pattern is `default:`.
+    case switchOver(String, [SwitchCase])
+}
+
+public struct SwitchCase: Hashable, Sendable {
+    public var pattern: String?
+    public var body: [Statement]
+}

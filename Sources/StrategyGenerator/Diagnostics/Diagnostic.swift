@@ -1,0 +1,109 @@
+/// A place in a spec file: 1-based line and column, as editors count them.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// One problem found in a spec, printed the way Xcode and SwiftPM show problems at a line:
+/// `path:line:column: error: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Hashable, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.error, message, at: location)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.warning, message, at: location)
+    }
+
+    public var description: String {
+        let prefix = location.map { "\($0): " } ?? ""
+        return "\(prefix)\(severity.rawValue): \(message)"
+    }
+}
+
+/// Thrown by a stage that found at least one error; carries everything found, in order.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Collects the diagnostics of one run so every problem is reported, not only the first.
+struct DiagnosticCollector {
+    private(set) var diagnostics: [Diagnostic] = []
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(.warning(message, at: location))
+    }
+
+    mutating func append(contentsOf other: [Diagnostic]) {
+        diagnostics.append(contentsOf: other)
+    }
+
+    /// Throws everything collected if any of it is an error.
+    func throwIfErrors() throws(DiagnosticsError) {
+        if hasErrors { throw DiagnosticsError(diagnostics) }
+    }
+}
+
+/// Suggests the closest of `candidates` to a misspelt `word`, for "did you mean" hints.
+func closestMatch(to word: String, in candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    let limit = max(1, min(word.count, best.0.count) / 3)
+    return best.1 <= limit ? best.0 : nil
+}
+
+/// Levenshtein distance: the fewest single-character edits that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

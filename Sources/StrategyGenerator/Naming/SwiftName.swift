@@ -1,0 +1,65 @@
+/// Turns spec names into Swift identifiers and text into Swift literals: the one place that escapes.
+public enum SwiftName {
+    /// Words Swift reserves; an identifier spelt like one is written in backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "Protocol",
+    ]
+
+    /// `user_id` → `userId`, `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`.
+    public static func member(_ wireName: String) -> String {
+        let words = splitWords(wireName)
+        guard let first = words.first else { return "_" }
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
+        return startingValidly(head + words.dropFirst().map(uppercasingFirst).joined())
+    }
+
+    /// `user_profile` → `UserProfile`.
+    public static func type(_ wireName: String) -> String {
+        let joined = splitWords(wireName).map(uppercasingFirst).joined()
+        return startingValidly(joined.isEmpty ? "_" : joined)
+    }
+
+    /// `identifier`, in backticks when Swift reserves it.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// A Swift string literal that reads back as `text`.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func splitWords(_ text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    private static func uppercasingFirst(_ word: String) -> String {
+        word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    private static func lowercasingFirst(_ word: String) -> String {
+        word.prefix(1).lowercased() + word.dropFirst()
+    }
+
+    private static func startingValidly(_ name: String) -> String {
+        name.first?.isNumber == true ? "_" + name : name
+    }
+}

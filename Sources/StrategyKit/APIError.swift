@@ -1,0 +1,23 @@
+import Foundation
+
+/// An error an API reports in a response, built from that response.
+///
+/// Generated error enums conform to it: a case per known status code or error code,
+/// and an unknown case that keeps what the response said.
+public protocol APIError: Error, Sendable {
+    /// Builds the error from a response that the strategy's success check rejected.
+    init(response: HTTPResponse)
+}
+
+/// The failure of a strategy that declares no error type: the response as it came.
+public struct UnexpectedResponse: APIError, Hashable, CustomStringConvertible {
+    public var response: HTTPResponse
+
+    public init(response: HTTPResponse) {
+        self.response = response
+    }
+
+    public var description: String {
+        "unexpected response: HTTP \(response.statusCode), \(response.body.count) bytes"
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// An HTTP request method such as `GET` or `POST`.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue.uppercased()
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+
+    public var description: String { rawValue }
+
+    public static let get: HTTPMethod = "GET"
+    public static let post: HTTPMethod = "POST"
+    public static let put: HTTPMethod = "PUT"
+    public static let patch: HTTPMethod = "PATCH"
+    public static let delete: HTTPMethod = "DELETE"
+    public static let head: HTTPMethod = "HEAD"
+    public static let options: HTTPMethod = "OPTIONS"
+}
+
+/// An ordered list of header fields whose names compare case-insensitively.
+public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field as it is sent.
+    public struct Field: Hashable, Sendable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public private(set) var fields: [Field] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { add(name: name, value: value) }
+    }
+
+    /// The first value of the field named `name`; setting replaces every field of that name.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        set {
+            remove(name: name)
+            if let newValue { add(name: name, value: newValue) }
+        }
+    }
+
+    /// Appends a field, keeping any that share its name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(name: String) {
+        fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+}
+
+/// A request ready for a ``Transport``: an absolute URL, headers and an optional body.
+public struct HTTPRequest: Hashable, Sendable {
+    public var method: HTTPMethod
+    public var url: URL
+    public var headers: HTTPHeaders
+    public var body: Data?
+    /// Seconds to wait for the response; `nil` leaves the transport's default.
+    public var timeout: TimeInterval?
+
+    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: TimeInterval? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// A response as the transport received it.
+public struct HTTPResponse: Hashable, Sendable {
+    public var statusCode: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+
+    public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+}
