@@ -49,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrategyGeneratorTests",
-            dependencies: ["StrategyGenerator", "strategy-gen"]
+            dependencies: ["StrategyGenerator"]
         ),
         // Its client is generated at build time from the spec file in its folder.
         .testTarget(
