@@ -76,10 +76,17 @@ struct DiagnosticCollector {
     mutating func append(contentsOf other: [Diagnostic]) {
         diagnostics.append(contentsOf: other)
     }
+}
 
-    /// Throws everything collected if any of it is an error.
-    func throwIfErrors() throws(DiagnosticsError) {
-        if hasErrors { throw DiagnosticsError(diagnostics) }
+extension [Diagnostic] {
+    /// Ordered by file, line and column; diagnostics at one place keep their order.
+    func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            let left = a.element.location, right = b.element.location
+            let leftKey = (left?.file ?? "", left?.line ?? 0, left?.column ?? 0)
+            let rightKey = (right?.file ?? "", right?.line ?? 0, right?.column ?? 0)
+            return leftKey != rightKey ? leftKey < rightKey : a.offset < b.offset
+        }.map(\.element)
     }
 }
 

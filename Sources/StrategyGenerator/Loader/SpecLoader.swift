@@ -1,10 +1,22 @@
 import Foundation
 
+/// A spec as far as it could be read, with the problems found reading it.
+///
+/// Parts with problems are left out, so validation can still check the rest and one run
+/// reports every problem.
+public struct LoadedSpec: Sendable {
+    public var spec: APISpec
+    public var diagnostics: [Diagnostic]
+}
+
 /// Reads a spec file into an ``APISpec``, reporting every problem of shape it finds:
 /// YAML syntax, unknown or missing keys, values of the wrong kind, unreadable types.
 public enum SpecLoader {
     /// Loads the spec at `path`; diagnostics name the file as `path` spells it.
-    public static func load(contentsOf path: String) throws(DiagnosticsError) -> APISpec {
+    ///
+    /// - Throws: the diagnostics when nothing usable could be read (unreadable file, broken
+    ///   YAML, no API name).
+    public static func load(contentsOf path: String) throws(DiagnosticsError) -> LoadedSpec {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -15,17 +27,17 @@ public enum SpecLoader {
     }
 
     /// Loads a spec from its text, as if read from `file`.
-    public static func load(text: String, file: String) throws(DiagnosticsError) -> APISpec {
+    public static func load(text: String, file: String) throws(DiagnosticsError) -> LoadedSpec {
         let root: YAMLNode?
         switch YAMLDocument.parse(text, file: file) {
         case .success(let node): root = node
         case .failure(let error): throw error
         }
         let decoder = SpecDecoder(file: file)
-        let spec = decoder.decodeSpec(root)
-        try decoder.diagnostics.throwIfErrors()
-        guard let spec else { throw DiagnosticsError(decoder.diagnostics.diagnostics) }
-        return spec
+        guard let spec = decoder.decodeSpec(root) else {
+            throw DiagnosticsError(decoder.diagnostics.diagnostics)
+        }
+        return LoadedSpec(spec: spec, diagnostics: decoder.diagnostics.diagnostics)
     }
 }
 

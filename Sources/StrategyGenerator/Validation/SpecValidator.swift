@@ -9,15 +9,21 @@ public struct ValidatedSpec: Sendable {
 /// Checks what the loader can't see from one node alone: references, duplicates, path
 /// parameters, cycles. Reports every problem it finds.
 public enum SpecValidator {
-    public static func validate(_ spec: APISpec) throws(DiagnosticsError) -> ValidatedSpec {
-        var check = Checker(spec: spec)
+    /// Checks a loaded spec; throws its loading problems and its own, in the order of the file,
+    /// if any of them is an error.
+    public static func validate(_ loaded: LoadedSpec) throws(DiagnosticsError) -> ValidatedSpec {
+        var check = Checker(spec: loaded.spec)
+        check.servers()
         check.uniqueTypeNames()
         check.models()
         check.errorTypes()
         check.strategies()
         check.modelCycles()
-        try check.diagnostics.throwIfErrors()
-        return ValidatedSpec(spec: spec, warnings: check.diagnostics.diagnostics)
+        let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticsError(diagnostics)
+        }
+        return ValidatedSpec(spec: loaded.spec, warnings: diagnostics)
     }
 }
 
@@ -29,6 +35,12 @@ private struct Checker {
     init(spec: APISpec) {
         self.spec = spec
         modelNames = Set(spec.models.map(\.name.value))
+    }
+
+    mutating func servers() {
+        for server in spec.servers where server.name.value == "custom" {
+            diagnostics.error("'custom' is the environment for any other server; give this server another name", at: server.name.location)
+        }
     }
 
     mutating func uniqueTypeNames() {
@@ -74,6 +86,7 @@ private struct Checker {
             uniqueSwiftNames(strategy.pathParameters + strategy.query, in: what)
             for field in strategy.pathParameters + strategy.query {
                 resolve(field.type, at: field.typeLocation)
+                parameterType(field, of: what)
             }
             if let returns = strategy.returns, let location = strategy.returnsLocation {
                 resolve(returns, at: location)
@@ -103,6 +116,20 @@ private struct Checker {
             diagnostics.error("path parameter '\(parameter.name)' can't be optional: a path needs every segment", at: parameter.typeLocation)
         }
     }
+
+    /// Path and query values are written as text, so they must be simple values.
+    mutating func parameterType(_ field: FieldSpec, of owner: String) {
+        var type = field.type
+        if case .optional(let wrapped) = type { type = wrapped }
+        if case .named(let name) = type {
+            let isUnknown = TypeReference.builtins[name] == nil && !modelNames.contains(name)
+            if Self.parameterTypes.contains(name) || isUnknown { return } // unknown types are reported by resolve
+        }
+        let allowed = Self.parameterTypes.joined(separator: ", ")
+        diagnostics.error("'\(field.name)' of \(owner) has type '\(field.type)'; a path or query value must be one of \(allowed)", at: field.typeLocation)
+    }
+
+    static let parameterTypes = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID"]
 
     /// Two wire names that become the same Swift name (`user_id`, `userId`) would collide.
     mutating func uniqueSwiftNames(_ fields: [FieldSpec], in owner: String) {
