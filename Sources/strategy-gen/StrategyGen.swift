@@ -81,6 +81,12 @@ private func generateAll(_ specs: [String]) throws -> [GeneratedSpec] {
         }
     }
     if failed { throw ExitCode.failure }
+    let names = results.flatMap(\.files).map(\.name)
+    let repeated = Set(names.filter { name in names.filter { $0 == name }.count > 1 })
+    guard repeated.isEmpty else {
+        printError("error: several specs share a file name, so they would write the same files (\(repeated.sorted().joined(separator: ", "))); rename one of them")
+        throw ExitCode.failure
+    }
     return results
 }
 

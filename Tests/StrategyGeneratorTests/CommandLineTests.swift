@@ -46,6 +46,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test func specsThatWouldWriteTheSameFilesAreRefused() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("copy/users.yaml")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Paths.specs.appendingPathComponent("users.yaml"), to: copy)
+        let output = folder.appendingPathComponent("out")
+
+        let result = try runStrategyGen(["generate", "specs/users.yaml", copy.path, "--output", output.path])
+
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("several specs share a file name"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test func validateAcceptsAGoodSpecQuietlyAndWritesNothing() throws {
         let before = try FileManager.default.contentsOfDirectory(atPath: Paths.specs.path)
 
