@@ -27,8 +27,8 @@ import Testing
         func endpoint(for input: String) throws -> Endpoint {
             Endpoint(
                 .post, "/notes",
-                headers: ["Content-Type": "application/json", "X-Trace": "abc"],
-                body: try JSONEncoder().encode(["text": input])
+                headers: ["X-Trace": "abc"],
+                body: try .json(["text": input])
             )
         }
     }

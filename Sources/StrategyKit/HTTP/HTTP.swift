@@ -66,6 +66,24 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
+
+    /// Checks that every name is an HTTP token and no value holds CR, LF or another control
+    /// character (tab aside), so no value can add a header or split the request.
+    public func validate() throws(RequestBuildingError) {
+        for field in fields {
+            guard !field.name.isEmpty, field.name.unicodeScalars.allSatisfy(Self.isTokenCharacter) else {
+                throw RequestBuildingError.invalidHeaderName(field.name)
+            }
+            guard field.value.unicodeScalars.allSatisfy({ $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }) else {
+                throw RequestBuildingError.invalidHeaderValue(name: field.name)
+            }
+        }
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F else { return false }
+        return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
+    }
 }
 
 /// A request ready for a ``Transport``: an absolute URL, headers and an optional body.

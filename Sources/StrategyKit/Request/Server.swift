@@ -26,23 +26,43 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The absolute URL of `endpoint` on this server.
-    public func url(for endpoint: Endpoint) throws -> URL {
+    public func url(for endpoint: Endpoint) throws(RequestBuildingError) -> URL {
         var string = description + endpoint.path.encoded
-        let query = endpoint.query.compactMap { item in
-            item.value.map { "\(PercentEncoding.queryComponent(item.name))=\(PercentEncoding.queryComponent($0))" }
-        }
-        if !query.isEmpty {
-            string += "?" + query.joined(separator: "&")
+        if !endpoint.query.isEmpty {
+            string += "?" + endpoint.query
+                .map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
+                .joined(separator: "&")
         }
         guard let url = URL(string: string) else {
             throw RequestBuildingError.invalidURL(string)
         }
         return url
     }
+
+    /// The request `endpoint` makes on this server, with the body's content type unless the
+    /// endpoint sets its own.
+    public func request(for endpoint: Endpoint) throws(RequestBuildingError) -> HTTPRequest {
+        var headers = endpoint.headers
+        if let body = endpoint.body, headers["Content-Type"] == nil {
+            headers["Content-Type"] = body.contentType
+        }
+        try headers.validate()
+        return HTTPRequest(
+            method: endpoint.method,
+            url: try url(for: endpoint),
+            headers: headers,
+            body: endpoint.body?.data,
+            timeout: endpoint.timeout
+        )
+    }
 }
 
-/// A request that could not be built from its endpoint.
+/// A request that could not be built from its endpoint; nothing was sent.
 public enum RequestBuildingError: Error, Hashable, Sendable {
     /// The server and the endpoint together do not make a valid URL.
     case invalidURL(String)
+    /// A header name that isn't an HTTP token.
+    case invalidHeaderName(String)
+    /// A header value holding CR, LF or another control character, which could split the request.
+    case invalidHeaderValue(name: String)
 }

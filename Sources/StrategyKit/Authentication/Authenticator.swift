@@ -1,0 +1,78 @@
+import Foundation
+
+/// Adds credentials to requests and renews them when the server rejects them.
+///
+/// An ``AuthenticationMiddleware`` asks it to enrich each request, and when the response is a
+/// rejection (``isRejection(_:)``, a 401 by default) asks it to renew and replays the request,
+/// a bounded number of times.
+public protocol Authenticator: Sendable {
+    /// `request` with credentials added. May renew credentials it knows have expired first.
+    func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest
+
+    /// Whether `response` says the credentials were not accepted. The default: status 401.
+    func isRejection(_ response: HTTPResponse) -> Bool
+
+    /// Renews credentials after the server rejected `request` (as this authenticator
+    /// authenticated it). Returns whether replaying the request is worthwhile; the default
+    /// can't renew and returns `false`.
+    func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool
+}
+
+extension Authenticator {
+    public func isRejection(_ response: HTTPResponse) -> Bool {
+        response.statusCode == 401
+    }
+
+    public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
+        false
+    }
+}
+
+/// Authenticates every request with an ``Authenticator`` and replays a rejected one after the
+/// authenticator renewed its credentials, at most ``maxReplays`` times.
+///
+/// A strategy that must go without credentials (a login) opts out with
+/// `.excluding(["authentication"])`.
+public struct AuthenticationMiddleware: Middleware {
+    public var name: String
+    public var authenticator: any Authenticator
+    public var maxReplays: Int
+
+    public init(authenticator: any Authenticator, maxReplays: Int = 1, name: String = "authentication") {
+        self.authenticator = authenticator
+        self.maxReplays = maxReplays
+        self.name = name
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        var replays = 0
+        while true {
+            let authenticated = try await authenticator.authenticate(request)
+            let response = try await next(authenticated)
+            guard authenticator.isRejection(response), replays < maxReplays,
+                  try await authenticator.renew(afterRejectionOf: authenticated) else {
+                return response
+            }
+            replays += 1
+        }
+    }
+}
+
+/// Credentials could not be had or renewed; the request was not sent again.
+public enum AuthenticationError: Error, CustomStringConvertible, Sendable {
+    /// The authenticator has no credentials to add (e.g. before logging in).
+    case noCredentials
+    /// Renewing the credentials failed with `underlying`.
+    case renewalFailed(underlying: any Error)
+
+    public var description: String {
+        switch self {
+        case .noCredentials: "no credentials to authenticate the request with"
+        case .renewalFailed(let underlying): "renewing the credentials failed: \(underlying)"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension StrategyClient {
+    /// Sends a strategy from code that isn't async; `completion` gets the result on an
+    /// arbitrary thread. Cancelling the returned handle cancels the request.
+    @discardableResult
+    public func send<S: Strategy>(
+        _ strategy: S,
+        _ input: S.Input,
+        completion: @escaping @Sendable (Result<S.Output, any Error>) -> Void
+    ) -> Cancellable {
+        let task = Task {
+            completion(await result(strategy, input))
+        }
+        return Cancellable(task.cancel)
+    }
+
+    /// Sends a strategy and returns its result as a value, for chaining calls whose failures
+    /// flow down instead of being thrown. See ``Swift/Result/then(_:)``.
+    public func result<S: Strategy>(_ strategy: S, _ input: S.Input) async -> Result<S.Output, any Error> {
+        do {
+            return .success(try await send(strategy, input))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Cancels a request started with a completion handler.
+public struct Cancellable: Sendable {
+    private let cancelAction: @Sendable () -> Void
+
+    public init(_ cancel: @escaping @Sendable () -> Void) {
+        cancelAction = cancel
+    }
+
+    public func cancel() {
+        cancelAction()
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Runs `next` with the value of a success; what it returns is the new success and what it
+    /// throws the new failure. A failure flows down untouched, and `next` doesn't run.
+    ///
+    /// ```swift
+    /// let saved = await client.result(GetUser(), .init(id: 42))
+    ///     .then { user in try await client.send(GetPosts(), .init(userID: user.id)) }
+    ///     .then { posts in try await store.save(posts) }
+    /// ```
+    public func then<NewSuccess>(_ next: (Success) async throws -> NewSuccess) async -> Result<NewSuccess, any Error> {
+        switch self {
+        case .success(let value):
+            do { return .success(try await next(value)) } catch { return .failure(error) }
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+}

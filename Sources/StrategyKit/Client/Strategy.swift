@@ -1,0 +1,85 @@
+import Foundation
+
+/// One endpoint of an API, written once: the request an input makes, and how a response
+/// becomes a typed output or a typed failure.
+///
+/// Call sites never repeat the conversion chain; they hand a strategy and its input to a
+/// ``StrategyClient``:
+///
+/// ```swift
+/// let user = try await client.send(GetUser(), GetUser.Input(id: 42))
+/// ```
+///
+/// Only ``endpoint(for:)`` has no default. A `Decodable` output is decoded from the JSON body,
+/// at ``outputPath`` when one is set; a `Void` output ignores the body.
+public protocol Strategy: Sendable {
+    /// What a caller supplies for one call.
+    associatedtype Input: Sendable = Void
+    /// What a successful call returns.
+    associatedtype Output: Sendable
+    /// The error thrown for a response that ``successCheck`` rejects.
+    associatedtype Failure: APIError = UnexpectedResponse
+
+    /// The request that `input` makes.
+    func endpoint(for input: Input) throws -> Endpoint
+
+    /// Which responses are successes. The default accepts status codes 200 to 299.
+    var successCheck: SuccessCheck { get }
+
+    /// Where the output sits in the JSON body, e.g. `response.items`; `nil` for the whole body.
+    var outputPath: String? { get }
+
+    /// Turns a successful response into the output.
+    func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Output
+
+    /// Which of the client's middlewares run for this strategy. The default runs them all.
+    var middlewareFilter: MiddlewareFilter { get }
+
+    /// The response a stubbing client answers with instead of using the network; `nil` when
+    /// the strategy has none.
+    func stub(for input: Input) -> HTTPResponse?
+
+    /// The strategy's name in logs, metrics and hooks. The default is the type's name.
+    static var name: String { get }
+}
+
+extension Strategy {
+    public var successCheck: SuccessCheck { .statusCodes(200..<300) }
+
+    public var outputPath: String? { nil }
+
+    public var middlewareFilter: MiddlewareFilter { .all }
+
+    public func stub(for input: Input) -> HTTPResponse? { nil }
+
+    public static var name: String { String(describing: Self.self) }
+}
+
+extension Strategy where Output: Decodable {
+    /// Decodes the JSON body, or the value at ``outputPath`` inside it.
+    public func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Output {
+        try decoder.decode(Output.self, from: response.body, at: outputPath)
+    }
+}
+
+extension Strategy where Output == Void {
+    /// Ignores the body.
+    public func output(from response: HTTPResponse, decoder: JSONDecoder) throws {}
+}
+
+/// Which middlewares run for a strategy, by their names.
+public enum MiddlewareFilter: Hashable, Sendable {
+    case all
+    /// Every middleware except those named, e.g. `.excluding(["authentication"])` for a login.
+    case excluding(Set<String>)
+    /// Only those named.
+    case only(Set<String>)
+
+    public func includes(_ name: String) -> Bool {
+        switch self {
+        case .all: true
+        case .excluding(let names): !names.contains(name)
+        case .only(let names): names.contains(name)
+        }
+    }
+}

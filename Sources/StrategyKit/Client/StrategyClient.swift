@@ -1,0 +1,151 @@
+import Foundation
+
+/// Runs strategies: builds each request, passes it through the middlewares to the transport,
+/// checks the response and decodes the output.
+///
+/// ```swift
+/// let client = StrategyClient(
+///     server: Server(host: "api.example.com"),
+///     middlewares: [RetryMiddleware(), AuthenticationMiddleware(authenticator: token)]
+/// )
+/// let user = try await client.send(GetUser(), GetUser.Input(id: 42))
+/// ```
+public struct StrategyClient: Sendable {
+    public var server: Server
+    public var transport: any Transport
+    /// Run around every request, the first outermost.
+    public var middlewares: [any Middleware]
+    /// Decodes outputs; configure its date and key strategies here.
+    public var decoder: JSONDecoder
+    /// Observers of each stage of a call.
+    public var hooks: Hooks
+    /// Whether calls answer with their strategies' stubs instead of using the network.
+    public var stubbing: Stubbing
+
+    public init(
+        server: Server,
+        transport: any Transport = URLSessionTransport(),
+        middlewares: [any Middleware] = [],
+        decoder: JSONDecoder = JSONDecoder(),
+        hooks: Hooks = Hooks(),
+        stubbing: Stubbing = .never
+    ) {
+        self.server = server
+        self.transport = transport
+        self.middlewares = middlewares
+        self.decoder = decoder
+        self.hooks = hooks
+        self.stubbing = stubbing
+    }
+
+    /// Sends the request `strategy` makes for `input` and returns its output.
+    ///
+    /// Cancelling the calling task cancels the request.
+    ///
+    /// - Throws: `S.Failure` when the strategy's success check rejects the response;
+    ///   ``RequestBuildingError`` when no request could be built; the transport's or a
+    ///   middleware's error when no response came; a `DecodingError` when the body doesn't fit.
+    public func send<S: Strategy>(_ strategy: S, _ input: S.Input) async throws -> S.Output {
+        let context = RequestContext(strategyName: S.name)
+        do {
+            let endpoint = try strategy.endpoint(for: input)
+            let request = try server.request(for: endpoint)
+            let response = try await perform(
+                request,
+                context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+                filter: strategy.middlewareFilter,
+                stub: { strategy.stub(for: input) }
+            )
+            guard strategy.successCheck.isSuccess(response) else {
+                throw S.Failure(response: response)
+            }
+            let output = try strategy.output(from: response, decoder: decoder)
+            hooks.didDecode?(output, context)
+            return output
+        } catch {
+            hooks.didFail?(error, context)
+            throw error
+        }
+    }
+
+    /// Sends a strategy that takes no input.
+    public func send<S: Strategy>(_ strategy: S) async throws -> S.Output where S.Input == Void {
+        try await send(strategy, ())
+    }
+
+    /// Sends through the middlewares the filter lets run, then the transport or the stub.
+    private func perform(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        filter: MiddlewareFilter,
+        stub: @escaping @Sendable () -> HTTPResponse?
+    ) async throws -> HTTPResponse {
+        let hooks = self.hooks
+        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+        switch stubbing {
+        case .never:
+            let transport = self.transport
+            next = { request in
+                hooks.willSend?(request, context)
+                let response = try await transport.send(request)
+                hooks.didReceive?(response, context)
+                return response
+            }
+        case .immediately, .delayed:
+            let delay = stubbing.delay
+            next = { request in
+                hooks.willSend?(request, context)
+                guard let response = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
+                if let delay { try await Task.sleep(for: delay) }
+                hooks.didReceive?(response, context)
+                return response
+            }
+        }
+        for middleware in middlewares.reversed() where filter.includes(middleware.name) {
+            let inner = next
+            next = { request in try await middleware.intercept(request, context: context, next: inner) }
+        }
+        return try await next(request)
+    }
+}
+
+/// Observers of each stage of a call; none changes anything.
+public struct Hooks: Sendable {
+    /// A request is about to go to the transport (once per attempt).
+    public var willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)?
+    /// The transport returned a response (before the success check).
+    public var didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)?
+    /// The output was decoded.
+    public var didDecode: (@Sendable (any Sendable, RequestContext) -> Void)?
+    /// The call failed with this error.
+    public var didFail: (@Sendable (any Error, RequestContext) -> Void)?
+
+    public init(
+        willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)? = nil,
+        didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)? = nil,
+        didDecode: (@Sendable (any Sendable, RequestContext) -> Void)? = nil,
+        didFail: (@Sendable (any Error, RequestContext) -> Void)? = nil
+    ) {
+        self.willSend = willSend
+        self.didReceive = didReceive
+        self.didDecode = didDecode
+        self.didFail = didFail
+    }
+}
+
+/// Whether a client answers from its strategies' stubs (for tests and previews) or the network.
+public enum Stubbing: Hashable, Sendable {
+    case never
+    case immediately
+    /// Answers after `delay`, as a slow network would.
+    case delayed(Duration)
+
+    var delay: Duration? {
+        if case .delayed(let delay) = self { delay } else { nil }
+    }
+}
+
+/// A stubbing client called a strategy that has no stub.
+public enum StubbingError: Error, Hashable, Sendable {
+    case noStub(strategy: String)
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Code that runs around every request a ``StrategyClient`` sends: it may change the request,
+/// send it (or not, or more than once) through `next`, and change or observe the response.
+///
+/// A client's middlewares form a chain, the first outermost. A strategy skips those its
+/// ``Strategy/middlewareFilter`` excludes by ``name``.
+public protocol Middleware: Sendable {
+    /// The name strategies use to opt out of this middleware.
+    var name: String { get }
+
+    func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse
+}
+
+/// What a middleware knows about the call a request belongs to.
+public struct RequestContext: Sendable {
+    /// The strategy's ``Strategy/name``.
+    public var strategyName: String
+    /// The endpoint's retry policy, if it overrides the client's.
+    public var retry: RetryPolicy?
+
+    public init(strategyName: String, retry: RetryPolicy? = nil) {
+        self.strategyName = strategyName
+        self.retry = retry
+    }
+}
+
+/// Adds headers and query items every request of an API carries, e.g. an API version or a
+/// client identifier. A request's own header of the same name wins.
+public struct DefaultParametersMiddleware: Middleware {
+    public var name: String
+    public var headers: HTTPHeaders
+    public var query: [Endpoint.QueryItem]
+
+    public init(name: String = "defaultParameters", headers: HTTPHeaders = [:], query: KeyValuePairs<String, any QueryValue> = [:], queryEncoding: QueryEncoding = QueryEncoding()) {
+        self.name = name
+        self.headers = headers
+        self.query = query.flatMap { $0.value.queryItems(named: $0.key, encoding: queryEncoding) }
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        var request = request
+        for field in headers where request.headers[field.name] == nil {
+            request.headers.add(name: field.name, value: field.value)
+        }
+        if !query.isEmpty {
+            request.url = request.url.appendingQueryItems(query)
+        }
+        return try await next(request)
+    }
+}
+
+extension URL {
+    /// This URL with `items` added after its own query items, encoded as the runtime encodes queries.
+    func appendingQueryItems(_ items: [Endpoint.QueryItem]) -> URL {
+        let added = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
+            .joined(separator: "&")
+        var string = absoluteString
+        if let hash = string.firstIndex(of: "#") { string = String(string[..<hash]) }
+        string += (query?.isEmpty == false ? "&" : (string.hasSuffix("?") ? "" : "?")) + added
+        return URL(string: string) ?? self
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// What one call of an endpoint sends: method, path, query, headers, body, timeout and retry.
+///
+/// An endpoint knows nothing of servers; a ``StrategyClient`` resolves it against one.
+///
+/// ```swift
+/// Endpoint(.get, "/users/\(id)", query: ["verbose": verbose, "tags": tags])
+/// ```
+public struct Endpoint: Sendable {
+    /// One query item as it goes into the URL, before percent-encoding.
+    public struct QueryItem: Hashable, Sendable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var method: HTTPMethod
+    public var path: RequestPath
+    public var query: [QueryItem]
+    public var headers: HTTPHeaders
+    public var body: RequestBody?
+    /// Seconds to wait for the response; `nil` leaves the transport's default.
+    public var timeout: TimeInterval?
+    /// Overrides the client's retry policy for this endpoint; `nil` keeps the client's.
+    public var retry: RetryPolicy?
+
+    /// Creates an endpoint; `query` keeps its order, and `nil` values are left out.
+    public init(
+        _ method: HTTPMethod,
+        _ path: RequestPath,
+        query: KeyValuePairs<String, (any QueryValue)?> = [:],
+        queryEncoding: QueryEncoding = QueryEncoding(),
+        headers: HTTPHeaders = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query.flatMap { name, value in
+            value?.queryItems(named: name, encoding: queryEncoding) ?? []
+        }
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.retry = retry
+    }
+}
+
+/// A percent-encoded request path built by string interpolation.
+///
+/// Literal text is kept as written; every interpolated value is encoded as one path segment,
+/// so a value such as `"a/b?c"` or `".."` can never leave its segment.
+///
+/// ```swift
+/// let path: RequestPath = "/users/\(id)/posts"
+/// ```
+public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The path as it goes on the wire.
+    public private(set) var encoded: String
+
+    public init(stringLiteral value: String) {
+        encoded = value
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        encoded = stringInterpolation.encoded
+    }
+
+    public var description: String { encoded }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        fileprivate var encoded = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            encoded.reserveCapacity(literalCapacity + interpolationCount * 8)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            encoded += literal
+        }
+
+        public mutating func appendInterpolation(_ value: some ParameterValue) {
+            encoded += PercentEncoding.pathSegment(value.parameterValue)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A request body with its content type, held as bytes so a request can be replayed.
+public struct RequestBody: Hashable, Sendable {
+    public var data: Data
+    public var contentType: String
+
+    public init(data: Data, contentType: String) {
+        self.data = data
+        self.contentType = contentType
+    }
+
+    /// Raw bytes.
+    public static func data(_ data: Data, contentType: String = "application/octet-stream") -> RequestBody {
+        RequestBody(data: data, contentType: contentType)
+    }
+
+    /// `value` encoded as JSON.
+    public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws -> RequestBody {
+        RequestBody(data: try encoder.encode(value), contentType: "application/json")
+    }
+
+    /// An `application/x-www-form-urlencoded` body; `nil` values are left out.
+    public static func form(_ fields: KeyValuePairs<String, (any QueryValue)?>, encoding: QueryEncoding = QueryEncoding()) -> RequestBody {
+        let items = fields.flatMap { name, value in value?.queryItems(named: name, encoding: encoding) ?? [] }
+        let text = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
+            .joined(separator: "&")
+        return RequestBody(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// A `multipart/form-data` body of `parts`, separated by `boundary`.
+    public static func multipart(_ parts: [MultipartPart], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
+        var data = Data()
+        for part in parts {
+            data.append("--\(boundary)\r\n")
+            var disposition = "form-data; name=\"\(MultipartPart.quoted(part.name))\""
+            if let filename = part.filename {
+                disposition += "; filename=\"\(MultipartPart.quoted(filename))\""
+            }
+            data.append("Content-Disposition: \(disposition)\r\n")
+            if let contentType = part.contentType {
+                data.append("Content-Type: \(contentType)\r\n")
+            }
+            data.append("\r\n")
+            data.append(part.data)
+            data.append("\r\n")
+        }
+        data.append("--\(boundary)--\r\n")
+        return RequestBody(data: data, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+}
+
+/// One part of a `multipart/form-data` body: a field, or a file with a file name and content type.
+public struct MultipartPart: Hashable, Sendable {
+    public var name: String
+    public var filename: String?
+    public var contentType: String?
+    public var data: Data
+
+    public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+        self.name = name
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
+    }
+
+    /// A text field.
+    public static func field(_ name: String, _ value: some ParameterValue) -> MultipartPart {
+        MultipartPart(name: name, data: Data(value.parameterValue.utf8))
+    }
+
+    /// A file.
+    public static func file(_ name: String, filename: String, contentType: String = "application/octet-stream", data: Data) -> MultipartPart {
+        MultipartPart(name: name, filename: filename, contentType: contentType, data: data)
+    }
+
+    /// Escapes a quoted parameter the way browsers do (RFC 7578): `"` as `%22`, CR and LF as `%0D` and `%0A`.
+    static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "%22")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}
+
+extension Data {
+    fileprivate mutating func append(_ text: String) {
+        append(contentsOf: Array(text.utf8))
+    }
+}

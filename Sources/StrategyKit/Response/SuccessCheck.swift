@@ -1,0 +1,35 @@
+import Foundation
+
+/// Decides whether a response is a success or a failure to turn into the strategy's error.
+///
+/// ```swift
+/// // An API that answers HTTP 200 with {"error": {...}} when a call fails:
+/// .statusCodes(200..<300).and(.bodyLacksKey("error"))
+/// ```
+public struct SuccessCheck: Sendable {
+    private let accepts: @Sendable (HTTPResponse) -> Bool
+
+    public init(_ accepts: @escaping @Sendable (HTTPResponse) -> Bool) {
+        self.accepts = accepts
+    }
+
+    public func isSuccess(_ response: HTTPResponse) -> Bool {
+        accepts(response)
+    }
+
+    /// A status code in `range`.
+    public static func statusCodes(_ range: Range<Int>) -> SuccessCheck {
+        SuccessCheck { range.contains($0.statusCode) }
+    }
+
+    /// A body that is not a JSON object holding `path` (e.g. `error` or `meta.error`).
+    public static func bodyLacksKey(_ path: String) -> SuccessCheck {
+        let keys = JSONPath.keys(path)
+        return SuccessCheck { !JSONPath.contains(keys, in: $0.body) }
+    }
+
+    /// Both checks accept.
+    public func and(_ other: SuccessCheck) -> SuccessCheck {
+        SuccessCheck { self.isSuccess($0) && other.isSuccess($0) }
+    }
+}
