@@ -165,25 +165,32 @@ private final class ServerCore: Sendable {
         thread.start()
     }
 
-    /// Marks the server stopped, closes the listener, and shuts down every open connection.
+    /// Marks the server stopped and shuts down every open connection; the accept thread then
+    /// closes the listener.
+    ///
+    /// Only the thread that uses a descriptor closes it, so a closed descriptor's number, which
+    /// the system hands out again at once, is never used by a thread that still holds it.
     func stop() {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
             // Connection threads close their own sockets after unregistering them under this lock.
             for fd in state.connections { shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
-    /// Accepts connections and starts a thread for each until the listening socket is closed.
+    /// Accepts connections and starts a thread for each until the server stops, looking at the
+    /// stop flag at least every 50 ms.
     private func acceptLoop() {
-        while true {
+        defer { close(listener) }
+        while !state.withLock({ $0.stopped }) {
+            var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&waiting, 1, 50)
+            if ready < 0 && errno != EINTR { return }
+            guard ready > 0 else { continue }
             let client = accept(listener, nil, nil)
             if client < 0 {
-                let retry = errno == EINTR || errno == ECONNABORTED
-                if retry && !state.withLock({ $0.stopped }) { continue }
+                if errno == EINTR || errno == ECONNABORTED || errno == EAGAIN { continue }
                 return
             }
             let registered = state.withLock { state in
