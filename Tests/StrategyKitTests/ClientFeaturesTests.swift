@@ -1,0 +1,189 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// Middlewares and their filters, hooks, stubbing, chaining and completion handlers.
+@Suite struct ClientFeaturesTests {
+    struct Greeting: Codable, Equatable, Sendable {
+        var text: String
+    }
+
+    struct GetGreeting: Strategy {
+        typealias Output = Greeting
+        var filter: MiddlewareFilter = .all
+
+        var middlewareFilter: MiddlewareFilter { filter }
+
+        func endpoint(for name: String) -> Endpoint {
+            Endpoint(.get, "/greetings/\(name)")
+        }
+
+        func stub(for name: String) -> HTTPResponse? {
+            HTTPResponse(statusCode: 200, body: Data(#"{"text": "stubbed hello, \#(name)"}"#.utf8))
+        }
+    }
+
+    struct SaveGreeting: Strategy {
+        typealias Output = Void
+
+        func endpoint(for greeting: Greeting) throws -> Endpoint {
+            Endpoint(.post, "/saved", body: try .json(greeting))
+        }
+    }
+
+    /// Adds a header naming itself, so the order of the chain shows on the server.
+    struct Tagging: Middleware {
+        let name: String
+
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+            var request = request
+            request.headers.add(name: "X-Chain", value: name)
+            return try await next(request)
+        }
+    }
+
+    /// An async sink that keeps what it is given.
+    actor Store {
+        private(set) var saved: [Greeting] = []
+        func save(_ greeting: Greeting) { saved.append(greeting) }
+    }
+
+    /// Thread-safe record of what hooks saw.
+    final class Events: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var list: [String] = []
+        func add(_ event: String) { lock.withLock { list.append(event) } }
+        var all: [String] { lock.withLock { list } }
+    }
+
+    let server: HTTPTestServer
+    let client: StrategyClient
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            switch (request.method, request.path) {
+            case ("GET", "/greetings/slow"):
+                try? await Task.sleep(for: .seconds(5))
+                return .json(#"{"text": "late"}"#)
+            case ("GET", "/greetings/nobody"):
+                return .text("no one here", status: 404)
+            case ("GET", _):
+                let name = request.path.split(separator: "/").last.map(String.init) ?? ""
+                return .json(#"{"text": "hello, \#(name)"}"#)
+            case ("POST", "/saved"):
+                return CannedResponse(status: 201)
+            default:
+                return .text("unexpected", status: 400)
+            }
+        }
+        client = StrategyClient(server: Server(scheme: "http", host: "127.0.0.1", port: server.port))
+    }
+
+    @Test func middlewaresRunInOrderAndStrategiesCanOptOut() async throws {
+        var client = self.client
+        client.middlewares = [Tagging(name: "first"), Tagging(name: "second"), Tagging(name: "third")]
+
+        _ = try await client.send(GetGreeting(), "ada")
+        _ = try await client.send(GetGreeting(filter: .excluding(["second"])), "ada")
+        _ = try await client.send(GetGreeting(filter: .only(["third"])), "ada")
+
+        // Repeated fields may arrive as one comma-separated field (RFC 9110 §5.3).
+        let chains = server.requests.map { request in
+            request.headers.filter { $0.name == "X-Chain" }
+                .flatMap { $0.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        }
+        #expect(chains == [["first", "second", "third"], ["first", "third"], ["third"]])
+    }
+
+    @Test func defaultParametersAddHeadersAndQueryItemsToEveryRequest() async throws {
+        var client = self.client
+        client.middlewares = [DefaultParametersMiddleware(headers: ["X-Client": "tests", "Accept": "application/json"], query: ["v": "5.131"])]
+
+        _ = try await client.send(GetGreeting(), "ada")
+
+        let request = try #require(server.requests.last)
+        #expect(request.query == "v=5.131")
+        #expect(request.header("X-Client") == "tests")
+    }
+
+    @Test func hooksSeeEveryStage() async throws {
+        let events = Events()
+        var client = self.client
+        client.hooks = Hooks(
+            willSend: { request, context in events.add("send \(context.strategyName) \(request.url.path)") },
+            didReceive: { response, _ in events.add("receive \(response.statusCode)") },
+            didDecode: { output, _ in events.add("decode \((output as? Greeting)?.text ?? "?")") },
+            didFail: { error, _ in events.add("fail \(type(of: error))") }
+        )
+
+        _ = try await client.send(GetGreeting(), "ada")
+        _ = try? await client.send(GetGreeting(), "nobody")
+
+        #expect(events.all == [
+            "send GetGreeting /greetings/ada", "receive 200", "decode hello, ada",
+            "send GetGreeting /greetings/nobody", "receive 404", "fail UnexpectedResponse",
+        ])
+    }
+
+    @Test func stubbingAnswersFromTheStrategyWithoutTheNetwork() async throws {
+        var client = self.client
+        client.stubbing = .immediately
+
+        let greeting = try await client.send(GetGreeting(), "ada")
+
+        #expect(greeting.text == "stubbed hello, ada")
+        #expect(server.requests.isEmpty)
+        await #expect(throws: StubbingError.noStub(strategy: "SaveGreeting")) {
+            try await client.send(SaveGreeting(), greeting)
+        }
+    }
+
+    @Test func chainingFeedsOneResultIntoTheNextStep() async throws {
+        let store = Store()
+
+        let result = await client.result(GetGreeting(), "ada")
+            .then { greeting in try await client.send(SaveGreeting(), greeting); return greeting }
+            .then { greeting in await store.save(greeting) }
+
+        #expect(throws: Never.self) { try result.get() }
+        #expect(await store.saved == [Greeting(text: "hello, ada")])
+        #expect(server.requests.map(\.method) == ["GET", "POST"])
+    }
+
+    @Test func aFailureFlowsDownTheChainAsAValue() async throws {
+        let store = Store()
+
+        let result = await client.result(GetGreeting(), "nobody")
+            .then { greeting in await store.save(greeting) }
+
+        guard case .failure(let error as UnexpectedResponse) = result else {
+            Issue.record("expected the 404 to flow down, got \(result)")
+            return
+        }
+        #expect(error.response.statusCode == 404)
+        #expect(await store.saved.isEmpty)
+    }
+
+    @Test func completionHandlerGetsTheResult() async throws {
+        let greeting = await withCheckedContinuation { continuation in
+            client.send(GetGreeting(), "grace") { result in continuation.resume(returning: try? result.get()) }
+        }
+
+        #expect(greeting == Greeting(text: "hello, grace"))
+    }
+
+    @Test func cancellingTheHandleCancelsTheRequest() async throws {
+        let started = ContinuousClock.now
+        let result = await withCheckedContinuation { continuation in
+            let handle = client.send(GetGreeting(), "slow") { result in continuation.resume(returning: result) }
+            Task {
+                try await Task.sleep(for: .milliseconds(200))
+                handle.cancel()
+            }
+        }
+
+        #expect(throws: (any Error).self) { try result.get() }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+}
