@@ -4,13 +4,13 @@ import PackagePlugin
 /// Generates a typed client from every spec file (`.yaml`, `.yml`) in the target that uses it.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
-/// `NAME.Strategies.swift` and `NAME.Client.swift`; the names depend on the spec's file name
-/// only, so the build knows them before the generator runs and reruns it only when the spec
+/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`; the names depend on the
+/// spec's file name only, so the build knows them before the generator runs and reruns it only when the spec
 /// changes.
 @main
 struct StrategyGenPlugin: BuildToolPlugin {
     /// The files the generator writes for one spec, by the spec's file name without extension.
-    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client"]
+    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else {

@@ -8,7 +8,7 @@
 /// A stage that finds an error throws every diagnostic it found; nothing later runs.
 public enum GeneratorPipeline {
     /// The parts every spec generates, in order; the build plugin declares the same names.
-    public static let parts = ["Models", "Errors", "Strategies", "Client"]
+    public static let parts = ["Models", "Errors", "Strategies", "Client", "Stubs"]
 
     /// The names of the files generated from the spec at `path`: they depend on its file name only.
     public static func outputFileNames(forSpecAt path: String) -> [String] {
@@ -26,7 +26,7 @@ public enum GeneratorPipeline {
     /// Stage 3: the code model of every output file.
     public static func build(_ validated: ValidatedSpec) -> [SwiftFile] {
         let context = CodeContext(spec: validated.spec, stem: specStem(validated.spec.file))
-        return [context.modelsFile(), context.errorsFile(), context.strategiesFile(), context.clientFile()]
+        return [context.modelsFile(), context.errorsFile(), context.strategiesFile(), context.clientFile(), context.stubsFile()]
     }
 
     /// Stage 4: one file's text.

@@ -50,6 +50,7 @@ import Testing
         let result = try runStrategyGen(["validate", "specs/bad/unknown-key.yaml"])
 
         #expect(result.standardError == """
+            specs/bad/unknown-key.yaml:5:3: warning: model 'User' is not used by any strategy
             specs/bad/unknown-key.yaml:10:5: error: unknown key 'retruns' in strategy 'GetUser'; did you mean 'returns'?
 
             """)

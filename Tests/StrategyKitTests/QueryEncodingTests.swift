@@ -32,13 +32,13 @@ import Testing
     }
 
     @Test(arguments: [
-        (QueryEncoding.DateStyle.iso8601, "2024-05-01T12%3A00%3A00Z"),
+        (DateFormat.iso8601, "2024-05-01T12%3A00%3A00Z"),
         (.iso8601WithFractionalSeconds, "2024-05-01T12%3A00%3A00.250Z"),
         (.secondsSince1970, "1714564800"),
         (.millisecondsSince1970, "1714564800250"),
-        (.formatted("yyyy-MM-dd"), "2024-05-01"),
+        (.pattern("yyyy-MM-dd"), "2024-05-01"),
     ])
-    func datesUseTheDeclaredStyle(style: QueryEncoding.DateStyle, expected: String) throws {
+    func datesUseTheDeclaredStyle(style: DateFormat, expected: String) throws {
         let endpoint = Endpoint(.get, "/", query: ["since": date], queryEncoding: QueryEncoding(dates: style))
 
         #expect(try query(endpoint) == "since=\(expected)")

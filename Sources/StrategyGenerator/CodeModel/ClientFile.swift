@@ -1,54 +1,82 @@
 extension CodeContext {
-    /// `NAME.Client.swift`: the API's servers, and a client with one method per strategy.
+    /// `NAME.Client.swift`: the client with its servers and a method per strategy, the role
+    /// protocols it conforms to, and the builder that assembles it.
     func clientFile() -> SwiftFile {
+        guard !spec.strategies.isEmpty else { return file("Client", imports: [], []) }
+        var declarations: [Declaration] = [.type(client())]
+        let convenience = spec.strategies.compactMap(flattenedMethod)
+        if !convenience.isEmpty {
+            declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, members: convenience.map(Declaration.function))))
+        }
+        declarations += spec.interfaces.map { .type(interface($0)) }
+        if !spec.interfaces.isEmpty {
+            declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, inherits: spec.interfaces.map { SwiftName.escaped($0.name.value) })))
+        }
+        declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, members: [.type(builder())])))
+        return file("Client", imports: ["Foundation", "StrategyKit"], declarations)
+    }
+
+    private func client() -> TypeDeclaration {
         var members: [Declaration] = [.type(environment())]
         members.append(.property(Property(
             docs: ["Runs the strategies; use it to send a strategy with an input built elsewhere."],
             access: access, isLet: true, name: "client", type: "StrategyClient"
         )))
+        members += bearerSchemes.map { scheme in
+            .property(Property(
+                docs: ["The `\(scheme)` credentials: set a token after signing in, read it to keep it."],
+                access: access, isLet: true, name: SwiftName.escaped(SwiftName.member(scheme)), type: "BearerTokenAuthenticator"
+            ))
+        }
+        let bearerParameters = bearerSchemes.map { Function.Parameter(name: SwiftName.escaped(SwiftName.member($0)), type: "BearerTokenAuthenticator") }
         members.append(.function(Function(
-            docs: ["Creates a client for `environment` that sends requests through `transport`."],
+            docs: ["Wraps a client assembled elsewhere; ``Builder`` is the usual way to make one."],
+            access: access,
+            name: "init",
+            parameters: [Function.Parameter(name: "client", type: "StrategyClient")] + bearerParameters,
+            body: [.line("self.client = client")] + bearerParameters.map { .line("self.\($0.name) = \($0.name)") }
+        )))
+        members.append(.function(Function(
+            docs: ["A client for `environment` that sends requests through `transport`, with the spec's defaults."],
             access: access,
             name: "init",
             parameters: [
                 Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))"),
                 Function.Parameter(name: "transport", type: "any Transport", defaultValue: "URLSessionTransport()"),
             ],
-            body: [.line("client = StrategyClient(server: environment.server, transport: transport)")]
+            body: [.line("self = Builder(environment: environment).transport(transport).build()")]
         )))
-        members += spec.strategies.map { .function(method(for: $0)) }
-        let client = TypeDeclaration(
-            docs: ["The \(spec.name.value) API: one method per strategy."],
-            access: access,
-            kind: .struct,
-            name: clientName,
-            inherits: ["Sendable"],
-            members: members
+        members += spec.strategies.map { .function(inputMethod(for: $0)) }
+        return TypeDeclaration(
+            docs: docLines(spec.doc).isEmpty ? ["The \(apiName) API: a method per strategy."] : docLines(spec.doc),
+            access: access, kind: .struct, name: clientName, inherits: ["Sendable"], members: members
         )
-        return file("Client", imports: ["StrategyKit"], [.type(client)])
+    }
+
+    var bearerSchemes: [String] {
+        spec.authSchemes.compactMap { if case .bearer = $0.kind { $0.name.value } else { nil } }
     }
 
     /// The named servers of the spec, and any other.
     private func environment() -> TypeDeclaration {
         var members: [Declaration] = spec.servers.map { server in
-            .enumCase(docs: ["`\(serverDescription(server))`"], name: SwiftName.escaped(server.name.value), rawValue: nil)
+            let variables = server.variables.map { "\(SwiftName.escaped(SwiftName.member($0.name.value))): String = \(SwiftName.stringLiteral($0.defaultValue))" }
+            let docs = docLines(server.doc) + ["`\(serverDescription(server))`"] + server.variables.filter { !$0.allowedValues.isEmpty }.map {
+                "- `\($0.name)`: one of " + $0.allowedValues.map { "`\($0)`" }.joined(separator: ", ")
+            }
+            return .enumCase(docs: docs, name: SwiftName.escaped(server.name.value) + (variables.isEmpty ? "" : "(\(variables.joined(separator: ", ")))"), rawValue: nil)
         }
         members.append(.enumCase(docs: ["Any other server, such as a local mock."], name: "custom(Server)", rawValue: nil))
         var cases = spec.servers.map { server in
-            SwitchCase(pattern: ".\(SwiftName.escaped(server.name.value))", body: [.line(serverExpression(server))])
+            let bindings = server.variables.map { "let \(SwiftName.escaped(SwiftName.member($0.name.value)))" }
+            let pattern = ".\(SwiftName.escaped(server.name.value))" + (bindings.isEmpty ? "" : "(\(bindings.joined(separator: ", ")))")
+            return SwitchCase(pattern: pattern, body: [.line(serverExpression(server))])
         }
         cases.append(SwitchCase(pattern: ".custom(let server)", body: [.line("server")]))
-        members.append(.property(Property(
-            access: access, name: "server", type: "Server",
-            getter: [.switchOver("self", cases)]
-        )))
+        members.append(.property(Property(access: access, name: "server", type: "Server", getter: [.switchOver("self", cases)])))
         return TypeDeclaration(
-            docs: ["The servers the \(spec.name.value) API runs on."],
-            access: access,
-            kind: .enum,
-            name: "Environment",
-            inherits: ["Hashable", "Sendable"],
-            members: members
+            docs: ["The servers the \(apiName) API runs on."],
+            access: access, kind: .enum, name: "Environment", inherits: ["Hashable", "Sendable"], members: members
         )
     }
 
@@ -56,39 +84,75 @@ extension CodeContext {
         "\(server.scheme)://\(server.host)" + (server.port.map { ":\($0)" } ?? "") + server.basePath
     }
 
+    /// `Server(...)`, with `{variables}` interpolated.
     private func serverExpression(_ server: ServerSpec) -> String {
-        var arguments = ["scheme: \(SwiftName.stringLiteral(server.scheme))", "host: \(SwiftName.stringLiteral(server.host))"]
+        func text(_ template: String) -> String {
+            let parts = PathTemplate(template).parts.map { part -> String in
+                switch part {
+                case .literal(let literal): String(SwiftName.stringLiteral(literal).dropFirst().dropLast())
+                case .placeholder(let name): "\\(\(SwiftName.escaped(SwiftName.member(name))))"
+                }
+            }
+            return "\"" + parts.joined() + "\""
+        }
+        var arguments = ["scheme: \(SwiftName.stringLiteral(server.scheme))", "host: \(text(server.host))"]
         if let port = server.port { arguments.append("port: \(port)") }
-        if !server.basePath.isEmpty, server.basePath != "/" { arguments.append("basePath: \(SwiftName.stringLiteral(server.basePath))") }
+        if !server.basePath.isEmpty { arguments.append("basePath: \(text(server.basePath))") }
         return "Server(\(arguments.joined(separator: ", ")))"
     }
 
-    /// `func getUser(id: Int, verbose: Bool? = nil) async throws -> User`
-    private func method(for strategy: StrategySpec) -> Function {
-        let fields = strategy.pathParameters + strategy.query
-        let parameters = fields.map { field in
-            Function.Parameter(
-                name: SwiftName.escaped(SwiftName.member(field.name.value)),
-                type: swiftType(field.type),
-                defaultValue: field.type.isOptional ? "nil" : nil
-            )
-        }
+    private func methodName(_ strategy: StrategySpec) -> String {
+        SwiftName.escaped(SwiftName.member(strategy.name.value))
+    }
+
+    /// `func getUser(_ input: GetUser.Input) async throws -> User`: the form role protocols require.
+    private func inputMethod(for strategy: StrategySpec, requirement: Bool = false) -> Function {
         let strategyName = SwiftName.escaped(strategy.name.value)
-        var call = "try await client.send(\(strategyName)()"
-        if !fields.isEmpty {
-            let arguments = parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
-            call += ", \(strategyName).Input(\(arguments))"
-        }
-        call += ")"
+        let hasInput = !inputFields(strategy).isEmpty
         return Function(
             docs: strategyDocs(strategy),
+            attributes: deprecatedAttribute(strategy.deprecated),
+            access: requirement ? nil : access,
+            name: methodName(strategy),
+            parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
+            isAsync: true,
+            isThrowing: true,
+            returnType: outputType(strategy),
+            body: requirement ? nil : [.line("try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))")]
+        )
+    }
+
+    /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies with input.
+    private func flattenedMethod(for strategy: StrategySpec) -> Function? {
+        let fields = inputFields(strategy)
+        guard !fields.isEmpty else { return nil }
+        let parameters = fields.map { field in
+            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
+        }
+        let arguments = parameters.map { "\($0.name): \($0.name)" }
+        return Function(
+            docs: strategyDocs(strategy),
+            attributes: deprecatedAttribute(strategy.deprecated),
             access: access,
-            name: SwiftName.escaped(SwiftName.member(strategy.name.value)),
+            name: methodName(strategy),
             parameters: parameters,
             isAsync: true,
             isThrowing: true,
-            returnType: strategy.returns.map(swiftType),
-            body: [.line(call)]
+            returnType: outputType(strategy),
+            body: [.call(prefix: "try await \(methodName(strategy))(\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")]
+        )
+    }
+
+    /// A role protocol: the methods of the strategies it lists.
+    private func interface(_ interface: InterfaceSpec) -> TypeDeclaration {
+        let strategies = interface.strategies.compactMap { name in spec.strategies.first { $0.name.value == name.value } }
+        return TypeDeclaration(
+            docs: docLines(interface.doc),
+            access: access,
+            kind: .protocol,
+            name: SwiftName.escaped(interface.name.value),
+            inherits: ["Sendable"],
+            members: strategies.map { .function(inputMethod(for: $0, requirement: true)) }
         )
     }
 }

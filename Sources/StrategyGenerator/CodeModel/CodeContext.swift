@@ -1,15 +1,25 @@
-/// What every file builder needs to know about the spec being generated.
+/// What every file builder needs to know about the spec being generated, and the helpers
+/// they share.
 struct CodeContext {
     let spec: APISpec
     /// The spec's file name without its extension: the stem of every output file's name.
     let stem: String
+    let types: TypeCatalog
+
+    init(spec: APISpec, stem: String) {
+        self.spec = spec
+        self.stem = stem
+        types = TypeCatalog(spec)
+    }
 
     /// The access keyword written before each declaration; `nil` for internal.
     var access: String? {
         spec.access == .internal ? nil : spec.access.rawValue
     }
 
-    var clientName: String { "\(spec.name.value)Client" }
+    var apiName: String { spec.name.value }
+    var clientName: String { "\(apiName)Client" }
+    var stubsName: String { "\(apiName)Stubs" }
 
     func file(_ part: String, imports: [String], _ declarations: [Declaration]) -> SwiftFile {
         SwiftFile(
@@ -23,6 +33,7 @@ struct CodeContext {
     /// The Swift spelling of a spec type.
     func swiftType(_ type: TypeReference) -> String {
         switch type {
+        case .named("File"): "FileUpload"
         case .named(let name): TypeReference.builtins[name] ?? SwiftName.escaped(name)
         case .optional(let wrapped): swiftType(wrapped) + "?"
         case .array(let element): "[\(swiftType(element))]"
@@ -30,42 +41,113 @@ struct CodeContext {
         }
     }
 
-    /// Stored properties for `fields`, with an initializer that takes each one
-    /// (optionals default to `nil`).
-    func storedProperties(_ fields: [FieldSpec]) -> [Declaration] {
+    /// The Swift name of a field, unescaped.
+    func memberName(_ field: FieldSpec) -> String {
+        field.swiftName ?? SwiftName.member(field.name.value)
+    }
+
+    /// A field's type as a property: `nullable` fields are optional too.
+    func propertyType(_ field: FieldSpec) -> TypeReference {
+        field.nullable && !field.type.isOptional ? .optional(field.type) : field.type
+    }
+
+    /// Stored properties for `fields`, with an initializer that takes each one (optionals
+    /// default to `nil`, fields with a default to it).
+    func storedProperties(_ fields: [FieldSpec], access: String?) -> [Declaration] {
         let properties = fields.map { field in
-            Declaration.property(Property(access: access, name: SwiftName.escaped(SwiftName.member(field.name.value)), type: swiftType(field.type)))
+            Declaration.property(Property(
+                docs: docLines(field.doc),
+                attributes: deprecatedAttribute(field.deprecated),
+                access: access,
+                name: SwiftName.escaped(memberName(field)),
+                type: swiftType(propertyType(field))
+            ))
         }
         let parameters = fields.map { field in
             Function.Parameter(
-                name: SwiftName.escaped(SwiftName.member(field.name.value)),
-                type: swiftType(field.type),
-                defaultValue: field.type.isOptional ? "nil" : nil
+                name: SwiftName.escaped(memberName(field)),
+                type: swiftType(propertyType(field)),
+                defaultValue: defaultArgument(field)
             )
         }
         let assignments = fields.map { field in
-            let name = SwiftName.member(field.name.value)
-            return Statement.line("self.\(name) = \(SwiftName.escaped(name))")
+            Statement.line("self.\(memberName(field)) = \(SwiftName.escaped(memberName(field)))")
         }
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
+    }
+
+    /// The default argument of a field's initializer parameter.
+    func defaultArgument(_ field: FieldSpec) -> String? {
+        if let value = field.defaultValue { return literal(value, as: field.type) }
+        return propertyType(field).isOptional ? "nil" : nil
     }
 
     /// Doc comment lines from a spec's free text.
     func docLines(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailingSpaces }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = String(line)
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    func deprecatedAttribute(_ deprecation: Deprecation?) -> [String] {
+        guard let deprecation else { return [] }
+        guard let message = deprecation.message else { return ["@available(*, deprecated)"] }
+        return ["@available(*, deprecated, message: \(SwiftName.stringLiteral(message)))"]
+    }
+
+    /// The format a date field is written in: its own, the spec's default, or ISO 8601.
+    func dateFormat(_ field: FieldSpec) -> DateFormatSpec {
+        field.dateFormat ?? spec.defaults.dateFormat ?? .iso8601
+    }
+
+    func dateFormatExpression(_ format: DateFormatSpec) -> String {
+        switch format {
+        case .iso8601: ".iso8601"
+        case .iso8601WithFractionalSeconds: ".iso8601WithFractionalSeconds"
+        case .secondsSince1970: ".secondsSince1970"
+        case .millisecondsSince1970: ".millisecondsSince1970"
+        case .pattern(let pattern): ".pattern(\(SwiftName.stringLiteral(pattern)))"
+        }
+    }
+
+    /// A spec value as a Swift expression of `type`.
+    func literal(_ value: YAMLValue, as type: TypeReference) -> String {
+        switch (value, type) {
+        case (.null, _): return "nil"
+        case (_, .optional(let wrapped)): return literal(value, as: wrapped)
+        case (.array(let items), .array(let element)): return "[" + items.map { literal($0, as: element) }.joined(separator: ", ") + "]"
+        case (.object(let keys, let values), .dictionary(let element)):
+            guard !keys.isEmpty else { return "[:]" }
+            return "[" + keys.map { "\(SwiftName.stringLiteral($0)): \(literal(values[$0] ?? .null, as: element))" }.joined(separator: ", ") + "]"
+        case (_, .named(let name)) where types.isEnum(name):
+            let raw: String = switch value {
+            case .string(let text): text
+            case .int(let number): String(number)
+            default: ""
+            }
+            return "." + SwiftName.escaped(enumCaseName(raw, in: name))
+        case (.string(let text), _): return SwiftName.stringLiteral(text)
+        case (.bool(let flag), _): return flag ? "true" : "false"
+        case (.int(let number), _): return String(number)
+        case (.double(let number), _): return String(number)
+        default: return "nil"
+        }
+    }
+
+    /// The Swift case of an enum model for one of its wire values.
+    func enumCaseName(_ value: String, in model: String) -> String {
+        let enumeration = (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }
+        if case .enumeration(let spec)? = enumeration?.kind, let item = spec.cases.first(where: { $0.value.value == value }) {
+            return item.swiftName ?? SwiftName.member(value)
+        }
+        return SwiftName.member(value)
     }
 }
 
 /// The last component of a file path.
 func fileName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
 }

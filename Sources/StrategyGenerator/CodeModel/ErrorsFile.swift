@@ -4,31 +4,97 @@ extension CodeContext {
         file("Errors", imports: ["Foundation", "StrategyKit"], spec.errors.map { .type(errorType($0)) })
     }
 
+    /// The Swift type of an error type's codes.
+    private func codeType(_ error: ErrorSpec) -> String {
+        error.codeCases.contains { if case .string = $0.code { true } else { false } } ? "String" : "Int"
+    }
+
     private func errorType(_ error: ErrorSpec) -> TypeDeclaration {
-        var members: [Declaration] = error.statusCases.map { statusCase in
-            .enumCase(docs: ["HTTP \(statusCase.statusCode)."], name: SwiftName.escaped(statusCase.caseName.value), rawValue: nil)
+        var members: [Declaration] = []
+        for codeCase in error.codeCases {
+            members.append(.enumCase(docs: ["Error code \(codeText(codeCase.code))."], name: SwiftName.escaped(codeCase.caseName.value), rawValue: nil))
         }
+        for statusCase in error.statusCases {
+            members.append(.enumCase(docs: ["HTTP \(statusCase.statusCode)."], name: SwiftName.escaped(statusCase.caseName.value) + payloadSignature(statusCase.payload), rawValue: nil))
+        }
+        var unknown = ["statusCode: Int"]
+        if error.codePath != nil { unknown.append("code: \(codeType(error))?") }
+        if error.messagePath != nil { unknown.append("message: String?") }
+        unknown.append("body: Data")
         members.append(.enumCase(
-            docs: ["A response no other case describes, as it came."],
-            name: "unknown(statusCode: Int, body: Data)",
+            docs: ["A response no other case describes, with what it said."],
+            name: "unknown(\(unknown.joined(separator: ", ")))",
             rawValue: nil
         ))
-        let cases = error.statusCases.map { statusCase in
-            SwitchCase(pattern: "\(statusCase.statusCode)", body: [.line("self = .\(SwiftName.escaped(statusCase.caseName.value))")])
+        members.append(.function(initializer(error)))
+        if let bodyKey = error.bodyKey {
+            members.append(.property(Property(
+                docs: ["Accepts a 2xx response unless its body has `\(bodyKey)`: this API reports errors at HTTP 200."],
+                access: access, isStatic: true, isLet: true, name: "successCheck", type: "SuccessCheck",
+                value: ".statusCodes(200..<300).and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))"
+            )))
         }
-        let fallback = SwitchCase(pattern: nil, body: [.line("self = .unknown(statusCode: response.statusCode, body: response.body)")])
-        members.append(.function(Function(
-            access: access,
-            name: "init",
-            parameters: [Function.Parameter(name: "response", type: "HTTPResponse")],
-            body: [.switchOver("response.statusCode", cases + [fallback])]
-        )))
         return TypeDeclaration(
+            docs: docLines(error.doc).isEmpty ? ["An error the \(apiName) API reports."] : docLines(error.doc),
             access: access,
             kind: .enum,
             name: SwiftName.escaped(error.name.value),
             inherits: ["APIError", "Hashable"],
             members: members
         )
+    }
+
+    private func codeText(_ code: YAMLValue) -> String {
+        switch code {
+        case .int(let number): String(number)
+        case .string(let text): "`\(text)`"
+        default: ""
+        }
+    }
+
+    private func payloadSignature(_ payload: StatusCase.Payload) -> String {
+        switch payload {
+        case .none: ""
+        case .body(let type): "(\(swiftType(type.unwrappingOptional))?)"
+        case .values(let values): "(" + values.map { "\(SwiftName.escaped($0.name)): String?" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    private func payloadExpression(_ payload: StatusCase.Payload) -> String {
+        switch payload {
+        case .none: ""
+        case .body(let type): "(try? JSONDecoder().decode(\(swiftType(type.unwrappingOptional)).self, from: response.body))"
+        case .values(let values):
+            "(" + values.map { "\(SwiftName.escaped($0.name)): response.value(at: \(SwiftName.stringLiteral($0.path)))" }.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// Reads the code (when the spec says where it is), then picks the case: by code first, then by status.
+    private func initializer(_ error: ErrorSpec) -> Function {
+        var body: [Statement] = []
+        var unknown = ["statusCode: response.statusCode"]
+        if let codePath = error.codePath {
+            body.append(.line("let code = response.value(at: \(SwiftName.stringLiteral(codePath)), as: \(codeType(error)).self)"))
+            unknown.append("code: code")
+        }
+        if let messagePath = error.messagePath {
+            unknown.append("message: response.value(at: \(SwiftName.stringLiteral(messagePath)))")
+        }
+        unknown.append("body: response.body")
+        let byCode = !error.codeCases.isEmpty
+        var cases: [SwitchCase] = error.codeCases.map { codeCase in
+            let code = switch codeCase.code {
+            case .string(let text): SwiftName.stringLiteral(text)
+            default: codeText(codeCase.code)
+            }
+            return SwitchCase(pattern: "(_, \(code)?)", body: [.line("self = .\(SwiftName.escaped(codeCase.caseName.value))")])
+        }
+        cases += error.statusCases.map { statusCase in
+            let pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
+            return SwitchCase(pattern: pattern, body: [.line("self = .\(SwiftName.escaped(statusCase.caseName.value))\(payloadExpression(statusCase.payload))")])
+        }
+        cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))
+        body.append(.switchOver(byCode ? "(response.statusCode, code)" : "response.statusCode", cases))
+        return Function(access: access, name: "init", parameters: [Function.Parameter(name: "response", type: "HTTPResponse")], body: body)
     }
 }

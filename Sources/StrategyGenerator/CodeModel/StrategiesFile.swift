@@ -12,33 +12,78 @@ extension CodeContext {
         return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(strategy.path.value)`"]
     }
 
+    /// What a caller supplies: path, query and header parameters, then the body's fields.
+    func inputFields(_ strategy: StrategySpec) -> [FieldSpec] {
+        var fields = strategy.pathParameters + strategy.query + strategy.headers
+        switch strategy.body {
+        case .json(let type, let location)?:
+            fields.append(FieldSpec(name: Named("body", at: location), type: type, typeLocation: location))
+        case .raw?:
+            fields.append(FieldSpec(name: Named("body", at: strategy.path.location), type: .named("Data"), typeLocation: strategy.path.location))
+        case .jsonFields(let bodyFields)?, .form(let bodyFields)?, .multipart(let bodyFields)?:
+            fields += bodyFields
+        case nil:
+            break
+        }
+        return fields
+    }
+
+    /// The Swift type of the strategy's output.
+    func outputType(_ strategy: StrategySpec) -> String? {
+        switch strategy.returns {
+        case .type(let type, _)?: swiftType(type)
+        case .fields?: "\(SwiftName.escaped(strategy.name.value)).Output"
+        case nil: nil
+        }
+    }
+
     private func strategy(_ strategy: StrategySpec) -> TypeDeclaration {
+        let inputs = inputFields(strategy)
         var members: [Declaration] = []
-        members.append(.typeAlias(docs: [], access: access, name: "Output", type: strategy.returns.map(swiftType) ?? "Void"))
+        switch strategy.returns {
+        case .type(let type, _)?:
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: swiftType(type)))
+        case .fields(let fields)?:
+            members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
+        case nil:
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: "Void"))
+        }
         if let errorType = strategy.errorType {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
         }
-        let parameters = strategy.pathParameters + strategy.query
-        if !parameters.isEmpty {
+        if !inputs.isEmpty {
             members.append(.type(TypeDeclaration(
                 docs: ["What one call of `\(strategy.name.value)` sends."],
-                access: access,
-                kind: .struct,
-                name: "Input",
+                access: access, kind: .struct, name: "Input",
                 inherits: ["Hashable", "Sendable"],
-                members: storedProperties(parameters)
+                members: storedProperties(inputs, access: access)
             )))
         }
+        if case .jsonFields(let fields)? = strategy.body {
+            members.append(.type(objectModel(name: "Body", fields: fields, access: "private", conformances: ["Encodable"])))
+        }
         members.append(.function(Function(access: access, name: "init", body: [])))
+        members += overrides(strategy)
         members.append(.function(Function(
             access: access,
             name: "endpoint",
-            parameters: [Function.Parameter(label: "for", name: "input", type: parameters.isEmpty ? "Void" : "Input")],
+            parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
+            isThrowing: strategy.body?.isJSON == true,
             returnType: "Endpoint",
-            body: [.line(endpointExpression(strategy))]
+            body: [endpointExpression(strategy)]
         )))
+        if strategy.example != nil {
+            members.append(.function(Function(
+                access: access,
+                name: "stub",
+                parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
+                returnType: "HTTPResponse?",
+                body: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value))))")]
+            )))
+        }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
+            attributes: deprecatedAttribute(strategy.deprecated),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
@@ -47,36 +92,143 @@ extension CodeContext {
         )
     }
 
-    /// `Endpoint(.get, "/users/\(input.id)", query: ["verbose": input.verbose])`
-    private func endpointExpression(_ strategy: StrategySpec) -> String {
-        var arguments = [methodExpression(strategy.method), pathExpression(strategy.path.value)]
-        if !strategy.query.isEmpty {
-            let items = strategy.query.map { field in
-                "\(SwiftName.stringLiteral(field.name.value)): input.\(SwiftName.escaped(SwiftName.member(field.name.value)))"
-            }
-            arguments.append("query: [\(items.joined(separator: ", "))]")
+    /// The protocol requirements a strategy sets differently from the defaults.
+    private func overrides(_ strategy: StrategySpec) -> [Declaration] {
+        var members: [Declaration] = []
+        func computed(_ name: String, _ type: String, _ value: String) {
+            members.append(.property(Property(access: access, name: name, type: type, getter: [.line(value)])))
         }
-        return "Endpoint(\(arguments.joined(separator: ", ")))"
+        if let unwrap = strategy.unwrap {
+            computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
+        }
+        let bodyKey = spec.errors.first { $0.name.value == strategy.errorType?.value }?.bodyKey
+        if let range = strategy.successStatus {
+            var check = ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
+            if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
+            computed("successCheck", "SuccessCheck", check)
+        } else if bodyKey != nil, let errorType = strategy.errorType {
+            computed("successCheck", "SuccessCheck", "\(SwiftName.escaped(errorType.value)).successCheck")
+        }
+        let excluded = excludedMiddlewares(strategy)
+        if !excluded.isEmpty {
+            computed("middlewareFilter", "MiddlewareFilter", ".excluding([\(excluded.map(SwiftName.stringLiteral).joined(separator: ", "))])")
+        }
+        return members
+    }
+
+    /// The auth scheme a strategy uses, if any.
+    func authScheme(_ strategy: StrategySpec) -> String? {
+        switch strategy.auth {
+        case .none: nil
+        case .scheme(let name): name.value
+        case .inherited: spec.defaults.auth?.value
+        }
+    }
+
+    /// The middleware an auth scheme runs as.
+    func authMiddlewareName(_ scheme: String) -> String {
+        "auth.\(scheme)"
+    }
+
+    /// Every auth scheme's middleware but the strategy's own, and what it skips by name.
+    private func excludedMiddlewares(_ strategy: StrategySpec) -> [String] {
+        let own = authScheme(strategy)
+        return spec.authSchemes.map(\.name.value).filter { $0 != own }.map(authMiddlewareName) + strategy.excludedMiddlewares
+    }
+
+    /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
+    private func endpointExpression(_ strategy: StrategySpec) -> Statement {
+        var arguments = [methodExpression(strategy.method), pathExpression(strategy)]
+        func items(_ fields: [FieldSpec]) -> String {
+            "[" + fields.map { "\(SwiftName.stringLiteral($0.name.value)): input.\(SwiftName.escaped(memberName($0)))" }.joined(separator: ", ") + "]"
+        }
+        let encoding = queryEncoding()
+        if !strategy.query.isEmpty {
+            arguments.append("query: \(items(strategy.query))")
+            if let encoding { arguments.append("queryEncoding: \(encoding)") }
+        }
+        if !strategy.headers.isEmpty {
+            arguments.append("headers: HTTPHeaders(\(items(strategy.headers)))")
+        }
+        switch strategy.body {
+        case .json?: arguments.append("body: try .json(input.body)")
+        case .raw(let contentType)?: arguments.append("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))")
+        case .jsonFields(let fields)?:
+            let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(memberName($0)))" }
+            arguments.append("body: try .json(Body(\(values.joined(separator: ", "))))")
+        case .form(let fields)?:
+            arguments.append("body: .form(\(items(fields))" + (encoding.map { ", encoding: \($0)" } ?? "") + ")")
+        case .multipart(let fields)?:
+            arguments.append("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])")
+        case nil:
+            break
+        }
+        if let timeout = strategy.timeout ?? spec.defaults.timeout {
+            arguments.append("timeout: \(number(timeout))")
+        }
+        if let retry = strategy.retry {
+            arguments.append("retry: \(retryExpression(retry))")
+        }
+        return .call(prefix: "Endpoint", arguments: arguments, suffix: "")
+    }
+
+    private func multipartPart(_ field: FieldSpec) -> String {
+        let name = SwiftName.stringLiteral(field.name.value)
+        let value = "input.\(SwiftName.escaped(memberName(field)))"
+        let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
+        return field.type.isOptional ? "\(value).map { .\(kind)(\(name), $0) }" : ".\(kind)(\(name), \(value))"
+    }
+
+    /// The query encoding the spec's defaults ask for, or `nil` for the runtime's.
+    private func queryEncoding() -> String? {
+        var arguments: [String] = []
+        if let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
+        if let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
+        return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
+    }
+
+    func retryExpression(_ retry: RetrySpec) -> String {
+        if retry.maxRetries == 0 { return ".never" }
+        var arguments = ["maxRetries: \(retry.maxRetries)"]
+        if let delay = retry.baseDelay { arguments.append("baseDelay: .milliseconds(\(Int((delay * 1000).rounded())))") }
+        if !retry.methods.isEmpty {
+            arguments.append("retryableMethods: RetryPolicy.default.retryableMethods.union([\(retry.methods.map { ".\($0.lowercased())" }.joined(separator: ", "))])")
+        }
+        return "RetryPolicy(\(arguments.joined(separator: ", ")))"
+    }
+
+    func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     private func methodExpression(_ method: String) -> String {
-        let known = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-        return known.contains(method) ? ".\(method.lowercased())" : SwiftName.stringLiteral(method)
+        SpecKeys.methods.contains(method) ? ".\(method.lowercased())" : SwiftName.stringLiteral(method)
     }
 
     /// A `RequestPath` literal: literal parts percent-encoded now, each placeholder interpolated
     /// so the runtime encodes its value as one segment.
-    private func pathExpression(_ path: String) -> String {
+    private func pathExpression(_ strategy: StrategySpec) -> String {
         var literal = ""
-        for part in PathTemplate(path).parts {
+        for part in PathTemplate(strategy.path.value).parts {
             switch part {
             case .literal(let text):
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text
                 literal += String(SwiftName.stringLiteral(encoded).dropFirst().dropLast())
             case .placeholder(let name):
-                literal += "\\(input.\(SwiftName.escaped(SwiftName.member(name))))"
+                let member = strategy.pathParameters.first { $0.name.value == name }.map(memberName) ?? SwiftName.member(name)
+                literal += "\\(input.\(SwiftName.escaped(member)))"
             }
         }
         return "\"\(literal)\""
+    }
+}
+
+extension BodySpec {
+    /// Whether building the body encodes JSON (and so may throw).
+    var isJSON: Bool {
+        switch self {
+        case .json, .jsonFields: true
+        case .form, .multipart, .raw: false
+        }
     }
 }

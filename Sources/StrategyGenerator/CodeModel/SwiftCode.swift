@@ -1,7 +1,7 @@
 /// A small structured representation of the Swift the generator writes.
 ///
 /// Builders produce these values; ``SwiftRenderer`` alone turns them into text, so spacing,
-/// indentation and escaping are decided in one place.
+/// indentation and line breaking are decided in one place.
 public struct SwiftFile: Hashable, Sendable {
     /// The file's name, e.g. `users.Models.swift`.
     public var name: String
@@ -25,6 +25,7 @@ public struct TypeDeclaration: Hashable, Sendable {
     }
 
     public var docs: [String] = []
+    public var attributes: [String] = []
     public var access: String?
     public var kind: Kind
     public var name: String
@@ -34,6 +35,7 @@ public struct TypeDeclaration: Hashable, Sendable {
 
 public struct Property: Hashable, Sendable {
     public var docs: [String] = []
+    public var attributes: [String] = []
     public var access: String?
     public var isStatic = false
     public var isLet = false
@@ -55,14 +57,18 @@ public struct Function: Hashable, Sendable {
     }
 
     public var docs: [String] = []
+    public var attributes: [String] = []
     public var access: String?
+    public var isStatic = false
+    public var isMutating = false
     /// `init` for an initializer.
     public var name: String
     public var parameters: [Parameter] = []
     public var isAsync = false
     public var isThrowing = false
     public var returnType: String?
-    public var body: [Statement]
+    /// `nil` for a protocol requirement.
+    public var body: [Statement]?
 }
 
 public indirect enum Statement: Hashable, Sendable {
@@ -71,6 +77,8 @@ public indirect enum Statement: Hashable, Sendable {
     case block(String, [Statement])
     /// `switch subject {` with `case pattern:` bodies; a `nil` pattern is `default:`.
     case switchOver(String, [SwitchCase])
+    /// `prefix(arguments)suffix`, on one line when it fits, otherwise one argument a line.
+    case call(prefix: String, arguments: [String], suffix: String)
 }
 
 public struct SwitchCase: Hashable, Sendable {

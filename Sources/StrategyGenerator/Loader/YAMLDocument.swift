@@ -3,7 +3,8 @@ import Yams
 /// A YAML node with the place it was written; the only view of YAML the rest of the loader has.
 struct YAMLNode: Sendable {
     enum Kind: Sendable {
-        case scalar(String)
+        /// A scalar's text; `quoted` when written in quotes or as a block, so never a number or `null`.
+        case scalar(String, quoted: Bool)
         case mapping([(key: YAMLNode, value: YAMLNode)])
         case sequence([YAMLNode])
     }
@@ -12,7 +13,31 @@ struct YAMLNode: Sendable {
     var location: SourceLocation
 
     var scalar: String? {
-        if case .scalar(let text) = kind { text } else { nil }
+        if case .scalar(let text, _) = kind { text } else { nil }
+    }
+
+    /// The node as a plain value, typing unquoted scalars as YAML's core schema does.
+    var value: YAMLValue {
+        switch kind {
+        case .scalar(let text, let quoted):
+            if quoted { return .string(text) }
+            switch text {
+            case "", "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default:
+                if let int = Int(text) { return .int(int) }
+                if let double = Double(text), text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+                    return .double(double)
+                }
+                return .string(text)
+            }
+        case .sequence(let items):
+            return .array(items.map(\.value))
+        case .mapping(let pairs):
+            let keys = pairs.map { $0.key.scalar ?? "" }
+            return .object(keys, Dictionary(pairs.map { ($0.key.scalar ?? "", $0.value.value) }, uniquingKeysWith: { first, _ in first }))
+        }
     }
 
     /// "a string", "a mapping", "a list": for messages.
@@ -45,7 +70,7 @@ enum YAMLDocument {
         let location = SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         switch node {
         case .scalar(let scalar):
-            return YAMLNode(kind: .scalar(scalar.string), location: location)
+            return YAMLNode(kind: .scalar(scalar.string, quoted: scalar.style != .plain), location: location)
         case .mapping(let mapping):
             let pairs = try mapping.map { (key: try convert($0.key, file: file), value: try convert($0.value, file: file)) }
             return YAMLNode(kind: .mapping(pairs), location: location)

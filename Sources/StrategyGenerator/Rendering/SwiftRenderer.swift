@@ -1,6 +1,9 @@
 /// Writes the code model as Swift text: four-space indentation, one blank line between
-/// declarations (none between consecutive one-line properties or cases), a final newline.
+/// declarations (none between consecutive one-line properties or cases), calls broken one
+/// argument a line when they don't fit in ``lineWidth`` columns, a final newline.
 public enum SwiftRenderer {
+    public static let lineWidth = 110
+
     public static func render(_ file: SwiftFile) -> String {
         var out = Writer()
         for line in file.header { out.line("// \(line)") }
@@ -16,13 +19,18 @@ public enum SwiftRenderer {
     private static func render(_ declaration: Declaration, into out: inout Writer) {
         switch declaration {
         case .type(let type):
-            docs(type.docs, into: &out)
+            docs(type.docs, attributes: type.attributes, into: &out)
             let inherits = type.inherits.isEmpty ? "" : ": " + type.inherits.joined(separator: ", ")
-            out.line("\(prefix(type.access))\(type.kind.rawValue) \(type.name)\(inherits) {")
-            out.indented { out in members(type.members, into: &out) }
-            out.line("}")
+            let head = "\(prefix(type.access))\(type.kind.rawValue) \(type.name)\(inherits)"
+            if type.members.isEmpty {
+                out.line(head + " {}")
+            } else {
+                out.line(head + " {")
+                out.indented { out in members(type.members, into: &out) }
+                out.line("}")
+            }
         case .property(let property):
-            docs(property.docs, into: &out)
+            docs(property.docs, attributes: property.attributes, into: &out)
             let keyword = (property.isStatic ? "static " : "") + (property.isLet ? "let" : "var")
             var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
@@ -35,30 +43,35 @@ public enum SwiftRenderer {
                 out.line(text)
             }
         case .function(let function):
-            docs(function.docs, into: &out)
-            let parameters = function.parameters.map { parameter in
-                let label = parameter.label.map { $0 == parameter.name ? $0 : "\($0) \(parameter.name)" } ?? parameter.name
-                return "\(label): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
-            }
-            var signature = function.name == "init" ? "init" : "func \(function.name)"
-            signature += "(\(parameters.joined(separator: ", ")))"
-            if function.isAsync { signature += " async" }
-            if function.isThrowing { signature += " throws" }
-            if let returnType = function.returnType { signature += " -> \(returnType)" }
-            if function.body.isEmpty {
-                out.line("\(prefix(function.access))\(signature) {}")
-            } else {
-                out.line("\(prefix(function.access))\(signature) {")
-                out.indented { out in statements(function.body, into: &out) }
-                out.line("}")
-            }
+            docs(function.docs, attributes: function.attributes, into: &out)
+            render(function, into: &out)
         case .typeAlias(let docs, let access, let name, let type):
-            self.docs(docs, into: &out)
+            self.docs(docs, attributes: [], into: &out)
             out.line("\(prefix(access))typealias \(name) = \(type)")
         case .enumCase(let docs, let name, let rawValue):
-            self.docs(docs, into: &out)
+            self.docs(docs, attributes: [], into: &out)
             out.line("case \(name)" + (rawValue.map { " = \($0)" } ?? ""))
         }
+    }
+
+    private static func render(_ function: Function, into out: inout Writer) {
+        let parameters = function.parameters.map { parameter in
+            let label = parameter.label.map { $0 == parameter.name ? $0 : "\($0) \(parameter.name)" } ?? parameter.name
+            return "\(label): \(parameter.type)" + (parameter.defaultValue.map { " = \($0)" } ?? "")
+        }
+        var modifiers = prefix(function.access)
+        if function.isStatic { modifiers += "static " }
+        if function.isMutating { modifiers += "mutating " }
+        let name = function.name == "init" ? "init" : "func \(function.name)"
+        var effects = ""
+        if function.isAsync { effects += " async" }
+        if function.isThrowing { effects += " throws" }
+        if let returnType = function.returnType { effects += " -> \(returnType)" }
+        let opening = function.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
+        writeCall(prefix: modifiers + name, arguments: parameters, suffix: effects + opening, into: &out)
+        guard let body = function.body, !body.isEmpty else { return }
+        out.indented { out in statements(body, into: &out) }
+        out.line("}")
     }
 
     private static func members(_ members: [Declaration], into out: inout Writer) {
@@ -75,15 +88,17 @@ public enum SwiftRenderer {
     /// One-line declarations of a kind sit together without blank lines.
     private static func isCompact(_ declaration: Declaration) -> Bool {
         switch declaration {
-        case .property(let property): property.getter == nil
-        case .enumCase, .typeAlias: true
-        case .type, .function: false
+        case .property(let property): property.getter == nil && property.docs.isEmpty
+        case .enumCase: true
+        case .typeAlias(let docs, _, _, _): docs.isEmpty
+        case .function(let function): function.body == nil && function.docs.isEmpty
+        case .type: false
         }
     }
 
     private static func sameKind(_ a: Declaration, _ b: Declaration) -> Bool {
         switch (a, b) {
-        case (.property, .property), (.enumCase, .enumCase), (.typeAlias, .typeAlias): true
+        case (.property, .property), (.enumCase, .enumCase), (.typeAlias, .typeAlias), (.function, .function): true
         default: false
         }
     }
@@ -104,12 +119,31 @@ public enum SwiftRenderer {
                     out.indented { out in self.statements(switchCase.body, into: &out) }
                 }
                 out.line("}")
+            case .call(let prefix, let arguments, let suffix):
+                writeCall(prefix: prefix, arguments: arguments, suffix: suffix, into: &out)
             }
         }
     }
 
-    private static func docs(_ lines: [String], into out: inout Writer) {
+    /// `prefix(a, b)suffix` when it fits and no argument spans lines; otherwise one argument a line.
+    private static func writeCall(prefix: String, arguments: [String], suffix: String, into out: inout Writer) {
+        let oneLine = "\(prefix)(\(arguments.joined(separator: ", ")))\(suffix)"
+        if out.column + oneLine.count <= lineWidth || arguments.isEmpty, !arguments.contains(where: { $0.contains("\n") }) {
+            out.line(oneLine)
+            return
+        }
+        out.line("\(prefix)(")
+        out.indented { out in
+            for (index, argument) in arguments.enumerated() {
+                out.line(argument + (index < arguments.count - 1 ? "," : ""))
+            }
+        }
+        out.line(")\(suffix)")
+    }
+
+    private static func docs(_ lines: [String], attributes: [String], into out: inout Writer) {
         for line in lines { out.line(line.isEmpty ? "///" : "/// \(line)") }
+        for attribute in attributes { out.line(attribute) }
     }
 
     private static func prefix(_ access: String?) -> String {
@@ -122,8 +156,14 @@ private struct Writer {
     private(set) var text = ""
     private var indentation = ""
 
+    /// The indentation a new line starts at.
+    var column: Int { indentation.count }
+
+    /// Writes `line`, indenting each of its own lines (a multi-line string literal keeps its shape).
     mutating func line(_ line: String) {
-        text += line.isEmpty ? "\n" : indentation + line + "\n"
+        for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+            text += part.isEmpty ? "\n" : indentation + part + "\n"
+        }
     }
 
     mutating func blank() {

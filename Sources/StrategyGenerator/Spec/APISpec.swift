@@ -5,11 +5,17 @@ public struct APISpec: Hashable, Sendable {
     /// The spec file as the user named it.
     public var file: String
     public var name: Named
+    public var doc: String?
     public var access: AccessLevel
     public var servers: [ServerSpec]
+    public var defaults: DefaultsSpec
+    public var authSchemes: [AuthSchemeSpec]
     public var models: [ModelSpec]
     public var errors: [ErrorSpec]
     public var strategies: [StrategySpec]
+    public var interfaces: [InterfaceSpec]
+    /// Specs whose models and error types this one uses; their code is generated from them.
+    public var uses: [UsedSpec]
 }
 
 /// A name with the place it was written.
@@ -32,40 +38,201 @@ public enum AccessLevel: String, CaseIterable, Hashable, Sendable {
     case `internal`
 }
 
-/// A named server: `production: https://api.example.com/v1`.
+/// A named server: `production: https://api.example.com/v1`, or a URL with `{variables}`.
 public struct ServerSpec: Hashable, Sendable {
     public var name: Named
     public var scheme: String
+    /// The host, possibly with `{variable}` placeholders.
     public var host: String
     public var port: Int?
+    /// The percent-encoded base path, possibly with `{variable}` placeholders.
     public var basePath: String
+    public var doc: String?
+    public var variables: [ServerVariable]
 }
 
-/// A JSON object: a struct of fields.
-public struct ModelSpec: Hashable, Sendable {
+/// `{region}` in a server URL: a default, and optionally the values it may take.
+public struct ServerVariable: Hashable, Sendable {
     public var name: Named
-    public var fields: [FieldSpec]
+    public var defaultValue: String
+    public var allowedValues: [String]
 }
 
-/// A field of a model or a parameter of a strategy: its wire name and its type.
+/// What every request of the API carries unless a strategy says otherwise.
+public struct DefaultsSpec: Hashable, Sendable {
+    /// Constant query items, e.g. an API version.
+    public var query: [ConstantParameter] = []
+    /// Constant headers.
+    public var headers: [ConstantParameter] = []
+    /// The auth scheme strategies use unless they name another or `none`.
+    public var auth: Named?
+    public var timeout: Double?
+    public var retry: RetrySpec?
+    /// How `Date` fields without a format of their own are written.
+    public var dateFormat: DateFormatSpec?
+    /// How query arrays are written.
+    public var arrayStyle: String?
+}
+
+/// `v: "5.131"`
+public struct ConstantParameter: Hashable, Sendable {
+    public var name: Named
+    public var value: String
+}
+
+/// How a strategy or a client retries: `retry: { max: 3 }`, or `retry: none`.
+public struct RetrySpec: Hashable, Sendable {
+    public var maxRetries: Int
+    /// Seconds before the first retry.
+    public var baseDelay: Double?
+    /// Methods retried besides the idempotent ones, e.g. `POST`.
+    public var methods: [String]
+}
+
+/// How a date is written in JSON or a query.
+public enum DateFormatSpec: Hashable, Sendable {
+    case iso8601
+    case iso8601WithFractionalSeconds
+    case secondsSince1970
+    case millisecondsSince1970
+    /// A `DateFormatter` pattern such as `yyyy-MM-dd`.
+    case pattern(String)
+}
+
+/// One way to authenticate, under the name strategies refer to it by.
+public struct AuthSchemeSpec: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A fixed key in a query item or a header.
+        case apiKey(inQuery: Bool, name: String)
+        /// `Authorization: Bearer …`, renewed through a refresh strategy when one is named.
+        case bearer(refresh: BearerRefreshSpec?)
+        /// `Authorization: Basic …`
+        case basic
+        /// A header whose value a closure provides for every request (e.g. one-time passwords).
+        case header(name: String)
+    }
+
+    public var name: Named
+    public var kind: Kind
+    public var doc: String?
+}
+
+/// How a bearer token is renewed: which strategy to call, and where the new token's parts are
+/// in its output.
+public struct BearerRefreshSpec: Hashable, Sendable {
+    public var strategy: Named
+    public var accessToken: String
+    public var refreshToken: String?
+    /// A field holding the token's lifetime in seconds.
+    public var expiresIn: String?
+}
+
+/// A model: a struct of fields, or an enum of values.
+public struct ModelSpec: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case object([FieldSpec])
+        case enumeration(EnumSpec)
+    }
+
+    public var name: Named
+    public var doc: String?
+    public var kind: Kind
+    public var deprecated: Deprecation?
+
+    public var fields: [FieldSpec] {
+        if case .object(let fields) = kind { fields } else { [] }
+    }
+}
+
+/// A string or integer enum; decoding a value it doesn't list gives its `unknown` case.
+public struct EnumSpec: Hashable, Sendable {
+    public var isInteger: Bool
+    public var cases: [EnumCaseSpec]
+}
+
+public struct EnumCaseSpec: Hashable, Sendable {
+    /// The value on the wire.
+    public var value: Named
+    /// The Swift case name, when the spec sets one; otherwise derived from the value.
+    public var swiftName: String?
+}
+
+/// A field of a model, or a parameter of a strategy.
 public struct FieldSpec: Hashable, Sendable {
-    /// The name on the wire (JSON key, query item name, path placeholder).
+    /// The name on the wire (JSON key, query item, header, path placeholder).
     public var name: Named
     public var type: TypeReference
     public var typeLocation: SourceLocation
+    /// The Swift name, when the spec sets one; otherwise derived from the wire name.
+    public var swiftName: String? = nil
+    public var doc: String? = nil
+    /// A value used when the field is missing, as YAML wrote it.
+    public var defaultValue: YAMLValue? = nil
+    /// Present but possibly `null`: always encoded, `null` when `nil`.
+    public var nullable = false
+    public var dateFormat: DateFormatSpec? = nil
+    public var deprecated: Deprecation? = nil
+}
+
+/// A value from the spec itself (an example, a default), with YAML's own typing of scalars.
+public indirect enum YAMLValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([YAMLValue])
+    /// Keys in the order written.
+    case object([String], [String: YAMLValue])
+}
+
+/// `deprecated: true`, or a message saying what to use instead.
+public struct Deprecation: Hashable, Sendable {
+    public var message: String?
 }
 
 /// An error enum built from responses the success check rejects.
 public struct ErrorSpec: Hashable, Sendable {
     public var name: Named
+    public var doc: String?
+    /// A key whose presence in the body makes an HTTP 2xx response a failure.
+    public var bodyKey: String?
+    /// Where the error code is in the body, e.g. `error.error_code`.
+    public var codePath: String?
+    /// Where the error message is in the body.
+    public var messagePath: String?
+    /// Error code → case, in the order written.
+    public var codeCases: [CodeCase]
     /// Status code → case, in the order written.
     public var statusCases: [StatusCase]
 }
 
-/// `404: notFound`
+/// `invalidAccessToken: 5`
+public struct CodeCase: Hashable, Sendable {
+    public var caseName: Named
+    /// The code as written; a number or a string.
+    public var code: YAMLValue
+}
+
+/// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`
 public struct StatusCase: Hashable, Sendable {
+    public enum Payload: Hashable, Sendable {
+        case none
+        /// The body decoded as this type.
+        case body(TypeReference)
+        /// Strings read from the body at key paths.
+        case values([BodyValue])
+    }
+
+    /// `message: error.text`: a string named `message`, read at `error.text`.
+    public struct BodyValue: Hashable, Sendable {
+        public var name: String
+        public var path: String
+    }
+
     public var statusCode: Int
     public var caseName: Named
+    public var payload: Payload
 }
 
 /// One endpoint: the request it makes and what it returns.
@@ -76,9 +243,73 @@ public struct StrategySpec: Hashable, Sendable {
     public var path: Named
     public var pathParameters: [FieldSpec]
     public var query: [FieldSpec]
-    /// The decoded output; `nil` when the strategy returns nothing.
-    public var returns: TypeReference?
-    public var returnsLocation: SourceLocation?
+    /// Headers whose values the caller supplies.
+    public var headers: [FieldSpec]
+    public var body: BodySpec?
+    /// What the output is; `nil` when the strategy returns nothing.
+    public var returns: ReturnSpec?
+    /// Where the output is in the body, e.g. `response.items`.
+    public var unwrap: Named?
     /// The error type's name; `nil` when the strategy declares none.
     public var errorType: Named?
+    /// Status codes that count as success, when not 200 to 299.
+    public var successStatus: ClosedRange<Int>?
+    public var auth: AuthUse
+    public var timeout: Double?
+    public var retry: RetrySpec?
+    /// Client middlewares (by name) this strategy skips.
+    public var excludedMiddlewares: [String]
+    /// A response body for stubs and previews.
+    public var example: YAMLValue?
+    public var deprecated: Deprecation?
+}
+
+/// Which auth scheme a strategy uses.
+public enum AuthUse: Hashable, Sendable {
+    /// The spec's default (`defaults.auth`), if any.
+    case inherited
+    case none
+    case scheme(Named)
+}
+
+/// A request body.
+public enum BodySpec: Hashable, Sendable {
+    /// A model, array or other type, as JSON.
+    case json(TypeReference, SourceLocation)
+    /// A JSON object of these fields.
+    case jsonFields([FieldSpec])
+    /// `application/x-www-form-urlencoded`.
+    case form([FieldSpec])
+    /// `multipart/form-data`; fields of type `File` are files.
+    case multipart([FieldSpec])
+    /// Raw bytes of this content type.
+    case raw(contentType: String)
+
+    public var fields: [FieldSpec] {
+        switch self {
+        case .jsonFields(let fields), .form(let fields), .multipart(let fields): fields
+        case .json, .raw: []
+        }
+    }
+}
+
+/// What a strategy returns.
+public enum ReturnSpec: Hashable, Sendable {
+    case type(TypeReference, SourceLocation)
+    /// An object of these fields, generated as the strategy's own `Output` struct.
+    case fields([FieldSpec])
+}
+
+/// A role protocol: the strategies one kind of caller needs.
+public struct InterfaceSpec: Hashable, Sendable {
+    public var name: Named
+    public var doc: String?
+    public var strategies: [Named]
+}
+
+/// Another spec file this one refers to, with the names it defines.
+public struct UsedSpec: Hashable, Sendable {
+    public var path: Named
+    public var models: [ModelSpec]
+    public var errors: [ErrorSpec]
 }

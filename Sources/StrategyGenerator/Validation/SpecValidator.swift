@@ -7,18 +7,21 @@ public struct ValidatedSpec: Sendable {
 }
 
 /// Checks what the loader can't see from one node alone: references, duplicates, path
-/// parameters, cycles. Reports every problem it finds.
+/// parameters, parameter types, cycles. Reports every problem it finds.
 public enum SpecValidator {
     /// Checks a loaded spec; throws its loading problems and its own, in the order of the file,
     /// if any of them is an error.
     public static func validate(_ loaded: LoadedSpec) throws(DiagnosticsError) -> ValidatedSpec {
         var check = Checker(spec: loaded.spec)
         check.servers()
-        check.uniqueTypeNames()
+        check.uniqueNames()
         check.models()
         check.errorTypes()
+        check.authSchemes()
         check.strategies()
+        check.interfaces()
         check.modelCycles()
+        check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
@@ -27,40 +30,93 @@ public enum SpecValidator {
     }
 }
 
-private struct Checker {
+struct Checker {
     let spec: APISpec
-    let modelNames: Set<String>
+    let types: TypeCatalog
     var diagnostics = DiagnosticCollector()
 
     init(spec: APISpec) {
         self.spec = spec
-        modelNames = Set(spec.models.map(\.name.value))
+        types = TypeCatalog(spec)
     }
 
     mutating func servers() {
         for server in spec.servers where server.name.value == "custom" {
             diagnostics.error("'custom' is the environment for any other server; give this server another name", at: server.name.location)
         }
+        if spec.servers.isEmpty, let first = spec.strategies.first {
+            diagnostics.error("the spec has strategies but no servers; add e.g. 'servers: { production: https://api.example.com }'", at: first.name.location)
+        }
     }
 
-    mutating func uniqueTypeNames() {
+    mutating func uniqueNames() {
         var seen: [String: String] = ["\(spec.name.value)Client": "the generated client"]
+        for used in spec.uses {
+            for model in used.models { seen[model.name.value] = "model '\(model.name)' of \(fileName(of: used.path.value))" }
+            for error in used.errors { seen[error.name.value] = "error type '\(error.name)' of \(fileName(of: used.path.value))" }
+        }
         let names = spec.models.map { ($0.name, "model") } + spec.errors.map { ($0.name, "error type") }
-            + spec.strategies.map { ($0.name, "strategy") }
+            + spec.strategies.map { ($0.name, "strategy") } + spec.interfaces.map { ($0.name, "interface") }
         for (name, kind) in names {
             if let earlier = seen[name.value] {
-                diagnostics.error("\(kind) '\(name)' has the same name as \(earlier); every model, error type and strategy needs its own name", at: name.location)
+                diagnostics.error("\(kind) '\(name)' has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
             } else {
                 seen[name.value] = "\(kind) '\(name)'"
             }
+        }
+        var methods: [String: String] = [:]
+        for strategy in spec.strategies {
+            let method = SwiftName.member(strategy.name.value)
+            if let earlier = methods[method] {
+                diagnostics.error("strategies '\(earlier)' and '\(strategy.name)' would both become the client method '\(method)'; rename one", at: strategy.name.location)
+            }
+            methods[method] = strategy.name.value
         }
     }
 
     mutating func models() {
         for model in spec.models {
-            uniqueSwiftNames(model.fields, in: "model '\(model.name)'")
-            for field in model.fields {
-                resolve(field.type, at: field.typeLocation)
+            switch model.kind {
+            case .object(let fields):
+                fieldList(fields, in: "model '\(model.name)'", allowFiles: false)
+            case .enumeration(let enumeration):
+                enumCases(enumeration, of: model)
+            }
+        }
+    }
+
+    private mutating func enumCases(_ enumeration: EnumSpec, of model: ModelSpec) {
+        var names: [String: String] = [:]
+        var values: Set<String> = []
+        for item in enumeration.cases {
+            let name = item.swiftName ?? SwiftName.member(item.value.value)
+            if !values.insert(item.value.value).inserted {
+                diagnostics.error("model '\(model.name)' lists '\(item.value)' twice", at: item.value.location)
+            } else if name == "unknown" {
+                diagnostics.error("'unknown' is the case for values model '\(model.name)' doesn't list; name this one differently", at: item.value.location)
+            } else if let earlier = names[name] {
+                diagnostics.error("'\(item.value)' and '\(earlier)' in model '\(model.name)' both become the case '\(name)'; give one a name with '{ name: value }'", at: item.value.location)
+            }
+            names[name] = item.value.value
+        }
+    }
+
+    /// Names, types, formats and defaults of a list of fields.
+    mutating func fieldList(_ fields: [FieldSpec], in owner: String, allowFiles: Bool) {
+        var seen: [String: String] = [:]
+        for field in fields {
+            let swiftName = field.swiftName ?? SwiftName.member(field.name.value)
+            if let earlier = seen[swiftName] {
+                diagnostics.error("'\(field.name)' and '\(earlier)' in \(owner) both become '\(swiftName)' in Swift; rename one with 'swift:'", at: field.name.location)
+            } else {
+                seen[swiftName] = field.name.value
+            }
+            resolve(field.type, at: field.typeLocation, allowFiles: allowFiles)
+            if field.dateFormat != nil, !field.type.namedTypes.contains("Date") {
+                diagnostics.error("'format' applies to dates, but '\(field.name)' in \(owner) is '\(field.type)'", at: field.typeLocation)
+            }
+            if let value = field.defaultValue, !types.accepts(value, as: field.type) {
+                diagnostics.error("the default of '\(field.name)' in \(owner) is not a value of type '\(field.type)'", at: field.name.location)
             }
         }
     }
@@ -68,90 +124,106 @@ private struct Checker {
     mutating func errorTypes() {
         for error in spec.errors {
             var cases: Set<String> = []
-            for statusCase in error.statusCases {
-                let name = statusCase.caseName
+            let names = error.codeCases.map(\.caseName) + error.statusCases.map(\.caseName)
+            for name in names {
                 if name.value == "unknown" {
-                    diagnostics.error("'unknown' is the case for responses no other case describes; give status \(statusCase.statusCode) another name", at: name.location)
+                    diagnostics.error("'unknown' is the case for responses no other case describes; name this one differently", at: name.location)
                 } else if !cases.insert(name.value).inserted {
                     diagnostics.error("error type '\(error.name)' has two cases named '\(name)'", at: name.location)
                 }
             }
-        }
-    }
-
-    mutating func strategies() {
-        let errorNames = spec.errors.map(\.name.value)
-        for strategy in spec.strategies {
-            let what = "strategy '\(strategy.name)'"
-            uniqueSwiftNames(strategy.pathParameters + strategy.query, in: what)
-            for field in strategy.pathParameters + strategy.query {
-                resolve(field.type, at: field.typeLocation)
-                parameterType(field, of: what)
+            let codeKinds = Set(error.codeCases.map { if case .int = $0.code { "number" } else { "string" } })
+            if codeKinds.count > 1, let first = error.codeCases.first {
+                diagnostics.error("the codes of error type '\(error.name)' mix numbers and strings; use one kind", at: first.caseName.location)
             }
-            if let returns = strategy.returns, let location = strategy.returnsLocation {
-                resolve(returns, at: location)
-            }
-            if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {
-                var message = "\(what) uses error type '\(errorType)', which the spec doesn't define"
-                if let suggestion = closestMatch(to: errorType.value, in: errorNames) {
-                    message += "; did you mean '\(suggestion)'?"
+            for statusCase in error.statusCases {
+                if case .body(let type) = statusCase.payload {
+                    resolve(type, at: statusCase.caseName.location, allowFiles: false)
                 }
-                diagnostics.error(message, at: errorType.location)
-            }
-            pathParameters(of: strategy)
-        }
-    }
-
-    /// Every `{name}` in the path is declared under `path:`, and every declared one is used.
-    mutating func pathParameters(of strategy: StrategySpec) {
-        let placeholders = PathTemplate(strategy.path.value).placeholders
-        let declared = strategy.pathParameters.map(\.name.value)
-        for placeholder in placeholders where !declared.contains(placeholder) {
-            diagnostics.error("path parameter '{\(placeholder)}' of strategy '\(strategy.name)' has no type; declare it under 'path', e.g. 'path: { \(placeholder): String }'", at: strategy.path.location)
-        }
-        for parameter in strategy.pathParameters where !placeholders.contains(parameter.name.value) {
-            diagnostics.error("path parameter '\(parameter.name)' of strategy '\(strategy.name)' does not appear in its path '\(strategy.path)'", at: parameter.name.location)
-        }
-        for parameter in strategy.pathParameters where parameter.type.isOptional {
-            diagnostics.error("path parameter '\(parameter.name)' can't be optional: a path needs every segment", at: parameter.typeLocation)
-        }
-    }
-
-    /// Path and query values are written as text, so they must be simple values.
-    mutating func parameterType(_ field: FieldSpec, of owner: String) {
-        var type = field.type
-        if case .optional(let wrapped) = type { type = wrapped }
-        if case .named(let name) = type {
-            let isUnknown = TypeReference.builtins[name] == nil && !modelNames.contains(name)
-            if Self.parameterTypes.contains(name) || isUnknown { return } // unknown types are reported by resolve
-        }
-        let allowed = Self.parameterTypes.joined(separator: ", ")
-        diagnostics.error("'\(field.name)' of \(owner) has type '\(field.type)'; a path or query value must be one of \(allowed)", at: field.typeLocation)
-    }
-
-    static let parameterTypes = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID"]
-
-    /// Two wire names that become the same Swift name (`user_id`, `userId`) would collide.
-    mutating func uniqueSwiftNames(_ fields: [FieldSpec], in owner: String) {
-        var seen: [String: String] = [:]
-        for field in fields {
-            let swiftName = SwiftName.member(field.name.value)
-            if let earlier = seen[swiftName] {
-                diagnostics.error("'\(field.name)' and '\(earlier)' in \(owner) both become '\(swiftName)' in Swift; rename one", at: field.name.location)
-            } else {
-                seen[swiftName] = field.name.value
             }
         }
     }
 
-    mutating func resolve(_ type: TypeReference, at location: SourceLocation) {
-        for name in type.namedTypes where TypeReference.builtins[name] == nil && !modelNames.contains(name) {
+    mutating func authSchemes() {
+        let schemes = spec.authSchemes.map(\.name.value)
+        if let auth = spec.defaults.auth, !schemes.contains(auth.value) {
+            unknownReference(auth, kind: "auth scheme", known: schemes)
+        }
+        for scheme in spec.authSchemes {
+            guard case .bearer(let refresh?) = scheme.kind else { continue }
+            guard let strategy = spec.strategies.first(where: { $0.name.value == refresh.strategy.value }) else {
+                unknownReference(refresh.strategy, kind: "strategy", known: spec.strategies.map(\.name.value))
+                continue
+            }
+            let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            if inputs.count != 1 || inputs.first?.type != .named("String") {
+                diagnostics.error("refresh strategy '\(strategy.name)' must take exactly one String (the refresh token) as its input", at: refresh.strategy.location)
+            }
+            if strategy.auth != .none {
+                diagnostics.error("refresh strategy '\(strategy.name)' must not need the token it renews; add 'auth: none' to it", at: refresh.strategy.location)
+            }
+        }
+    }
+
+    mutating func interfaces() {
+        let names = spec.strategies.map(\.name.value)
+        for interface in spec.interfaces {
+            for strategy in interface.strategies where !names.contains(strategy.value) {
+                unknownReference(strategy, kind: "strategy", known: names)
+            }
+        }
+    }
+
+    /// Types mentioned nowhere are probably a mistake; a spec with no strategies only defines types.
+    mutating func unusedModels() {
+        guard !spec.strategies.isEmpty else { return }
+        var used: Set<String> = []
+        for model in spec.models { model.fields.forEach { used.formUnion($0.type.namedTypes) } }
+        for error in spec.errors {
+            for statusCase in error.statusCases {
+                if case .body(let type) = statusCase.payload { used.formUnion(type.namedTypes) }
+            }
+        }
+        for strategy in spec.strategies {
+            let fields = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            fields.forEach { used.formUnion($0.type.namedTypes) }
+            if case .json(let type, _)? = strategy.body { used.formUnion(type.namedTypes) }
+            switch strategy.returns {
+            case .type(let type, _)?: used.formUnion(type.namedTypes)
+            case .fields(let fields)?: fields.forEach { used.formUnion($0.type.namedTypes) }
+            case nil: break
+            }
+        }
+        for model in spec.models where !used.contains(model.name.value) {
+            diagnostics.warning("model '\(model.name)' is not used by any strategy", at: model.name.location)
+        }
+    }
+
+    mutating func resolve(_ type: TypeReference, at location: SourceLocation, allowFiles: Bool) {
+        for name in type.namedTypes {
+            if name == "File" {
+                if !allowFiles {
+                    diagnostics.error("'File' can only be the type of a multipart body field", at: location)
+                }
+                continue
+            }
+            guard !types.isKnown(name) else { continue }
             var message = "unknown type '\(name)'; define it under 'models' or use a built-in type"
-            if let suggestion = closestMatch(to: name, in: spec.models.map(\.name.value) + TypeReference.builtins.keys.sorted()) {
+            if let suggestion = closestMatch(to: name, in: types.allNames) {
                 message += "; did you mean '\(suggestion)'?"
             }
             diagnostics.error(message, at: location)
         }
+    }
+
+    mutating func unknownReference(_ name: Named, kind: String, known: [String]) {
+        var message = "unknown \(kind) '\(name)'"
+        if let suggestion = closestMatch(to: name.value, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+        } else if !known.isEmpty {
+            message += "; the spec defines " + known.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        diagnostics.error(message, at: name.location)
     }
 
     /// A struct can't hold itself except through an array or a dictionary.
@@ -165,7 +237,6 @@ private struct Checker {
                 return (field, name)
             }
         }
-        var reported: Set<String> = []
         for model in spec.models {
             var stack = [(model.name.value, [String]())]
             var visited: Set<String> = []
@@ -173,11 +244,12 @@ private struct Checker {
                 guard let node = models[current], visited.insert(current).inserted else { continue }
                 for (field, next) in directMembers(node) {
                     let path = trail + ["\(current).\(field.name)"]
-                    if next == model.name.value, reported.insert(model.name.value).inserted {
+                    if next == model.name.value {
                         diagnostics.error("model '\(model.name)' contains itself through \(path.joined(separator: " → ")); a struct can't hold itself, so make one of these fields a list", at: model.name.location)
-                    } else {
-                        stack.append((next, path))
+                        stack.removeAll()
+                        break
                     }
+                    stack.append((next, path))
                 }
             }
         }

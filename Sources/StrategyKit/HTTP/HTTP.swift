@@ -44,6 +44,13 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         for (name, value) in elements { add(name: name, value: value) }
     }
 
+    /// Headers from parameter values, in order; `nil` values are left out.
+    public init(_ values: KeyValuePairs<String, (any ParameterValue)?>) {
+        for (name, value) in values {
+            if let value { add(name: name, value: value.parameterValue) }
+        }
+    }
+
     /// The first value of the field named `name`; setting replaces every field of that name.
     public subscript(name: String) -> String? {
         get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
@@ -114,5 +121,10 @@ public struct HTTPResponse: Hashable, Sendable {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+    }
+
+    /// A JSON response, such as a stub.
+    public static func json(_ text: String, statusCode: Int = 200) -> HTTPResponse {
+        HTTPResponse(statusCode: statusCode, headers: ["Content-Type": "application/json"], body: Data(text.utf8))
     }
 }

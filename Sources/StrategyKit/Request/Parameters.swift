@@ -31,25 +31,11 @@ public struct QueryEncoding: Hashable, Sendable {
         case digit
     }
 
-    /// How a `Date` is written.
-    public enum DateStyle: Hashable, Sendable {
-        /// `2024-05-01T12:00:00Z`
-        case iso8601
-        /// `2024-05-01T12:00:00.250Z`
-        case iso8601WithFractionalSeconds
-        /// `1714564800`
-        case secondsSince1970
-        /// `1714564800250`
-        case millisecondsSince1970
-        /// A fixed `DateFormatter` pattern in UTC with the POSIX locale, e.g. `yyyy-MM-dd`.
-        case formatted(String)
-    }
-
     public var arrays: ArrayStyle
     public var bools: BoolStyle
-    public var dates: DateStyle
+    public var dates: DateFormat
 
-    public init(arrays: ArrayStyle = .repeated, bools: BoolStyle = .word, dates: DateStyle = .iso8601) {
+    public init(arrays: ArrayStyle = .repeated, bools: BoolStyle = .word, dates: DateFormat = .iso8601) {
         self.arrays = arrays
         self.bools = bools
         self.dates = dates
@@ -116,7 +102,7 @@ extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue 
 
 extension Date: QueryValue {
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
-        [Endpoint.QueryItem(name: name, value: DateText.format(self, encoding.dates))]
+        [Endpoint.QueryItem(name: name, value: encoding.dates.string(from: self))]
     }
 }
 
@@ -137,32 +123,6 @@ extension Array: QueryValue where Element: QueryValue {
             let values = flatMap { $0.queryItems(named: name, encoding: encoding) }.map(\.value)
             return values.isEmpty ? [] : [Endpoint.QueryItem(name: name, value: values.joined(separator: ","))]
         }
-    }
-}
-
-/// Dates as text, in the styles ``QueryEncoding/DateStyle`` names.
-enum DateText {
-    static func format(_ date: Date, _ style: QueryEncoding.DateStyle) -> String {
-        switch style {
-        case .iso8601:
-            date.formatted(.iso8601)
-        case .iso8601WithFractionalSeconds:
-            date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        case .secondsSince1970:
-            String(Int64(date.timeIntervalSince1970.rounded(.down)))
-        case .millisecondsSince1970:
-            String(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
-        case .formatted(let pattern):
-            formatter(pattern).string(from: date)
-        }
-    }
-
-    private static func formatter(_ pattern: String) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = pattern
-        return formatter
     }
 }
 

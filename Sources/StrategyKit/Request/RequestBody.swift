@@ -74,11 +74,29 @@ public struct MultipartPart: Hashable, Sendable {
         MultipartPart(name: name, filename: filename, contentType: contentType, data: data)
     }
 
+    /// A file.
+    public static func file(_ name: String, _ file: FileUpload) -> MultipartPart {
+        MultipartPart(name: name, filename: file.filename, contentType: file.contentType, data: file.data)
+    }
+
     /// Escapes a quoted parameter the way browsers do (RFC 7578): `"` as `%22`, CR and LF as `%0D` and `%0A`.
     static func quoted(_ text: String) -> String {
         text.replacingOccurrences(of: "\"", with: "%22")
             .replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
+    }
+}
+
+/// A file to upload in a multipart body: its name, content type and bytes.
+public struct FileUpload: Hashable, Sendable {
+    public var filename: String
+    public var contentType: String
+    public var data: Data
+
+    public init(filename: String, contentType: String = "application/octet-stream", data: Data) {
+        self.filename = filename
+        self.contentType = contentType
+        self.data = data
     }
 }
 

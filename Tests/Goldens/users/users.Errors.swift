@@ -3,12 +3,13 @@
 import Foundation
 import StrategyKit
 
+/// An error the Users API reports.
 public enum UsersError: APIError, Hashable {
     /// HTTP 404.
     case notFound
     /// HTTP 500.
     case serverError
-    /// A response no other case describes, as it came.
+    /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
     public init(response: HTTPResponse) {

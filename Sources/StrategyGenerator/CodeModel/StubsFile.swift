@@ -1,0 +1,78 @@
+extension CodeContext {
+    /// `NAME.Stubs.swift`: the spec's example responses, and a client that answers with them.
+    func stubsFile() -> SwiftFile {
+        let examples = spec.strategies.compactMap { strategy in strategy.example.map { (strategy, $0) } }
+        guard !examples.isEmpty else { return file("Stubs", imports: [], []) }
+        let members = examples.map { strategy, example -> Declaration in
+            .property(Property(
+                docs: ["What `\(strategy.name.value)` answers in a stubbed client."],
+                access: access, isStatic: true, isLet: true,
+                name: SwiftName.escaped(SwiftName.member(strategy.name.value)),
+                value: multilineLiteral(exampleText(example))
+            ))
+        }
+        let stubs = TypeDeclaration(
+            docs: ["Example responses from \(fileName(of: spec.file)), for stubbed clients, tests and previews."],
+            access: access, kind: .enum, name: stubsName, members: members
+        )
+        let stubbed = Function(
+            docs: ["A client that answers from the spec's examples without the network, after `delay` if given."],
+            access: access, isStatic: true, name: "stubbed",
+            parameters: [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")],
+            returnType: clientName,
+            body: [.line("Builder().stubbed(delay: delay).build()")]
+        )
+        return file("Stubs", imports: ["StrategyKit"], [
+            .type(stubs),
+            .type(TypeDeclaration(kind: .extension, name: clientName, members: [.function(stubbed)])),
+        ])
+    }
+
+    /// A string example is the body as written; anything else is written as JSON.
+    private func exampleText(_ value: YAMLValue) -> String {
+        if case .string(let text) = value { return text }
+        return JSONText.pretty(value)
+    }
+
+    /// A `"""` literal of `text`, escaped so it reads back exactly.
+    private func multilineLiteral(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
+        return "\"\"\"\n\(escaped)\n\"\"\""
+    }
+}
+
+/// Spec values written as JSON, keys in the order the spec wrote them.
+enum JSONText {
+    static func pretty(_ value: YAMLValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .int(let number): return String(number)
+        case .double(let number): return number.isFinite ? String(number) : "null"
+        case .string(let text): return string(text)
+        case .array(let items):
+            guard !items.isEmpty else { return "[]" }
+            return "[\n" + items.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let keys, let values):
+            guard !keys.isEmpty else { return "{}" }
+            return "{\n" + keys.map { "\(inner)\(string($0)): \(pretty(values[$0] ?? .null, indent: inner))" }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

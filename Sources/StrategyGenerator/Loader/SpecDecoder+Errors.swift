@@ -1,0 +1,62 @@
+extension SpecDecoder {
+    func decodeErrors(_ node: YAMLNode) -> [ErrorSpec] {
+        guard let entries = mapping(node, "'errors'", expecting: "a mapping of error type names to their cases") else { return [] }
+        return entries.pairs.compactMap { pair in
+            guard let name = identifier(pair.key, "an error type name") else { return nil }
+            let what = "error type '\(name)'"
+            guard let body = mapping(pair.value, what, expecting: "a mapping with 'status' or 'cases'") else { return nil }
+            checkKeys(body, allowed: SpecKeys.error, in: what)
+            var spec = ErrorSpec(name: name, codeCases: [], statusCases: [])
+            spec.doc = body["doc"].flatMap { string($0, "the 'doc' of \(what)") }
+            if let when = body["when"], let condition = mapping(when, "'when' of \(what)", expecting: "a mapping such as '{ bodyHasKey: error }'") {
+                checkKeys(condition, allowed: SpecKeys.errorCondition, in: "'when' of \(what)")
+                spec.bodyKey = condition["bodyHasKey"].flatMap { string($0, "'bodyHasKey'") }
+            }
+            spec.codePath = body["code"].flatMap { string($0, "'code' of \(what)") }
+            spec.messagePath = body["message"].flatMap { string($0, "'message' of \(what)") }
+            if let cases = body["cases"], let codes = mapping(cases, "'cases' of \(what)", expecting: "a mapping of case names to error codes, e.g. '{ invalidToken: 5 }'") {
+                spec.codeCases = codes.pairs.compactMap { pair in
+                    guard let caseName = identifier(pair.key, "a case name") else { return nil }
+                    switch pair.value.value {
+                    case .int, .string: return CodeCase(caseName: caseName, code: pair.value.value)
+                    default:
+                        diagnostics.error("the code of case '\(caseName)' must be a number or a string", at: pair.value.location)
+                        return nil
+                    }
+                }
+                if spec.codePath == nil {
+                    diagnostics.error("\(what) maps error codes to cases but doesn't say where the code is; add e.g. 'code: error.code'", at: cases.location)
+                }
+            }
+            if let status = body["status"], let codes = mapping(status, "'status' of \(what)", expecting: "a mapping of status codes to case names, e.g. '{ 404: notFound }'") {
+                spec.statusCases = codes.pairs.compactMap(decodeStatusCase)
+            }
+            return spec
+        }
+    }
+
+    private func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
+        guard let text = pair.key.scalar, let statusCode = Int(text), (100...599).contains(statusCode) else {
+            diagnostics.error("'\(pair.key.scalar ?? pair.key.kindDescription)' is not an HTTP status code (100 to 599)", at: pair.key.location)
+            return nil
+        }
+        if pair.value.scalar != nil {
+            return identifier(pair.value, "a case name").map { StatusCase(statusCode: statusCode, caseName: $0, payload: .none) }
+        }
+        guard let body = mapping(pair.value, "the case for \(statusCode)", expecting: "a case name, or '{ caseName: Type }'"),
+              body.pairs.count == 1, let (key, value) = body.pairs.first.map({ ($0.key, $0.value) }) else {
+            diagnostics.error("the case for \(statusCode) must be a name such as 'notFound', '{ notFound: ErrorBody }' or '{ notFound: { message: error.text } }'", at: pair.value.location)
+            return nil
+        }
+        guard let caseName = identifier(key, "a case name") else { return nil }
+        if value.scalar != nil {
+            return typeReference(value, "the payload of '\(caseName)'").map { StatusCase(statusCode: statusCode, caseName: caseName, payload: .body($0)) }
+        }
+        guard let values = mapping(value, "the payload of '\(caseName)'", expecting: "a type, or a mapping of names to key paths") else { return nil }
+        let bodyValues = values.pairs.compactMap { pair -> StatusCase.BodyValue? in
+            guard let name = identifier(pair.key, "a value name"), let path = string(pair.value, "the key path of '\(name)'") else { return nil }
+            return StatusCase.BodyValue(name: name.value, path: path)
+        }
+        return StatusCase(statusCode: statusCode, caseName: caseName, payload: .values(bodyValues))
+    }
+}

@@ -1,0 +1,100 @@
+extension SpecDecoder {
+    func decodeStrategies(_ node: YAMLNode) -> [StrategySpec] {
+        guard let entries = mapping(node, "'strategies'", expecting: "a mapping of strategy names to endpoints") else { return [] }
+        return entries.pairs.compactMap { pair in
+            guard let name = identifier(pair.key, "a strategy name") else { return nil }
+            return decodeStrategy(name, pair.value)
+        }
+    }
+
+    private func decodeStrategy(_ name: Named, _ node: YAMLNode) -> StrategySpec? {
+        let what = "strategy '\(name)'"
+        guard let body = mapping(node, what, expecting: "a mapping such as '{ GET: /users/{id}, returns: User }'") else { return nil }
+        checkKeys(body, allowed: SpecKeys.strategy, in: what)
+
+        let routes = body.pairs.filter { SpecKeys.methods.contains($0.key.scalar ?? "") }
+        guard let route = routes.first else {
+            diagnostics.error("\(what) needs a method and a path, e.g. 'GET: /users/{id}'", at: node.location)
+            return nil
+        }
+        if routes.count > 1 {
+            let names = routes.compactMap(\.key.scalar).joined(separator: ", ")
+            diagnostics.error("\(what) has more than one method (\(names)); write one strategy per method", at: routes[1].key.location)
+        }
+        guard let path = named(route.value, "the path of \(what)") else { return nil }
+        if !path.value.hasPrefix("/") {
+            diagnostics.error("the path of \(what) must start with '/': '\(path)'", at: path.location)
+        }
+
+        func fields(_ key: String, _ expecting: String) -> [FieldSpec] {
+            body[key].flatMap { mapping($0, "'\(key)' of \(what)", expecting: expecting) }
+                .map { decodeFields($0, of: "'\(key)' of \(what)") } ?? []
+        }
+
+        return StrategySpec(
+            name: name,
+            doc: body["doc"].flatMap { string($0, "the 'doc' of \(what)") },
+            method: route.key.scalar ?? "GET",
+            path: path,
+            pathParameters: fields("path", "a mapping of path parameters to types"),
+            query: fields("query", "a mapping of query items to types"),
+            headers: fields("headers", "a mapping of header names to types"),
+            body: body["body"].flatMap { decodeBody($0, of: what) },
+            returns: body["returns"].flatMap { decodeReturns($0, of: what) },
+            unwrap: body["unwrap"].flatMap { named($0, "'unwrap' of \(what)") },
+            errorType: body["errors"].flatMap { identifier($0, "the error type of \(what)") },
+            successStatus: body["success"].flatMap { statusRange($0, of: what) },
+            auth: body["auth"].flatMap { node in identifier(node, "the auth scheme of \(what)").map { $0.value == "none" ? .none : .scheme($0) } } ?? .inherited,
+            timeout: body["timeout"].flatMap { number($0, "'timeout' of \(what)") },
+            retry: body["retry"].flatMap(decodeRetry),
+            excludedMiddlewares: body["skip"].flatMap { list($0, "'skip' of \(what)") }?.compactMap { string($0, "a middleware name") } ?? [],
+            example: body["example"]?.value,
+            deprecated: body["deprecated"].flatMap(deprecation)
+        )
+    }
+
+    /// `body: NewPost`, or one of `json:`, `form:`, `multipart:` with fields, or `raw: content/type`.
+    private func decodeBody(_ node: YAMLNode, of what: String) -> BodySpec? {
+        if node.scalar != nil {
+            return typeReference(node, "the body of \(what)").map { .json($0, node.location) }
+        }
+        guard let body = mapping(node, "the body of \(what)", expecting: "a type, or a mapping with one of 'json', 'form', 'multipart', 'raw'") else { return nil }
+        checkKeys(body, allowed: SpecKeys.body, in: "the body of \(what)")
+        guard body.pairs.count == 1, let kind = body.pairs.first?.key.scalar, let value = body.pairs.first?.value else {
+            diagnostics.error("the body of \(what) needs exactly one of 'json', 'form', 'multipart', 'raw'", at: node.location)
+            return nil
+        }
+        if kind == "raw" {
+            return string(value, "the content type of the raw body").map { .raw(contentType: $0) }
+        }
+        if kind == "json", value.scalar != nil {
+            return typeReference(value, "the body of \(what)").map { .json($0, value.location) }
+        }
+        guard let fields = mapping(value, "'\(kind)' body of \(what)", expecting: "a mapping of field names to types") else { return nil }
+        let decoded = decodeFields(fields, of: "the body of \(what)")
+        switch kind {
+        case "form": return .form(decoded)
+        case "multipart": return .multipart(decoded)
+        default: return .jsonFields(decoded)
+        }
+    }
+
+    private func decodeReturns(_ node: YAMLNode, of what: String) -> ReturnSpec? {
+        if node.scalar != nil {
+            return typeReference(node, "the 'returns' type of \(what)").map { .type($0, node.location) }
+        }
+        return mapping(node, "'returns' of \(what)", expecting: "a type, or a mapping of fields").map { .fields(decodeFields($0, of: "'returns' of \(what)")) }
+    }
+
+    /// `success: 200`, or `success: 200-299`.
+    private func statusRange(_ node: YAMLNode, of what: String) -> ClosedRange<Int>? {
+        guard let text = string(node, "'success' of \(what)") else { return nil }
+        let bounds = text.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(bounds.count), let low = bounds.first ?? nil, let high = bounds.last ?? nil,
+              (100...599).contains(low), (low...599).contains(high) else {
+            diagnostics.error("'success' of \(what) must be a status code or a range such as '200-299'; found '\(text)'", at: node.location)
+            return nil
+        }
+        return low...high
+    }
+}

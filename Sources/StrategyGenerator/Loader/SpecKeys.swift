@@ -1,0 +1,35 @@
+/// The keys each part of a spec may hold: what the loader accepts, and what the published
+/// JSON Schema must list (a test keeps the two the same).
+public enum SpecKeys {
+    public static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    public static let spec = ["api", "doc", "access", "uses", "servers", "defaults", "auth", "models", "errors", "strategies", "interfaces"]
+    public static let server = ["url", "doc", "variables"]
+    public static let serverVariable = ["default", "enum"]
+    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays"]
+    public static let authScheme = ["apiKey", "bearer", "basic", "header", "doc"]
+    public static let apiKey = ["in", "name"]
+    public static let bearer = ["refresh", "accessToken", "refreshToken", "expiresIn"]
+    public static let objectModel = ["fields", "doc", "deprecated"]
+    public static let enumModel = ["enum", "doc", "deprecated"]
+    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated"]
+    public static let error = ["doc", "when", "code", "message", "cases", "status"]
+    public static let errorCondition = ["bodyHasKey"]
+    public static let strategy = methods + [
+        "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
+        "auth", "timeout", "retry", "skip", "example", "deprecated",
+    ]
+    public static let body = ["json", "form", "multipart", "raw"]
+    public static let retry = ["max", "delay", "methods"]
+    public static let interface = ["doc", "strategies"]
+
+    /// Date formats by their spec spelling; anything else is a `DateFormatter` pattern.
+    public static let dateFormats: [String: DateFormatSpec] = [
+        "iso8601": .iso8601,
+        "iso8601-fractional": .iso8601WithFractionalSeconds,
+        "unix": .secondsSince1970,
+        "unix-ms": .millisecondsSince1970,
+    ]
+
+    public static let arrayStyles = ["repeated", "commaSeparated", "brackets"]
+}

@@ -1,0 +1,95 @@
+extension Checker {
+    mutating func strategies() {
+        let errorNames = spec.errors.map(\.name.value) + spec.uses.flatMap(\.errors).map(\.name.value)
+        let schemes = spec.authSchemes.map(\.name.value)
+        for strategy in spec.strategies {
+            let what = "strategy '\(strategy.name)'"
+            let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            fieldList(inputs, in: what, allowFiles: true)
+            parameterTypes(of: strategy)
+            pathParameters(of: strategy)
+            body(of: strategy)
+            returns(of: strategy)
+            if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {
+                unknownReference(errorType, kind: "error type", known: errorNames)
+            }
+            if case .scheme(let scheme) = strategy.auth, !schemes.contains(scheme.value) {
+                unknownReference(scheme, kind: "auth scheme", known: schemes)
+            }
+        }
+    }
+
+    /// Path segments and headers hold single values; query items also arrays and dates.
+    private mutating func parameterTypes(of strategy: StrategySpec) {
+        let what = "strategy '\(strategy.name)'"
+        for field in strategy.pathParameters + strategy.headers where !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum", at: field.typeLocation)
+        }
+        for field in strategy.query where !types.isQueryValue(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, or a list of them", at: field.typeLocation)
+        }
+    }
+
+    /// Every `{name}` in the path is declared under `path:`, and every declared one is used.
+    private mutating func pathParameters(of strategy: StrategySpec) {
+        let placeholders = PathTemplate(strategy.path.value).placeholders
+        let declared = strategy.pathParameters.map(\.name.value)
+        for placeholder in placeholders where !declared.contains(placeholder) {
+            diagnostics.error("path parameter '{\(placeholder)}' of strategy '\(strategy.name)' has no type; declare it under 'path', e.g. 'path: { \(placeholder): String }'", at: strategy.path.location)
+        }
+        for parameter in strategy.pathParameters where !placeholders.contains(parameter.name.value) {
+            diagnostics.error("path parameter '\(parameter.name)' of strategy '\(strategy.name)' does not appear in its path '\(strategy.path)'", at: parameter.name.location)
+        }
+        for parameter in strategy.pathParameters where parameter.type.isOptional {
+            diagnostics.error("path parameter '\(parameter.name)' can't be optional: a path needs every segment", at: parameter.typeLocation)
+        }
+    }
+
+    private mutating func body(of strategy: StrategySpec) {
+        guard let body = strategy.body else { return }
+        let what = "strategy '\(strategy.name)'"
+        if ["GET", "HEAD"].contains(strategy.method) {
+            diagnostics.warning("\(what) sends a body with \(strategy.method), which many servers and proxies drop", at: strategy.path.location)
+        }
+        switch body {
+        case .json(let type, let location):
+            resolve(type, at: location, allowFiles: false)
+        case .jsonFields(let fields):
+            for field in fields where field.type.namedTypes.contains("File") {
+                diagnostics.error("'File' can only be the type of a multipart body field", at: field.typeLocation)
+            }
+        case .form(let fields):
+            for field in fields where !types.isQueryValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+                diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, or a list of them", at: field.typeLocation)
+            }
+        case .multipart(let fields):
+            for field in fields {
+                let type = field.type.unwrappingOptional
+                guard type != .named("File"), !types.isScalar(type), type.namedTypes.allSatisfy(types.isKnown) else { continue }
+                diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File, or a String, number, Bool, UUID or enum", at: field.typeLocation)
+            }
+        case .raw:
+            break
+        }
+    }
+
+    private mutating func returns(of strategy: StrategySpec) {
+        switch strategy.returns {
+        case .type(let type, let location)?:
+            resolve(type, at: location, allowFiles: false)
+        case .fields(let fields)?:
+            fieldList(fields, in: "'returns' of strategy '\(strategy.name)'", allowFiles: false)
+        case nil:
+            if let unwrap = strategy.unwrap {
+                diagnostics.error("strategy '\(strategy.name)' unwraps '\(unwrap)' but returns nothing; add 'returns'", at: unwrap.location)
+            }
+        }
+    }
+}
+
+extension TypeReference {
+    /// The type without one level of `?`.
+    var unwrappingOptional: TypeReference {
+        if case .optional(let wrapped) = self { wrapped } else { self }
+    }
+}

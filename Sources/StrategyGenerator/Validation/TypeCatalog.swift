@@ -1,0 +1,75 @@
+/// Every type a spec may name — built-ins, its own models, the models of specs it uses — and
+/// what kind each is.
+struct TypeCatalog {
+    private var enums: [String: EnumSpec] = [:]
+    private var objects: Set<String> = []
+
+    init(_ spec: APISpec) {
+        for model in spec.models + spec.uses.flatMap(\.models) {
+            switch model.kind {
+            case .object: objects.insert(model.name.value)
+            case .enumeration(let enumeration): enums[model.name.value] = enumeration
+            }
+        }
+    }
+
+    var allNames: [String] {
+        objects.sorted() + enums.keys.sorted() + TypeReference.builtins.keys.sorted()
+    }
+
+    func isKnown(_ name: String) -> Bool {
+        TypeReference.builtins[name] != nil || objects.contains(name) || enums[name] != nil
+    }
+
+    func isEnum(_ name: String) -> Bool {
+        enums[name] != nil
+    }
+
+    /// Built-ins that are written as text in a path, a query item or a header.
+    static let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID"]
+
+    /// A single value a path segment or header can hold: a scalar or an enum.
+    func isScalar(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return Self.scalars.contains(name) || isEnum(name)
+    }
+
+    /// What a query item or a form field can hold: scalars, enums and dates, optional or in an array.
+    func isQueryValue(_ type: TypeReference) -> Bool {
+        switch type {
+        case .optional(let wrapped): isQueryValue(wrapped)
+        case .array(let element): isQueryValue(element) && !element.isOptional
+        case .named(let name): isScalar(type) || name == "Date"
+        case .dictionary: false
+        }
+    }
+
+    /// Whether a YAML value can be a field's default: strings, numbers, Bools and enum values,
+    /// alone or in arrays and dictionaries.
+    func accepts(_ value: YAMLValue, as type: TypeReference) -> Bool {
+        switch (type, value) {
+        case (.optional, .null): true
+        case (.optional(let wrapped), _): accepts(value, as: wrapped)
+        case (.array(let element), .array(let items)): items.allSatisfy { accepts($0, as: element) }
+        case (.dictionary(let element), .object(_, let values)): values.values.allSatisfy { accepts($0, as: element) }
+        case (.named(let name), _): accepts(value, named: name)
+        default: false
+        }
+    }
+
+    private func accepts(_ value: YAMLValue, named name: String) -> Bool {
+        if let enumeration = enums[name] {
+            switch value {
+            case .string(let text): return enumeration.cases.contains { $0.value.value == text }
+            case .int(let number): return enumeration.cases.contains { $0.value.value == String(number) }
+            default: return false
+            }
+        }
+        switch (name, value) {
+        case ("String", .string), ("Bool", .bool): return true
+        case ("Int", .int), ("Int32", .int), ("Int64", .int): return true
+        case ("Double", .int), ("Double", .double), ("Float", .int), ("Float", .double): return true
+        default: return false
+        }
+    }
+}
