@@ -43,13 +43,16 @@ extension CodeContext {
         switch strategy.returns {
         case .type(let type, _)?:
             members.append(.typeAlias(docs: [], access: access, name: "Output", type: swiftType(type)))
-        case .fields(let fields)?:
-            members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
+        case .fields?:
+            break
         case nil:
             members.append(.typeAlias(docs: [], access: access, name: "Output", type: "Void"))
         }
         if let errorType = strategy.errorType {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
+        }
+        if case .fields(let fields)? = strategy.returns {
+            members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
         }
         if !inputs.isEmpty {
             members.append(.type(TypeDeclaration(
@@ -140,12 +143,11 @@ extension CodeContext {
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
         var arguments = [methodExpression(strategy.method), pathExpression(strategy)]
         func items(_ fields: [FieldSpec]) -> String {
-            "[" + fields.map { "\(SwiftName.stringLiteral($0.name.value)): input.\(SwiftName.escaped(memberName($0)))" }.joined(separator: ", ") + "]"
+            dictionaryLiteral(fields.map { (SwiftName.stringLiteral($0.name.value), "input.\(SwiftName.escaped(memberName($0)))") })
         }
-        let encoding = queryEncoding()
         if !strategy.query.isEmpty {
             arguments.append("query: \(items(strategy.query))")
-            if let encoding { arguments.append("queryEncoding: \(encoding)") }
+            if let encoding = queryEncoding(strategy.query) { arguments.append("queryEncoding: \(encoding)") }
         }
         if !strategy.headers.isEmpty {
             arguments.append("headers: HTTPHeaders(\(items(strategy.headers)))")
@@ -157,7 +159,7 @@ extension CodeContext {
             let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(memberName($0)))" }
             arguments.append("body: try .json(Body(\(values.joined(separator: ", "))))")
         case .form(let fields)?:
-            arguments.append("body: .form(\(items(fields))" + (encoding.map { ", encoding: \($0)" } ?? "") + ")")
+            arguments.append("body: .form(\(items(fields))" + (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")")
         case .multipart(let fields)?:
             arguments.append("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])")
         case nil:
@@ -179,12 +181,22 @@ extension CodeContext {
         return field.type.isOptional ? "\(value).map { .\(kind)(\(name), $0) }" : ".\(kind)(\(name), \(value))"
     }
 
-    /// The query encoding the spec's defaults ask for, or `nil` for the runtime's.
-    private func queryEncoding() -> String? {
+    /// The query encoding the spec's defaults ask for, where `fields` need it; `nil` for the runtime's.
+    private func queryEncoding(_ fields: [FieldSpec]) -> String? {
         var arguments: [String] = []
-        if let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
-        if let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
+        let hasArrays = fields.contains { if case .array = $0.type.unwrappingOptional { true } else { false } }
+        if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
+        let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
+        if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// `["a": x, "b": y]`, one entry a line when it is long.
+    func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
+        let pairs = entries.map { "\($0.key): \($0.value)" }
+        let oneLine = "[" + pairs.joined(separator: ", ") + "]"
+        guard oneLine.count > 72, pairs.count > 1 else { return oneLine }
+        return "[\n" + pairs.map { "    \($0)" }.joined(separator: ",\n") + ",\n]"
     }
 
     func retryExpression(_ retry: RetrySpec) -> String {

@@ -35,7 +35,10 @@ public enum SwiftRenderer {
             var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
-            if let getter = property.getter {
+            if let getter = property.getter, getter.count == 1, case .line(let value) = getter[0],
+               out.column + text.count + value.count + 6 <= lineWidth {
+                out.line("\(text) { \(value) }")
+            } else if let getter = property.getter {
                 out.line(text + " {")
                 out.indented { out in statements(getter, into: &out) }
                 out.line("}")
