@@ -49,7 +49,8 @@ let package = Package(
         ),
         .testTarget(
             name: "StrategyGeneratorTests",
-            dependencies: ["StrategyGenerator"]
+            // StrategyKit is built so generated code can be type-checked against it.
+            dependencies: ["StrategyGenerator", "StrategyKit"]
         ),
         // Its client is generated at build time from the spec file in its folder.
         .testTarget(

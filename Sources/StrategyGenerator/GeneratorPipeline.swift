@@ -52,4 +52,9 @@ public struct GeneratedSpec: Sendable {
 public struct GeneratedFile: Hashable, Sendable {
     public var name: String
     public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
 }

@@ -41,6 +41,13 @@ struct CodeContext {
         }
     }
 
+    /// `name(a, b)`, or one argument a line, indented, when that is long.
+    func call(_ name: String, _ arguments: [String]) -> String {
+        let oneLine = "\(name)(\(arguments.joined(separator: ", ")))"
+        guard oneLine.count > 80, arguments.count > 1 else { return oneLine }
+        return "\(name)(\n" + arguments.map { "    \($0)" }.joined(separator: ",\n") + "\n)"
+    }
+
     /// The Swift name of a field, unescaped.
     func memberName(_ field: FieldSpec) -> String {
         field.swiftName ?? SwiftName.member(field.name.value)
@@ -54,6 +61,8 @@ struct CodeContext {
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
     func storedProperties(_ fields: [FieldSpec], access: String?) -> [Declaration] {
+        // Members of a private type stay visible to the type that holds it.
+        let access = access == "private" ? nil : access
         let properties = fields.map { field in
             Declaration.property(Property(
                 docs: docLines(field.doc),
@@ -71,7 +80,7 @@ struct CodeContext {
             )
         }
         let assignments = fields.map { field in
-            Statement.line("self.\(memberName(field)) = \(SwiftName.escaped(memberName(field)))")
+            Statement.line("self.\(SwiftName.escaped(memberName(field))) = \(SwiftName.escaped(memberName(field)))")
         }
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
     }

@@ -27,8 +27,9 @@ extension CodeContext {
             members.append(.type(codingKeys(fields)))
         }
         if custom {
-            members.append(.function(decodingInitializer(fields, access: access)))
-            members.append(.function(encodeFunction(fields, access: access)))
+            let memberAccess = access == "private" ? nil : access
+            members.append(.function(decodingInitializer(fields, access: memberAccess)))
+            members.append(.function(encodeFunction(fields, access: memberAccess)))
         }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
     }
@@ -61,7 +62,7 @@ extension CodeContext {
             if let value = field.defaultValue {
                 call += " ?? \(literal(value, as: field.type))"
             }
-            return .line("self.\(name) = try \(call)")
+            return .line("self.\(SwiftName.escaped(name)) = try \(call)")
         }
         return Function(
             access: access,
@@ -80,9 +81,9 @@ extension CodeContext {
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
             if type == .named("Date") || type == .array(.named("Date")) {
                 let format = dateFormatExpression(dateFormat(field))
-                return .line("try container.\(method)(\(name), forKey: \(key), format: \(format))")
+                return .line("try container.\(method)(\(SwiftName.escaped(name)), forKey: \(key), format: \(format))")
             }
-            return .line("try container.\(method)(\(name), forKey: \(key))")
+            return .line("try container.\(method)(\(SwiftName.escaped(name)), forKey: \(key))")
         }
         return Function(
             access: access,

@@ -106,7 +106,7 @@ extension CodeContext {
         }
         let bodyKey = spec.errors.first { $0.name.value == strategy.errorType?.value }?.bodyKey
         if let range = strategy.successStatus {
-            var check = ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
+            var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
             computed("successCheck", "SuccessCheck", check)
         } else if bodyKey != nil, let errorType = strategy.errorType {
@@ -157,7 +157,7 @@ extension CodeContext {
         case .raw(let contentType)?: arguments.append("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))")
         case .jsonFields(let fields)?:
             let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(memberName($0)))" }
-            arguments.append("body: try .json(Body(\(values.joined(separator: ", "))))")
+            arguments.append("body: try .json(\(call("Body", values)))")
         case .form(let fields)?:
             arguments.append("body: .form(\(items(fields))" + (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")")
         case .multipart(let fields)?:
@@ -204,9 +204,10 @@ extension CodeContext {
         var arguments = ["maxRetries: \(retry.maxRetries)"]
         if let delay = retry.baseDelay { arguments.append("baseDelay: .milliseconds(\(Int((delay * 1000).rounded())))") }
         if !retry.methods.isEmpty {
-            arguments.append("retryableMethods: RetryPolicy.default.retryableMethods.union([\(retry.methods.map { ".\($0.lowercased())" }.joined(separator: ", "))])")
+            let methods = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"] + retry.methods.filter { !["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains($0) }
+            arguments.append("retryableMethods: [\(methods.map { ".\($0.lowercased())" }.joined(separator: ", "))]")
         }
-        return "RetryPolicy(\(arguments.joined(separator: ", ")))"
+        return call("RetryPolicy", arguments)
     }
 
     func number(_ value: Double) -> String {

@@ -10,12 +10,16 @@ public enum SwiftName {
         "super", "throws", "true", "try", "Type", "Protocol",
     ]
 
-    /// `user_id` → `userId`, `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`.
+    /// Names that even in backticks mean something else after a dot (`x.self`, `T.Type`).
+    static let unusableMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
+
+    /// `user_id` → `userId`, `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`, `self` → `_self`.
     public static func member(_ wireName: String) -> String {
         let words = splitWords(wireName)
         guard let first = words.first else { return "_" }
         let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : lowercasingFirst(first)
-        return startingValidly(head + words.dropFirst().map(uppercasingFirst).joined())
+        let name = startingValidly(head + words.dropFirst().map(uppercasingFirst).joined())
+        return unusableMembers.contains(name) ? "_" + name : name
     }
 
     /// `user_profile` → `UserProfile`.

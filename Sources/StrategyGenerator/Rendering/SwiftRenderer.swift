@@ -16,6 +16,13 @@ public enum SwiftRenderer {
         return out.text
     }
 
+    /// One declaration's text, as it would stand at the top level of a file.
+    public static func render(_ declaration: Declaration) -> String {
+        var out = Writer()
+        render(declaration, into: &out)
+        return out.text
+    }
+
     private static func render(_ declaration: Declaration, into out: inout Writer) {
         switch declaration {
         case .type(let type):

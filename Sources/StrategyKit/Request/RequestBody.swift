@@ -28,6 +28,11 @@ public struct RequestBody: Hashable, Sendable {
         return RequestBody(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
+    /// A `multipart/form-data` body of the parts that are not `nil`, e.g. optional fields.
+    public static func multipart(_ parts: [MultipartPart?], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
+        multipart(parts.compactMap { $0 }, boundary: boundary)
+    }
+
     /// A `multipart/form-data` body of `parts`, separated by `boundary`.
     public static func multipart(_ parts: [MultipartPart], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
         var data = Data()

@@ -17,6 +17,11 @@ public struct SuccessCheck: Sendable {
         accepts(response)
     }
 
+    /// Exactly `statusCode`, e.g. 201 for a create or 204 for a delete.
+    public static func statusCode(_ statusCode: Int) -> SuccessCheck {
+        SuccessCheck { $0.statusCode == statusCode }
+    }
+
     /// A status code in `range`.
     public static func statusCodes(_ range: Range<Int>) -> SuccessCheck {
         SuccessCheck { range.contains($0.statusCode) }

@@ -8,9 +8,19 @@ struct CommandResult {
 }
 
 func runStrategyGen(_ arguments: [String]) throws -> CommandResult {
+    try run(Paths.strategyGen.path, arguments)
+}
+
+/// Runs `command` (a path, or a name looked up on `PATH`) from the package root.
+func run(_ command: String, _ arguments: [String]) throws -> CommandResult {
     let process = Process()
-    process.executableURL = Paths.strategyGen
-    process.arguments = arguments
+    if command.contains("/") {
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+    }
     process.currentDirectoryURL = Paths.root
     let output = Pipe(), error = Pipe()
     process.standardOutput = output

@@ -11,13 +11,15 @@ enum Golden {
         ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
     }
 
+    /// - Parameter only: compare just these files; the folder may hold others (fragments share folders).
     static func assertMatches(
         _ files: [GeneratedFile],
         folder: URL,
+        only: Bool = false,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
         if isRecording {
-            try? FileManager.default.removeItem(at: folder)
+            if !only { try? FileManager.default.removeItem(at: folder) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for file in files {
                 try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
@@ -25,7 +27,7 @@ enum Golden {
             Issue.record("recorded \(files.count) golden files in \(folder.path); run again without RECORD_GOLDENS to check them", sourceLocation: sourceLocation)
             return
         }
-        let expectedNames = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        let expectedNames = only ? [] : Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         for name in expectedNames.subtracting(files.map(\.name)).sorted() {
             Issue.record("golden file \(name) is no longer generated; re-record with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
         }

@@ -13,6 +13,16 @@ enum Paths {
     static let badSpecs = specs.appendingPathComponent("bad")
     static let goldens = root.appendingPathComponent("Tests/Goldens")
 
+    /// The folder of the built modules, such as `StrategyKit.swiftmodule`.
+    static var modules: URL {
+        productsFolder.appendingPathComponent("Modules")
+    }
+
+    /// Where the package's products are built: beside the test runner.
+    static var productsFolder: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
     /// The `strategy-gen` executable built beside the test runner.
     static var strategyGen: URL {
         URL(fileURLWithPath: CommandLine.arguments[0])

@@ -1,0 +1,28 @@
+/// An error the Shop API reports.
+public enum ShopError: APIError, Hashable {
+    /// HTTP 401.
+    case invalidToken
+    /// HTTP 404.
+    case notFound(message: String?)
+    /// HTTP 422.
+    case unprocessable(Problem?)
+    /// HTTP 501.
+    case appUpdateRequired
+    /// A response no other case describes, with what it said.
+    case unknown(statusCode: Int, body: Data)
+
+    public init(response: HTTPResponse) {
+        switch response.statusCode {
+        case 401:
+            self = .invalidToken
+        case 404:
+            self = .notFound(message: response.value(at: "error.text"))
+        case 422:
+            self = .unprocessable(try? JSONDecoder().decode(Problem.self, from: response.body))
+        case 501:
+            self = .appUpdateRequired
+        default:
+            self = .unknown(statusCode: response.statusCode, body: response.body)
+        }
+    }
+}

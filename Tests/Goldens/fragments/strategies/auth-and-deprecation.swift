@@ -1,0 +1,22 @@
+/// `GET /search`
+@available(*, deprecated, message: "Use Search.")
+public struct OldSearch: Strategy {
+    public typealias Output = Void
+
+    /// What one call of `OldSearch` sends.
+    public struct Input: Hashable, Sendable {
+        public var q: String
+
+        public init(q: String) {
+            self.q = q
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.key", "auth.admin", "logging"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/search", query: ["q": input.q])
+    }
+}
