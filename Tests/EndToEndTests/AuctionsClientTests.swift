@@ -1,0 +1,110 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// The client generated from `specs/auctions.yaml`: enum filters as comma-separated lists,
+/// dates in two formats, errors by status with payloads, a retried POST.
+@Suite struct AuctionsClientTests {
+    static let lotID = UUID(uuidString: "6F0C4E3A-3B8C-4E4B-9B59-3E4A1C2D5F60")!
+
+    let server: HTTPTestServer
+    let bids = Counter()
+    let auctions: AuctionsClient
+
+    init() throws {
+        let bids = self.bids
+        let lot = Self.lotID.uuidString
+        server = try HTTPTestServer { request in
+            switch (request.method, request.path) {
+            case ("GET", "/v2/auctions"):
+                return .json(#"""
+                    {"items": [
+                      {"id": "\#(lot)", "title": "Clock", "status": "live",
+                       "starts_at": "2024-05-01T12:00:00Z", "ends_at": "2024-05-08T12:00:00+0000",
+                       "current_bid": {"amount": 1200, "currency": "EUR"}, "tags": ["antique"], "watchers": 4},
+                      {"id": "\#(UUID().uuidString)", "title": "Vase", "status": "withdrawn",
+                       "starts_at": "2024-05-02T08:30:00Z", "ends_at": "2024-05-09T08:30:00+0000", "current_bid": null}
+                    ], "next_cursor": null, "total": 2}
+                    """#)
+            case ("GET", "/v2/auctions/\(lot)"):
+                return .json(#"{"id": "\#(lot)", "title": "Clock", "status": "closed", "starts_at": "2024-05-01T12:00:00Z", "ends_at": "2024-05-08T12:00:00+0000", "current_bid": null}"#)
+            case ("POST", "/v2/auctions/\(lot)/bids"):
+                let amount = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["amount"] as? Int ?? 0
+                if bids.increment() == 1 { return .text("try again", status: 503) }
+                if amount < 1000 { return .json(#"{"error": {"message": "Bids start at 1000"}}"#, status: 422) }
+                if amount < 1300 { return .json(#"{"message": "Outbid", "minimum": {"amount": 1300, "currency": "EUR"}}"#, status: 409) }
+                return .json(#"{"amount": \#(amount), "currency": "EUR"}"#, status: 201)
+            case ("PUT", "/v2/auctions/\(lot)/watch"):
+                return CannedResponse(status: 204)
+            default:
+                return .json(#"{"message": "not found"}"#, status: 404)
+            }
+        }
+        auctions = AuctionsClient.Builder(environment: .custom(server.server(basePath: "/v2")))
+            .retry(RetryPolicy(baseDelay: .milliseconds(1)))
+            .build()
+    }
+
+    @Test func listsAPageWithFiltersDefaultsAndBothDateFormats() async throws {
+        let page = try await auctions.listAuctions(status: [.live, .closed])
+
+        #expect(page.total == 2)
+        let clock = try #require(page.items.first)
+        #expect(clock.id == Self.lotID)
+        #expect(clock.status == .live)
+        #expect(clock.startsAt == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(clock.endsAt == Date(timeIntervalSince1970: 1_715_169_600))
+        #expect(clock.currentBid == Money(amount: 1200, currency: "EUR"))
+        #expect(clock.watchers == 4)
+        let vase = page.items[1]
+        #expect(vase.status == .unknown("withdrawn"))
+        #expect(vase.currentBid == nil)
+        #expect(vase.tags == [])
+        #expect(vase.watchers == 0)
+        let request = try #require(server.requests.last)
+        #expect(request.query("status") == "live,closed")
+        #expect(request.query("limit") == "20")
+        #expect(request.header("Accept") == "application/json")
+    }
+
+    @Test func aMissingLotIsNotFound() async throws {
+        await #expect(throws: AuctionError.notFound) {
+            try await auctions.getAuction(id: UUID())
+        }
+    }
+
+    @Test func aBidIsRetriedWithTheSameKeyAndBodyThenAccepted() async throws {
+        let accepted = try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-1", amount: 1500, currency: "EUR")
+
+        #expect(accepted == Money(amount: 1500, currency: "EUR"))
+        let attempts = server.requests.filter { $0.method == "POST" }
+        #expect(attempts.count == 2)
+        #expect(Set(attempts.map { $0.header("Idempotency-Key") }) == ["bid-1"])
+        #expect(Set(attempts.map(\.body)).count == 1)
+    }
+
+    @Test func statusErrorsCarryTheirPayloads() async throws {
+        _ = try? await auctions.placeBid(id: Self.lotID, idempotencyKey: "warm-up", amount: 1500, currency: "EUR")
+
+        await #expect(throws: AuctionError.outbid(BidRejection(message: "Outbid", minimum: Money(amount: 1300, currency: "EUR")))) {
+            try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-2", amount: 1200, currency: "EUR")
+        }
+        await #expect(throws: AuctionError.invalidBid(message: "Bids start at 1000")) {
+            try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-3", amount: 10, currency: "EUR")
+        }
+    }
+
+    @Test func watchingSucceedsOnlyWithTheDeclaredStatus() async throws {
+        try await auctions.watchAuction(id: Self.lotID)
+
+        await #expect(throws: AuctionError.self) {
+            try await auctions.watchAuction(id: UUID())
+        }
+    }
+
+    @Test func serverVariablesBuildTheSandboxURL() {
+        #expect(AuctionsClient.Environment.sandbox().server.description == "https://eu.sandbox.auctions.example.com/v2")
+        #expect(AuctionsClient.Environment.sandbox(region: "us").server.host == "us.sandbox.auctions.example.com")
+    }
+}

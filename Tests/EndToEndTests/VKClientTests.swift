@@ -1,0 +1,119 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// The client generated from `specs/vk.yaml`: errors in the body at HTTP 200, data under
+/// `response`, the token and API version in the query.
+@Suite struct VKClientTests {
+    let server: HTTPTestServer
+    let vk: VKClient
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            guard request.query("v") == "5.131" else { return .json(#"{"error": {"error_code": 8, "error_msg": "Invalid request: v is required"}}"#) }
+            switch request.query("access_token") {
+            case "good": break
+            case "busy": return .json(#"{"error": {"error_code": 6, "error_msg": "Too many requests per second"}}"#)
+            case "odd": return .json(#"{"error": {"error_code": 100, "error_msg": "One of the parameters specified was missing or invalid"}}"#)
+            default: return .json(#"{"error": {"error_code": 5, "error_msg": "User authorization failed"}}"#)
+            }
+            switch request.path {
+            case "/method/wall.get":
+                return .json(#"""
+                    {"response": {"count": 2, "items": [
+                      {"id": 10, "owner_id": 1, "from_id": 1, "date": 1714564800, "text": "first", "post_type": "post",
+                       "likes": {"count": 3, "user_likes": 1}},
+                      {"id": 11, "owner_id": 1, "from_id": 2, "date": 1714568400, "text": "second", "post_type": "story"},
+                      {"id": 12, "owner_id": 1, "from_id": 2, "date": 1714572000, "text": "third"}
+                    ]}}
+                    """#)
+            case "/method/wall.post":
+                return .json(#"{"response": {"post_id": 99}}"#)
+            default:
+                return .text("no such method", status: 404)
+            }
+        }
+        vk = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("good").build()
+    }
+
+    @Test func getsTheWallUnwrappedFromResponse() async throws {
+        let wall = try await vk.getWall(ownerId: 1, count: 3)
+
+        #expect(wall.count == 2)
+        #expect(wall.items.map(\.text) == ["first", "second", "third"])
+        #expect(wall.items[0].date == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(wall.items[0].likes == Likes(count: 3, userLikes: 1))
+        let request = try #require(server.requests.last)
+        #expect(request.query("owner_id") == "1")
+        #expect(request.query("count") == "3")
+        #expect(request.query("offset") == nil)
+    }
+
+    @Test func unknownEnumValuesAndMissingDefaultsDecode() async throws {
+        let wall = try await vk.getWall(ownerId: 1)
+
+        #expect(wall.items[0].postType == .post)
+        #expect(wall.items[1].postType == .unknown("story"))
+        #expect(wall.items[2].postType == .post)
+    }
+
+    @Test func getsThePostCountAsAnInt() async throws {
+        let count: Int = try await vk.getWallCount(ownerId: 1)
+
+        #expect(count == 2)
+    }
+
+    @Test func postsAFormAndDecodesTheInlineOutput() async throws {
+        let posted = try await vk.postWall(ownerId: 1, message: "Hello, wall & friends", friendsOnly: true)
+
+        #expect(posted.postId == 99)
+        let request = try #require(server.requests.last)
+        #expect(request.method == "POST")
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
+        #expect(request.form == ["owner_id": "1", "message": "Hello, wall & friends", "friends_only": "true"])
+        #expect(request.query("access_token") == "good")
+    }
+
+    @Test func anErrorInTheBodyAtHTTP200BecomesItsCase() async throws {
+        let expired = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("expired").build()
+        let busy = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("busy").retry(.never).build()
+
+        await #expect(throws: VKError.invalidAccessToken) { try await expired.getWall(ownerId: 1) }
+        await #expect(throws: VKError.tooManyRequests) { try await busy.getWallCount(ownerId: 1) }
+    }
+
+    @Test func anUnlistedErrorCodeKeepsCodeAndMessage() async throws {
+        let odd = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("odd").build()
+
+        let error = await #expect(throws: VKError.self) { try await odd.getWall(ownerId: 1) }
+        guard case .unknown(let status, let code, let message, _)? = error else {
+            Issue.record("expected the unknown case, got \(String(describing: error))")
+            return
+        }
+        #expect(status == 200)
+        #expect(code == 100)
+        #expect(message == "One of the parameters specified was missing or invalid")
+    }
+
+    @Test func roleProtocolsHideWhatACallerDoesNotNeed() async throws {
+        func latestText(from wall: some WallGettable) async throws -> String? {
+            try await wall.getWall(GetWall.Input(ownerId: 1, count: 1)).items.first?.text
+        }
+
+        #expect(try await latestText(from: vk) == "first")
+    }
+
+    @Test func aStubbedClientAnswersFromTheSpecsExamplesWithoutTheNetwork() async throws {
+        let stubbed = VKClient.stubbed()
+
+        let wall = try await stubbed.getWall(ownerId: 1)
+        let count = try await stubbed.getWallCount()
+        let posted = try await stubbed.postWall(message: "hi")
+
+        #expect(wall.items.map(\.text) == ["Hello from a stub"])
+        #expect(count == 1)
+        #expect(posted.postId == 2)
+        #expect(server.requests.isEmpty)
+    }
+}
