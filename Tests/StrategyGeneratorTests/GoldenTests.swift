@@ -6,7 +6,7 @@ import Testing
 ///
 /// The same specs are compiled and run through the build plugin by `EndToEndTests`.
 @Suite struct GoldenTests {
-    @Test(arguments: ["users"])
+    @Test(arguments: ["users", "vk", "auctions", "accounts", "petstore"])
     func generatedFilesMatchTheirGoldens(spec: String) throws {
         let generated = try GeneratorPipeline.generate(specAt: Paths.specs.appendingPathComponent("\(spec).yaml").path)
 

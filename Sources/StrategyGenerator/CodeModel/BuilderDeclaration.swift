@@ -142,7 +142,7 @@ extension CodeContext {
             arguments.append(optional ? "expiresIn: output.\(expiresIn).map(TimeInterval.init)" : "expiresIn: TimeInterval(output.\(expiresIn))")
         }
         let strategyName = SwiftName.escaped(strategy.name.value)
-        return [.block("let \(name) = BearerTokenAuthenticator(token: \(token)) { token in", [
+        return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
             .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(input))): refreshToken))"),
             .call(prefix: "return BearerToken", arguments: arguments, suffix: ""),

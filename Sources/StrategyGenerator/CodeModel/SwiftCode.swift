@@ -77,6 +77,8 @@ public indirect enum Statement: Hashable, Sendable {
     case block(String, [Statement])
     /// `switch subject {` with `case pattern:` bodies; a `nil` pattern is `default:`.
     case switchOver(String, [SwitchCase])
+    /// `prefix { parameters in`, the body indented, `}`: a trailing closure.
+    case closure(prefix: String, parameters: String, body: [Statement])
     /// `prefix(arguments)suffix`, on one line when it fits, otherwise one argument a line.
     case call(prefix: String, arguments: [String], suffix: String)
 }

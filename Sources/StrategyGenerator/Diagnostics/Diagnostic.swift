@@ -79,13 +79,18 @@ struct DiagnosticCollector {
 }
 
 extension [Diagnostic] {
-    /// Ordered by file, line and column; diagnostics at one place keep their order.
+    /// Ordered by file, line and column; diagnostics at one place, or with none, keep their order
+    /// (those with none after the others).
     func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
-            let left = a.element.location, right = b.element.location
-            let leftKey = (left?.file ?? "", left?.line ?? 0, left?.column ?? 0)
-            let rightKey = (right?.file ?? "", right?.line ?? 0, right?.column ?? 0)
-            return leftKey != rightKey ? leftKey < rightKey : a.offset < b.offset
+            switch (a.element.location, b.element.location) {
+            case (let left?, let right?):
+                let leftKey = (left.file, left.line, left.column), rightKey = (right.file, right.line, right.column)
+                return leftKey != rightKey ? leftKey < rightKey : a.offset < b.offset
+            case (nil, nil): return a.offset < b.offset
+            case (nil, _): return false
+            case (_, nil): return true
+            }
         }.map(\.element)
     }
 }

@@ -129,6 +129,10 @@ public enum SwiftRenderer {
                     out.indented { out in self.statements(switchCase.body, into: &out) }
                 }
                 out.line("}")
+            case .closure(let prefix, let parameters, let body):
+                out.line("\(prefix) { \(parameters) in")
+                out.indented { out in self.statements(body, into: &out) }
+                out.line("}")
             case .call(let prefix, let arguments, let suffix):
                 writeCall(prefix: prefix, arguments: arguments, suffix: suffix, into: &out)
             }

@@ -12,6 +12,9 @@ public protocol Transport: Sendable {
 }
 
 /// A transport backed by Foundation's `URLSession`.
+///
+/// Cancelling the calling task cancels the data task, even when the cancellation comes
+/// before the data task has started.
 public struct URLSessionTransport: Transport {
     public let session: URLSession
 
@@ -29,7 +32,7 @@ public struct URLSessionTransport: Transport {
         if let timeout = request.timeout {
             urlRequest.timeoutInterval = timeout
         }
-        let (data, response) = try await session.data(for: urlRequest)
+        let (data, response) = try await data(for: urlRequest)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
@@ -38,5 +41,47 @@ public struct URLSessionTransport: Transport {
             headers.add(name: "\(name)", value: "\(value)")
         }
         return HTTPResponse(statusCode: http.statusCode, headers: headers, body: data)
+    }
+
+    private func data(for request: URLRequest) async throws -> (Data, URLResponse) {
+        let handle = DataTaskHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        continuation.resume(returning: (data, response))
+                    } else {
+                        continuation.resume(throwing: error ?? URLError(.badServerResponse))
+                    }
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+}
+
+/// Holds a data task so cancellation reaches it whichever happens first: starting or cancelling.
+private final class DataTaskHandle: @unchecked Sendable {
+    // `task` and `isCancelled` are only touched under `lock`.
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var isCancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        let cancelled = lock.withLock {
+            self.task = task
+            return isCancelled
+        }
+        task.resume()
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        lock.withLock {
+            isCancelled = true
+            return task
+        }?.cancel()
     }
 }

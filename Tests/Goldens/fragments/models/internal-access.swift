@@ -1,0 +1,11 @@
+/// A point on the plane.
+@available(*, deprecated)
+struct Point: Codable, Hashable, Sendable {
+    var x: Double
+    var y: Double
+
+    init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
