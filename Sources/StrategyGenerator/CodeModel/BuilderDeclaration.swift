@@ -121,32 +121,46 @@ extension CodeContext {
               let input = inputFields(strategy).first else {
             return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")]
         }
-        let outputFields: [FieldSpec] = switch strategy.returns {
-        case .fields(let fields)?: fields
-        case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
-        default: []
-        }
-        func member(_ wireName: String?) -> String? {
-            guard let wireName else { return nil }
-            return outputFields.first { $0.name.value == wireName }.map { SwiftName.escaped(memberName($0)) } ?? SwiftName.escaped(SwiftName.member(wireName))
-        }
-        let refreshField = outputFields.first { $0.name.value == refresh.refreshToken }
-        var arguments = ["accessToken: output.\(member(refresh.accessToken) ?? "accessToken")"]
-        if let refreshToken = member(refresh.refreshToken) {
-            arguments.append("refreshToken: output.\(refreshToken)" + (refreshField?.type.isOptional == true ? " ?? refreshToken" : ""))
-        } else {
-            arguments.append("refreshToken: refreshToken")
-        }
-        if let expiresIn = member(refresh.expiresIn) {
-            let optional = outputFields.first { $0.name.value == refresh.expiresIn }?.type.isOptional == true
-            arguments.append(optional ? "expiresIn: output.\(expiresIn).map(TimeInterval.init)" : "expiresIn: TimeInterval(output.\(expiresIn))")
-        }
+        let renewed = bearerToken(from: "output", of: strategy, mapping: refresh, keeping: "refreshToken")
         let strategyName = SwiftName.escaped(strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
             .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(input))): refreshToken))"),
-            .call(prefix: "return BearerToken", arguments: arguments, suffix: ""),
+            .call(prefix: "return BearerToken", arguments: renewed, suffix: ""),
         ])]
+    }
+}
+
+extension CodeContext {
+    /// The arguments of a `BearerToken` built from `value`, the output of `strategy`, where
+    /// `mapping` says the token's parts are; `keeping` is the refresh token to keep when the
+    /// output has none.
+    func bearerToken(from value: String, of strategy: StrategySpec, mapping: BearerRefreshSpec?, keeping: String?) -> [String] {
+        let fields: [FieldSpec] = switch strategy.returns {
+        case .fields(let fields)?: fields
+        case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
+        default: []
+        }
+        func field(_ wireName: String?) -> FieldSpec? {
+            wireName.flatMap { name in fields.first { $0.name.value == name } }
+        }
+        let accessToken = field(mapping?.accessToken ?? "access_token")
+        var arguments = ["accessToken: \(value).\(SwiftName.escaped(accessToken.map(memberName) ?? "accessToken"))"]
+        if let refreshToken = field(mapping?.refreshToken ?? "refresh_token") {
+            let member = "\(value).\(SwiftName.escaped(memberName(refreshToken)))"
+            if let keeping, refreshToken.type.isOptional {
+                arguments.append("refreshToken: \(member) ?? \(keeping)")
+            } else {
+                arguments.append("refreshToken: \(member)")
+            }
+        } else if let keeping {
+            arguments.append("refreshToken: \(keeping)")
+        }
+        if let expiresIn = field(mapping?.expiresIn ?? "expires_in") {
+            let member = "\(value).\(SwiftName.escaped(memberName(expiresIn)))"
+            arguments.append(expiresIn.type.isOptional ? "expiresIn: \(member).map(TimeInterval.init)" : "expiresIn: TimeInterval(\(member))")
+        }
+        return arguments
     }
 }
 

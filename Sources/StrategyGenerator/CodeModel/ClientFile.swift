@@ -106,9 +106,21 @@ extension CodeContext {
     }
 
     /// `func getUser(_ input: GetUser.Input) async throws -> User`: the form role protocols require.
+    ///
+    /// A strategy that signs in also hands the token it got to its scheme's authenticator.
     private func inputMethod(for strategy: StrategySpec, requirement: Bool = false) -> Function {
         let strategyName = SwiftName.escaped(strategy.name.value)
         let hasInput = !inputFields(strategy).isEmpty
+        let send = "try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))"
+        var body: [Statement] = [.line(send)]
+        if let scheme = strategy.signsIn?.value, case .bearer(let mapping)? = spec.authSchemes.first(where: { $0.name.value == scheme })?.kind {
+            let token = bearerToken(from: "output", of: strategy, mapping: mapping, keeping: nil)
+            body = [
+                .line("let output = \(send)"),
+                .call(prefix: "await \(SwiftName.escaped(SwiftName.member(scheme))).setToken(BearerToken", arguments: token, suffix: ")"),
+                .line("return output"),
+            ]
+        }
         return Function(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(strategy.deprecated),
@@ -118,7 +130,7 @@ extension CodeContext {
             isAsync: true,
             isThrowing: true,
             returnType: outputType(strategy),
-            body: requirement ? nil : [.line("try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))")]
+            body: requirement ? nil : body
         )
     }
 

@@ -49,7 +49,8 @@ extension SpecDecoder {
             retry: body["retry"].flatMap(decodeRetry),
             excludedMiddlewares: body["skip"].flatMap { list($0, "'skip' of \(what)") }?.compactMap { string($0, "a middleware name") } ?? [],
             example: body["example"]?.value,
-            deprecated: body["deprecated"].flatMap(deprecation)
+            deprecated: body["deprecated"].flatMap(deprecation),
+            signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") }
         )
     }
 

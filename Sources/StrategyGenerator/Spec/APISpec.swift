@@ -262,6 +262,8 @@ public struct StrategySpec: Hashable, Sendable {
     /// A response body for stubs and previews.
     public var example: YAMLValue?
     public var deprecated: Deprecation?
+    /// A bearer scheme whose token this strategy's output is (a login): the client keeps it.
+    public var signsIn: Named?
 }
 
 /// Which auth scheme a strategy uses.

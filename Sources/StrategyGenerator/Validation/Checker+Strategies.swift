@@ -16,6 +16,34 @@ extension Checker {
             if case .scheme(let scheme) = strategy.auth, !schemes.contains(scheme.value) {
                 unknownReference(scheme, kind: "auth scheme", known: schemes)
             }
+            if let scheme = strategy.signsIn {
+                signsIn(strategy, to: scheme)
+            }
+        }
+    }
+
+    /// A strategy that signs in returns the token of a bearer scheme.
+    private mutating func signsIn(_ strategy: StrategySpec, to scheme: Named) {
+        guard let found = spec.authSchemes.first(where: { $0.name.value == scheme.value }) else {
+            unknownReference(scheme, kind: "auth scheme", known: spec.authSchemes.map(\.name.value))
+            return
+        }
+        guard case .bearer(let refresh) = found.kind else {
+            diagnostics.error("strategy '\(strategy.name)' signs in to '\(scheme)', which is not a bearer scheme", at: scheme.location)
+            return
+        }
+        let accessToken = refresh?.accessToken ?? "access_token"
+        if !outputFields(of: strategy).contains(where: { $0.name.value == accessToken && $0.type == .named("String") }) {
+            diagnostics.error("strategy '\(strategy.name)' signs in, so it must return an object with a String '\(accessToken)'", at: scheme.location)
+        }
+    }
+
+    /// The fields of the object a strategy returns, if it returns one.
+    func outputFields(of strategy: StrategySpec) -> [FieldSpec] {
+        switch strategy.returns {
+        case .fields(let fields)?: fields
+        case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
+        default: []
         }
     }
 

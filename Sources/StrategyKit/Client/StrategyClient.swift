@@ -19,7 +19,8 @@ public struct StrategyClient: Sendable {
     public var decoder: JSONDecoder
     /// Observers of each stage of a call.
     public var hooks: Hooks
-    /// Whether calls answer with their strategies' stubs instead of using the network.
+    /// Whether calls answer with their strategies' stubs instead of using the network (and
+    /// the middlewares).
     public var stubbing: Stubbing
 
     public init(
@@ -73,7 +74,8 @@ public struct StrategyClient: Sendable {
         try await send(strategy, ())
     }
 
-    /// Sends through the middlewares the filter lets run, then the transport or the stub.
+    /// Sends through the middlewares the filter lets run, then the transport; or, when stubbing,
+    /// answers with the stub alone (no middleware runs: stubs need no credentials or retries).
     private func perform(
         _ request: HTTPRequest,
         context: RequestContext,
@@ -81,25 +83,19 @@ public struct StrategyClient: Sendable {
         stub: @escaping @Sendable () -> HTTPResponse?
     ) async throws -> HTTPResponse {
         let hooks = self.hooks
-        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-        switch stubbing {
-        case .never:
-            let transport = self.transport
-            next = { request in
-                hooks.willSend?(request, context)
-                let response = try await transport.send(request)
-                hooks.didReceive?(response, context)
-                return response
-            }
-        case .immediately, .delayed:
-            let delay = stubbing.delay
-            next = { request in
-                hooks.willSend?(request, context)
-                guard let response = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
-                if let delay { try await Task.sleep(for: delay) }
-                hooks.didReceive?(response, context)
-                return response
-            }
+        guard stubbing == .never else {
+            hooks.willSend?(request, context)
+            guard let response = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
+            if let delay = stubbing.delay { try await Task.sleep(for: delay) }
+            hooks.didReceive?(response, context)
+            return response
+        }
+        let transport = self.transport
+        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+            hooks.willSend?(request, context)
+            let response = try await transport.send(request)
+            hooks.didReceive?(response, context)
+            return response
         }
         for middleware in middlewares.reversed() where filter.includes(middleware.name) {
             let inner = next
