@@ -43,7 +43,13 @@ public struct AccountsClient: Sendable {
     ///
     /// `POST /login`
     public func login(_ input: Login.Input) async throws -> Session {
-        try await client.send(Login(), input)
+        let output = try await client.send(Login(), input)
+        await session.setToken(BearerToken(
+            accessToken: output.accessToken,
+            refreshToken: output.refreshToken,
+            expiresIn: TimeInterval(output.expiresIn)
+        ))
+        return output
     }
 
     /// `POST /token`

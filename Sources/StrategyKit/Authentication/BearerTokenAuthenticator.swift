@@ -1,0 +1,117 @@
+import Foundation
+
+/// A bearer token and what is known of its lifetime.
+public struct BearerToken: Hashable, Sendable, Codable {
+    public var accessToken: String
+    /// The token that buys a new access token, when the server gave one.
+    public var refreshToken: String?
+    /// When the access token stops working, when known.
+    public var expiresAt: Date?
+
+    public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresAt = expiresAt
+    }
+
+    /// A token that expires `expiresIn` seconds after `now`, as servers usually say it.
+    public init(accessToken: String, refreshToken: String? = nil, expiresIn: TimeInterval?, now: Date = Date()) {
+        self.init(accessToken: accessToken, refreshToken: refreshToken, expiresAt: expiresIn.map(now.addingTimeInterval))
+    }
+
+    /// Whether the token has expired at `date`, or will within `leeway` seconds.
+    public func isExpired(at date: Date = Date(), leeway: TimeInterval = 0) -> Bool {
+        expiresAt.map { $0.timeIntervalSince(date) <= leeway } ?? false
+    }
+}
+
+/// Sends `Authorization: Bearer <token>` and renews the token through `refresh` when it has
+/// expired or the server rejects it.
+///
+/// Renewal is single-flight: however many requests find the token expired or rejected at once,
+/// `refresh` runs once, and all of them go on with the new token. A request rejected with a
+/// token that has since been replaced is replayed with the new one without another refresh.
+/// When `refresh` fails, every request waiting on it fails with
+/// ``AuthenticationError/renewalFailed(underlying:)``; the next request may try again.
+///
+/// An actor, so the token and the renewal in flight are shared safely by concurrent requests.
+public actor BearerTokenAuthenticator: Authenticator {
+    /// The token requests are sent with; `nil` before signing in.
+    public private(set) var token: BearerToken?
+    /// Seconds before its expiry at which a token already counts as expired.
+    public let leeway: TimeInterval
+    private let refresh: (@Sendable (BearerToken) async throws -> BearerToken)?
+    private let onChange: (@Sendable (BearerToken?) -> Void)?
+    private var renewal: Task<BearerToken, any Error>?
+
+    /// - Parameters:
+    ///   - token: the token to start with, e.g. one kept from an earlier run.
+    ///   - leeway: seconds before expiry at which the token is renewed ahead of use.
+    ///   - refresh: gets a new token for an old one; without it, tokens are never renewed.
+    ///   - onChange: told of every new token, e.g. to keep it in the keychain.
+    public init(
+        token: BearerToken?,
+        leeway: TimeInterval = 30,
+        refresh: (@Sendable (BearerToken) async throws -> BearerToken)? = nil,
+        onChange: (@Sendable (BearerToken?) -> Void)? = nil
+    ) {
+        self.token = token
+        self.leeway = leeway
+        self.onChange = onChange
+        self.refresh = refresh
+    }
+
+    /// Replaces the token, e.g. after signing in or out.
+    public func setToken(_ token: BearerToken?) {
+        self.token = token
+        onChange?(token)
+    }
+
+    public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
+        guard var token else { throw AuthenticationError.noCredentials }
+        if refresh != nil, token.isExpired(leeway: leeway) {
+            token = try await renew(replacing: token)
+        }
+        var request = request
+        request.headers["Authorization"] = "Bearer \(token.accessToken)"
+        return request
+    }
+
+    public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
+        guard refresh != nil, let token else { return false }
+        if request.headers["Authorization"] != "Bearer \(token.accessToken)" {
+            return true  // renewed since this request was sent: replay it with the new token
+        }
+        _ = try await renew(replacing: token)
+        return true
+    }
+
+    /// The renewed token; joins the renewal in flight if there is one.
+    private func renew(replacing stale: BearerToken) async throws -> BearerToken {
+        if let renewal {
+            return try await outcome(of: renewal)
+        }
+        if let token, token != stale {
+            return token
+        }
+        guard let refresh else { throw AuthenticationError.noCredentials }
+        // The task stores the new token before anyone sees it finish, so every waiter that
+        // goes on to authenticate finds it in place.
+        let task = Task {
+            let fresh = try await refresh(stale)
+            self.setToken(fresh)
+            return fresh
+        }
+        renewal = task
+        defer { renewal = nil }
+        return try await outcome(of: task)
+    }
+
+    private func outcome(of task: Task<BearerToken, any Error>) async throws -> BearerToken {
+        do {
+            return try await task.value
+        } catch {
+            throw AuthenticationError.renewalFailed(underlying: error)
+        }
+    }
+}
