@@ -15,12 +15,12 @@ import Testing
     }
 
     @Test(arguments: specs)
-    func generatePrintsTheExactDiagnosticsAndWritesNothing(spec: String) throws {
+    func generatePrintsTheExactDiagnosticsAndWritesNothing(spec: String) async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated")
 
-        let result = try runStrategyGen(["generate", "specs/bad/\(spec).yaml", "--output", output.path])
+        let result = try await runStrategyGen(["generate", "specs/bad/\(spec).yaml", "--output", output.path])
 
         #expect(result.status == 1)
         #expect(result.standardError == (try expectedDiagnostics(spec)))
@@ -29,15 +29,15 @@ import Testing
     }
 
     @Test(arguments: specs)
-    func validatePrintsTheSameDiagnostics(spec: String) throws {
-        let result = try runStrategyGen(["validate", "specs/bad/\(spec).yaml"])
+    func validatePrintsTheSameDiagnostics(spec: String) async throws {
+        let result = try await runStrategyGen(["validate", "specs/bad/\(spec).yaml"])
 
         #expect(result.status == 1)
         #expect(result.standardError == (try expectedDiagnostics(spec)))
     }
 
-    @Test func yamlSyntaxErrorIsReportedAtItsLineAndColumn() throws {
-        let result = try runStrategyGen(["validate", "specs/bad/yaml-syntax.yaml"])
+    @Test func yamlSyntaxErrorIsReportedAtItsLineAndColumn() async throws {
+        let result = try await runStrategyGen(["validate", "specs/bad/yaml-syntax.yaml"])
 
         #expect(result.standardError == """
             specs/bad/yaml-syntax.yaml:8:12: error: invalid YAML: did not find expected ',' or '}' \
@@ -46,8 +46,8 @@ import Testing
             """)
     }
 
-    @Test func unknownKeyIsReportedWithASuggestion() throws {
-        let result = try runStrategyGen(["validate", "specs/bad/unknown-key.yaml"])
+    @Test func unknownKeyIsReportedWithASuggestion() async throws {
+        let result = try await runStrategyGen(["validate", "specs/bad/unknown-key.yaml"])
 
         #expect(result.standardError == """
             specs/bad/unknown-key.yaml:5:3: warning: model 'User' is not used by any strategy

@@ -4,11 +4,11 @@ import Testing
 
 /// `strategy-gen` run as a person would run it.
 @Suite struct CommandLineTests {
-    @Test func generateWritesEveryFileThePipelineProduces() throws {
+    @Test func generateWritesEveryFileThePipelineProduces() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let result = try runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
 
         #expect(result.status == 0, "\(result.standardError)")
         let expected = try GeneratorPipeline.generate(specAt: Paths.specs.appendingPathComponent("users.yaml").path)
@@ -18,17 +18,17 @@ import Testing
         }
     }
 
-    @Test func generateLeavesUnchangedFilesAndOtherFilesAlone() throws {
+    @Test func generateLeavesUnchangedFilesAndOtherFilesAlone() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let ownFile = folder.appendingPathComponent("Handwritten.swift")
         try Data("struct Handwritten {}\n".utf8).write(to: ownFile)
-        _ = try runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        _ = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
         let models = folder.appendingPathComponent("users.Models.swift")
         let past = Date(timeIntervalSince1970: 1_000_000_000)
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: models.path)
 
-        let result = try runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
 
         #expect(result.status == 0)
         let modified = try FileManager.default.attributesOfItem(atPath: models.path)[.modificationDate] as? Date
@@ -36,17 +36,17 @@ import Testing
         #expect(try String(contentsOf: ownFile, encoding: .utf8) == "struct Handwritten {}\n")
     }
 
-    @Test func oneBadSpecStopsEveryFileFromBeingWritten() throws {
+    @Test func oneBadSpecStopsEveryFileFromBeingWritten() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let result = try runStrategyGen(["generate", "specs/users.yaml", "specs/bad/unknown-key.yaml", "--output", folder.path])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", "specs/bad/unknown-key.yaml", "--output", folder.path])
 
         #expect(result.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    @Test func specsThatWouldWriteTheSameFilesAreRefused() throws {
+    @Test func specsThatWouldWriteTheSameFilesAreRefused() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("copy/users.yaml")
@@ -54,39 +54,39 @@ import Testing
         try FileManager.default.copyItem(at: Paths.specs.appendingPathComponent("users.yaml"), to: copy)
         let output = folder.appendingPathComponent("out")
 
-        let result = try runStrategyGen(["generate", "specs/users.yaml", copy.path, "--output", output.path])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", copy.path, "--output", output.path])
 
         #expect(result.status == 1)
         #expect(result.standardError.contains("several specs share a file name"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
-    @Test func validateAcceptsAGoodSpecQuietlyAndWritesNothing() throws {
+    @Test func validateAcceptsAGoodSpecQuietlyAndWritesNothing() async throws {
         let before = try FileManager.default.contentsOfDirectory(atPath: Paths.specs.path)
 
-        let result = try runStrategyGen(["validate", "specs/users.yaml"])
+        let result = try await runStrategyGen(["validate", "specs/users.yaml"])
 
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: Paths.specs.path) == before)
     }
 
-    @Test func checkFailsAndNamesTheFilesThatWouldChange() throws {
+    @Test func checkFailsAndNamesTheFilesThatWouldChange() async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        _ = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
         let client = folder.appendingPathComponent("users.Client.swift")
         try Data("// edited by hand\n".utf8).write(to: client)
 
-        let result = try runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path, "--check"])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path, "--check"])
 
         #expect(result.status == 1)
         #expect(result.standardError == "out of date: \(client.path)\n")
         #expect(try String(contentsOf: client, encoding: .utf8) == "// edited by hand\n")
     }
 
-    @Test func missingSpecFileIsAnError() throws {
-        let result = try runStrategyGen(["validate", "specs/no-such-spec.yaml"])
+    @Test func missingSpecFileIsAnError() async throws {
+        let result = try await runStrategyGen(["validate", "specs/no-such-spec.yaml"])
 
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("error: cannot read spec 'specs/no-such-spec.yaml'"))

@@ -12,14 +12,14 @@ import Testing
     }()
 
     @Test(arguments: specs)
-    func generatedCodeTypeChecksWithoutWarnings(spec: URL) throws {
+    func generatedCodeTypeChecksWithoutWarnings(spec: URL) async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let generated = try GeneratorPipeline.generate(specAt: spec.path)
         try OutputWriter.write(generated.files, to: folder)
         let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
 
-        let result = try run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")

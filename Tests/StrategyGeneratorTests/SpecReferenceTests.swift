@@ -17,7 +17,7 @@ import Testing
         return url.path
     }
 
-    @Test func usedModelsAndErrorsResolveAndTheCodeCompilesTogether() throws {
+    @Test func usedModelsAndErrorsResolveAndTheCodeCompilesTogether() async throws {
         let common = try write("shared/common.yaml", """
             api: Common
             models:
@@ -36,13 +36,13 @@ import Testing
         let files = try GeneratorPipeline.generate(specAt: common).files + GeneratorPipeline.generate(specAt: shop).files
         try OutputWriter.write(files, to: folder.appendingPathComponent("out"))
         let sources = files.map { folder.appendingPathComponent("out/\($0.name)").path }
-        let result = try run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
 
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!files.first { $0.name == "shop.Models.swift" }!.contents.contains("struct Money"))
     }
 
-    @Test func aMissingOrBrokenUsedSpecIsReportedWhereItIsUsed() throws {
+    @Test func aMissingOrBrokenUsedSpecIsReportedWhereItIsUsed() async throws {
         let shop = try write("shop.yaml", """
             api: Shop
             uses: [nowhere.yaml]
@@ -57,7 +57,7 @@ import Testing
         }
     }
 
-    @Test func specsThatUseEachOtherAreACycle() throws {
+    @Test func specsThatUseEachOtherAreACycle() async throws {
         let first = try write("a.yaml", "api: A\nuses: [b.yaml]\n")
         _ = try write("b.yaml", "api: B\nuses: [a.yaml]\n")
 
@@ -70,7 +70,7 @@ import Testing
         }
     }
 
-    @Test func aUsedNameCannotBeDefinedAgain() throws {
+    @Test func aUsedNameCannotBeDefinedAgain() async throws {
         _ = try write("common.yaml", "api: Common\nmodels:\n  Money: { amount: Int }\n")
         let shop = try write("shop.yaml", "api: Shop\nuses: [common.yaml]\nmodels:\n  Money: { cents: Int }\n")
 

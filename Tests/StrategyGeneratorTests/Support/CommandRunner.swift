@@ -1,18 +1,22 @@
 import Foundation
 
-/// Runs the built `strategy-gen` as a person would, from the package root.
+/// What a finished command printed, and how it ended.
 struct CommandResult {
     var status: Int32
     var standardOutput: String
     var standardError: String
 }
 
-func runStrategyGen(_ arguments: [String]) throws -> CommandResult {
-    try run(Paths.strategyGen.path, arguments)
+/// Runs the built `strategy-gen` as a person would, from the package root.
+func runStrategyGen(_ arguments: [String]) async throws -> CommandResult {
+    try await run(Paths.strategyGen.path, arguments)
 }
 
 /// Runs `command` (a path, or a name looked up on `PATH`) from the package root.
-func run(_ command: String, _ arguments: [String]) throws -> CommandResult {
+///
+/// The waiting happens on a thread of its own, so tests running at the same time keep the
+/// concurrency pool's few threads.
+func run(_ command: String, _ arguments: [String]) async throws -> CommandResult {
     let process = Process()
     if command.contains("/") {
         process.executableURL = URL(fileURLWithPath: command)
@@ -26,14 +30,37 @@ func run(_ command: String, _ arguments: [String]) throws -> CommandResult {
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-        status: process.terminationStatus,
-        standardOutput: String(decoding: outputData, as: UTF8.self),
-        standardError: String(decoding: errorData, as: UTF8.self)
-    )
+    return await withCheckedContinuation { continuation in
+        Thread {
+            let errorData = ErrorReader(error.fileHandleForReading)
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            continuation.resume(returning: CommandResult(
+                status: process.terminationStatus,
+                standardOutput: String(decoding: outputData, as: UTF8.self),
+                standardError: String(decoding: errorData.wait(), as: UTF8.self)
+            ))
+        }.start()
+    }
+}
+
+/// Reads a pipe to its end on another thread, so a full standard error can't stall the command.
+private final class ErrorReader: @unchecked Sendable {
+    // `data` is written once by the reading thread before `done` is signalled.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }
 
 /// A fresh folder under the system's temporary folder, removed by the caller.
