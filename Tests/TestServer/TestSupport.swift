@@ -1,22 +1,21 @@
 import Foundation
 import StrategyKit
-import TestServer
 
 extension HTTPTestServer {
     /// This server as a StrategyKit server, under `basePath`.
-    func server(basePath: String = "") -> Server {
+    public func server(basePath: String = "") -> Server {
         Server(scheme: "http", host: "127.0.0.1", port: port, basePath: basePath)
     }
 }
 
 extension RecordedRequest {
     /// The decoded value of the first query item called `name`.
-    func query(_ name: String) -> String? {
+    public func query(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value
     }
 
     /// The form-encoded body as name → value, in order.
-    var form: [String: String] {
+    public var form: [String: String] {
         var components = URLComponents()
         components.percentEncodedQuery = String(decoding: body, as: UTF8.self)
         return Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { first, _ in first })
@@ -24,18 +23,20 @@ extension RecordedRequest {
 }
 
 /// A count shared by a server's handler and a test.
-final class Counter: Sendable {
+public final class Counter: Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var value = 0
 
     /// Adds one and returns the new count.
+    public init() {}
+
     @discardableResult
-    func increment() -> Int {
+    public func increment() -> Int {
         lock.withLock {
             value += 1
             return value
         }
     }
 
-    var count: Int { lock.withLock { value } }
+    public var count: Int { lock.withLock { value } }
 }
