@@ -1,0 +1,158 @@
+import Foundation
+
+/// Logs every request and its response or error through a closure, never printing
+/// credentials in the clear.
+///
+/// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, and the
+/// same names in form and JSON bodies are written as `<redacted>`. Forward the lines to
+/// swift-log, `os.Logger` or `print`:
+///
+/// ```swift
+/// LoggingMiddleware { logger.debug("\($0)") }
+/// ```
+///
+/// Put it last in the chain so it sees each request as it is sent, credentials included.
+public struct LoggingMiddleware: Middleware {
+    /// How much of each exchange is logged.
+    public enum Detail: Int, Comparable, Sendable {
+        /// Method, URL, status and duration.
+        case summary
+        /// And the headers.
+        case headers
+        /// And the bodies, up to ``LoggingMiddleware/bodyLimit`` bytes each.
+        case bodies
+
+        public static func < (lhs: Detail, rhs: Detail) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// What stands in place of a secret.
+    public static let redacted = "<redacted>"
+    /// Header names redacted by default (compared without regard to case).
+    public static let defaultSecretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]
+    /// Query item and body field names redacted by default (compared without regard to case).
+    public static let defaultSecretNames: Set<String> = [
+        "api_key", "apikey", "access_token", "refresh_token", "token", "key", "client_secret", "password", "signature",
+    ]
+
+    public var name: String
+    public var detail: Detail
+    public var bodyLimit: Int
+    public var secretHeaders: Set<String>
+    public var secretNames: Set<String>
+    private let log: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - secretHeaders: more header names to redact, besides the defaults.
+    ///   - secretNames: more query item and body field names to redact, besides the defaults.
+    public init(
+        detail: Detail = .headers,
+        bodyLimit: Int = 4096,
+        secretHeaders: Set<String> = [],
+        secretNames: Set<String> = [],
+        name: String = "logging",
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.detail = detail
+        self.bodyLimit = bodyLimit
+        self.secretHeaders = Self.defaultSecretHeaders.union(secretHeaders.map { $0.lowercased() })
+        self.secretNames = Self.defaultSecretNames.union(secretNames.map { $0.lowercased() })
+        self.name = name
+        self.log = log
+    }
+
+    public func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        log(describe(request, context: context))
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request)
+            log(describe(response, to: request, after: ContinuousClock.now - start))
+            return response
+        } catch {
+            log("✕ \(request.method) \(redact(request.url)) failed after \(milliseconds(ContinuousClock.now - start)): \(error)")
+            throw error
+        }
+    }
+
+    private func describe(_ request: HTTPRequest, context: RequestContext) -> String {
+        var lines = ["→ \(request.method) \(redact(request.url)) [\(context.strategyName)]"]
+        if detail >= .headers { lines += headerLines(request.headers) }
+        if detail >= .bodies, let body = request.body { lines.append(bodyText(body, contentType: request.headers["Content-Type"])) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func describe(_ response: HTTPResponse, to request: HTTPRequest, after duration: Duration) -> String {
+        var lines = ["← \(response.statusCode) \(request.method) \(redact(request.url)) in \(milliseconds(duration)), \(response.body.count) bytes"]
+        if detail >= .headers { lines += headerLines(response.headers) }
+        if detail >= .bodies, !response.body.isEmpty { lines.append(bodyText(response.body, contentType: response.headers["Content-Type"])) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func headerLines(_ headers: HTTPHeaders) -> [String] {
+        headers.map { field in
+            "  \(field.name): " + (secretHeaders.contains(field.name.lowercased()) ? Self.redacted : field.value)
+        }
+    }
+
+    /// The URL with the values of secret query items replaced (the marker percent-encoded).
+    func redact(_ url: URL) -> String {
+        let text = url.absoluteString
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let fragment = text[question...].firstIndex(of: "#") ?? text.endIndex
+        let query = String(text[text.index(after: question)..<fragment])
+        return text[...question] + redactForm(query, marker: "%3Credacted%3E") + text[fragment...]
+    }
+
+    private func bodyText(_ body: Data, contentType: String?) -> String {
+        let type = contentType?.lowercased() ?? ""
+        if type.hasPrefix("multipart/") || (!type.isEmpty && !type.contains("json") && !type.hasPrefix("text/") && !type.contains("x-www-form-urlencoded")) {
+            return "  (\(body.count) bytes of \(type))"
+        }
+        // Whatever the declared type, a body that parses as JSON is redacted as JSON, and any
+        // other text as a form, so a secret can't slip through a missing content type.
+        var text: String
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+            let redacted = redactJSON(object)
+            text = (try? JSONSerialization.data(withJSONObject: redacted, options: [.fragmentsAllowed, .sortedKeys]))
+                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        } else {
+            text = redactForm(String(decoding: body, as: UTF8.self))
+        }
+        if text.utf8.count > bodyLimit {
+            text = String(decoding: Data(text.utf8.prefix(bodyLimit)), as: UTF8.self) + "… (\(body.count) bytes)"
+        }
+        return "  " + text
+    }
+
+    /// `name=value&…` with the values of secret names replaced by `marker`.
+    private func redactForm(_ form: String, marker: String = Self.redacted) -> String {
+        form.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard let name = parts.first, isSecret(String(name).removingPercentEncoding ?? String(name)) else { return String(pair) }
+            return "\(name)=\(marker)"
+        }.joined(separator: "&")
+    }
+
+    private func redactJSON(_ value: Any) -> Any {
+        switch value {
+        case let object as [String: Any]:
+            Dictionary(uniqueKeysWithValues: object.map { key, value in (key, isSecret(key) ? Self.redacted : redactJSON(value)) })
+        case let array as [Any]:
+            array.map(redactJSON)
+        default:
+            value
+        }
+    }
+
+    private func isSecret(_ name: String) -> Bool {
+        secretNames.contains(name.lowercased())
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// Retries as the server counts them; waits are recorded instead of slept.
+@Suite struct RetryTests {
+    struct Call: Strategy {
+        typealias Output = String
+        var method: HTTPMethod = .get
+        var path: RequestPath = "/flaky"
+        var retry: RetryPolicy?
+
+        func endpoint(for input: Void) -> Endpoint {
+            Endpoint(method, path, body: method == .post ? .data(Data("payload-\u{1}".utf8)) : nil, retry: retry)
+        }
+
+        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
+            String(decoding: response.body, as: UTF8.self)
+        }
+    }
+
+    /// The waits the middleware asked for.
+    final class Waits: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var list: [Duration] = []
+        func append(_ wait: Duration) { lock.withLock { list.append(wait) } }
+        var all: [Duration] { lock.withLock { list } }
+    }
+
+    let server: HTTPTestServer
+    let attempts = Counter()
+    let waits = Waits()
+
+    init() throws {
+        let attempts = self.attempts
+        server = try HTTPTestServer { request in
+            let attempt = attempts.increment()
+            switch request.path {
+            case "/flaky": return attempt <= 2 ? .text("busy", status: 503) : .text("done")
+            case "/broken": return .text("broken", status: 500)
+            case "/missing": return .text("missing", status: 404)
+            case "/slow-down": return CannedResponse(status: 429, headers: [("Retry-After", "2")])
+            case "/slow-down-date":
+                let date = Date(timeIntervalSinceNow: 3)
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = TimeZone(identifier: "GMT")
+                formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+                return CannedResponse(status: 503, headers: [("Retry-After", formatter.string(from: date))])
+            case "/go-away": return CannedResponse(status: 429, headers: [("Retry-After", "3600")])
+            default: return .text("?", status: 400)
+            }
+        }
+    }
+
+    func client(_ policy: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(100), jitter: 0), server: Server? = nil) -> StrategyClient {
+        let waits = self.waits
+        return StrategyClient(server: server ?? self.server.server(), middlewares: [RetryMiddleware(policy: policy) { waits.append($0) }])
+    }
+
+    @Test func aTemporaryFailureIsRetriedUntilItSucceeds() async throws {
+        let output = try await client().send(Call())
+
+        #expect(output == "done")
+        #expect(attempts.count == 3)
+        #expect(waits.all == [.milliseconds(100), .milliseconds(200)])
+    }
+
+    @Test func retriesStopAtTheMaximum() async throws {
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(path: "/broken")) }
+        #expect(attempts.count == 3)
+    }
+
+    @Test func postIsNotRetriedUnlessThePolicySaysSo() async throws {
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(method: .post)) }
+        #expect(attempts.count == 1)
+
+        let policy = RetryPolicy(baseDelay: .milliseconds(1), retryableMethods: [.get, .post])
+        #expect(try await client(policy).send(Call(method: .post)) == "done")
+        let bodies = server.requests.filter { $0.method == "POST" }.map(\.body)
+        #expect(bodies.count == 3)
+        #expect(Set(bodies) == [Data("payload-\u{1}".utf8)])
+    }
+
+    @Test func clientErrorsAreNotRetried() async throws {
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(path: "/missing")) }
+        #expect(attempts.count == 1)
+    }
+
+    @Test func retryAfterInSecondsIsWaitedExactly() async throws {
+        _ = try? await client().send(Call(path: "/slow-down"))
+
+        #expect(waits.all == [.seconds(2), .seconds(2)])
+    }
+
+    @Test func retryAfterAsADateIsWaitedUntil() async throws {
+        _ = try? await client().send(Call(path: "/slow-down-date"))
+
+        let first = try #require(waits.all.first)
+        #expect(first > .seconds(1) && first <= .seconds(3))
+    }
+
+    @Test func aRetryAfterLongerThanTheLongestWaitEndsTheRetries() async throws {
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(path: "/go-away")) }
+        #expect(attempts.count == 1)
+        #expect(waits.all.isEmpty)
+    }
+
+    @Test func aTransportErrorIsRetriedThenThrown() async throws {
+        let refused = Server(scheme: "http", host: "127.0.0.1", port: try closedPort())
+
+        await #expect(throws: (any Error).self) { try await client(server: refused).send(Call()) }
+        #expect(waits.all.count == 2)
+    }
+
+    @Test func anEndpointsOwnPolicyWins() async throws {
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(retry: .never)) }
+        #expect(attempts.count == 1)
+    }
+
+    @Test func backoffDoublesUpToTheLongestWaitAndJitterTakesAShare() {
+        let policy = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .milliseconds(350), jitter: 0.5)
+
+        #expect(policy.backoff(beforeRetry: 1, random: 0) == .milliseconds(100))
+        #expect(policy.backoff(beforeRetry: 2, random: 0) == .milliseconds(200))
+        #expect(policy.backoff(beforeRetry: 3, random: 0) == .milliseconds(350))
+        #expect(policy.backoff(beforeRetry: 2, random: 1) == .milliseconds(100))
+        #expect(policy.backoff(beforeRetry: 40, random: 0) == .milliseconds(350))
+    }
+
+    @Test func cancellingDuringABackoffEndsTheCall() async throws {
+        let client = StrategyClient(server: server.server(), middlewares: [RetryMiddleware(policy: RetryPolicy(baseDelay: .seconds(30), jitter: 0))])
+        let started = ContinuousClock.now
+
+        let task = Task { try await client.send(Call(path: "/broken")) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(attempts.count == 1)
+    }
+}
