@@ -134,7 +134,8 @@ import Testing
         let started = ContinuousClock.now
 
         let task = Task { try await client.send(Call(path: "/broken")) }
-        try await Task.sleep(for: .milliseconds(300))
+        while attempts.count == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(200))
         task.cancel()
 
         await #expect(throws: CancellationError.self) { try await task.value }
