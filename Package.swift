@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "StrategyKit", targets: ["StrategyKit"]),
+        .library(name: "StrategyKitAsyncHTTPClient", targets: ["StrategyKitAsyncHTTPClient"]),
         .library(name: "StrategyGenerator", targets: ["StrategyGenerator"]),
         .executable(name: "strategy-gen", targets: ["strategy-gen"]),
         .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
@@ -13,10 +14,24 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // The runtime every generated client compiles against.
         .target(name: "StrategyKit"),
+
+        // A transport on AsyncHTTPClient, in a product of its own so only its users build it.
+        .target(
+            name: "StrategyKitAsyncHTTPClient",
+            dependencies: [
+                "StrategyKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
 
         // Spec model, YAML loader, validation, code model and renderer.
         .target(
@@ -45,7 +60,7 @@ let package = Package(
 
         .testTarget(
             name: "StrategyKitTests",
-            dependencies: ["StrategyKit", "TestServer"]
+            dependencies: ["StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer"]
         ),
         .testTarget(
             name: "StrategyGeneratorTests",

@@ -63,25 +63,27 @@ public struct URLSessionTransport: Transport {
 }
 
 /// Holds a data task so cancellation reaches it whichever happens first: starting or cancelling.
-private final class DataTaskHandle: @unchecked Sendable {
-    // `task` and `isCancelled` are only touched under `lock`.
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var isCancelled = false
+private final class DataTaskHandle: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var isCancelled = false
+    }
+
+    private let state = Locked(State())
 
     func start(_ task: URLSessionDataTask) {
-        let cancelled = lock.withLock {
-            self.task = task
-            return isCancelled
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.isCancelled
         }
         task.resume()
         if cancelled { task.cancel() }
     }
 
     func cancel() {
-        lock.withLock {
-            isCancelled = true
-            return task
+        state.withLock { state in
+            state.isCancelled = true
+            return state.task
         }?.cancel()
     }
 }

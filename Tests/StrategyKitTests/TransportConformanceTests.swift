@@ -1,0 +1,135 @@
+import Foundation
+import StrategyKit
+import StrategyKitAsyncHTTPClient
+import TestServer
+import Testing
+
+/// Every real transport, against the same server, meets the same expectations.
+@Suite struct TransportConformanceTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case urlSession
+        case asyncHTTPClient
+
+        var transport: any Transport {
+            switch self {
+            case .urlSession: URLSessionTransport()
+            case .asyncHTTPClient: AsyncHTTPClientTransport()
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    let server: HTTPTestServer
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            switch request.path {
+            case "/echo":
+                var headers = [(name: "Content-Type", value: "application/octet-stream"), (name: "X-Method", value: request.method)]
+                headers.append((name: "X-Seen-Trace", value: request.header("X-Trace") ?? ""))
+                return CannedResponse(status: 200, headers: headers, body: request.body)
+            case "/status":
+                let code = Int(request.query("code") ?? "") ?? 200
+                return code == 204 ? CannedResponse(status: 204) : .text("status \(code)", status: code)
+            case "/slow":
+                // Far longer than any test waits, so an answer can't be mistaken for a timeout.
+                try? await Task.sleep(for: .seconds(30))
+                return .text("late")
+            default:
+                return .text("not here", status: 404)
+            }
+        }
+    }
+
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(server.port)\(path)")!
+    }
+
+    @Test(arguments: Kind.allCases)
+    func pathAndQueryArriveAsSent(kind: Kind) async throws {
+        _ = try await kind.transport.send(HTTPRequest(method: .get, url: url("/echo/a%2Fb?q=a%20b&q=c%26d")))
+
+        let request = try #require(server.requests.last)
+        #expect(request.path == "/echo/a%2Fb")
+        #expect(request.query == "q=a%20b&q=c%26d")
+    }
+
+    @Test(arguments: Kind.allCases, [HTTPMethod.post, .put, .patch, .delete])
+    func bodiesArriveByteForByte(kind: Kind, method: HTTPMethod) async throws {
+        let body = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+
+        let response = try await kind.transport.send(HTTPRequest(method: method, url: url("/echo"), headers: ["Content-Type": "application/octet-stream"], body: body))
+
+        #expect(server.requests.last?.method == method.rawValue)
+        #expect(server.requests.last?.body == body)
+        #expect(response.body == body)
+        #expect(response.headers["x-method"] == method.rawValue)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func headersArriveAndComeBack(kind: Kind) async throws {
+        var headers: HTTPHeaders = ["X-Trace": "t-42"]
+        headers.add(name: "X-Tag", value: "a")
+        headers.add(name: "X-Tag", value: "b")
+
+        let response = try await kind.transport.send(HTTPRequest(method: .get, url: url("/echo"), headers: headers))
+
+        let request = try #require(server.requests.last)
+        #expect(request.header("X-Trace") == "t-42")
+        let tags = request.headers.filter { $0.name.lowercased() == "x-tag" }.flatMap { $0.value.split(separator: ",") }
+        #expect(tags.map { $0.trimmingCharacters(in: .whitespaces) } == ["a", "b"])
+        #expect(response.headers["X-Seen-Trace"] == "t-42")
+    }
+
+    @Test(arguments: Kind.allCases, [200, 201, 204, 404, 500])
+    func everyStatusComesBackAsAResponse(kind: Kind, code: Int) async throws {
+        let response = try await kind.transport.send(HTTPRequest(method: .get, url: url("/status?code=\(code)")))
+
+        #expect(response.statusCode == code)
+        #expect(response.body == (code == 204 ? Data() : Data("status \(code)".utf8)))
+    }
+
+    @Test(arguments: Kind.allCases)
+    func headHasNoBody(kind: Kind) async throws {
+        let response = try await kind.transport.send(HTTPRequest(method: .head, url: url("/status?code=200")))
+
+        #expect(response.statusCode == 200)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aRequestSlowerThanItsTimeoutFails(kind: Kind) async throws {
+        let started = ContinuousClock.now
+
+        await #expect(throws: (any Error).self) {
+            try await kind.transport.send(HTTPRequest(method: .get, url: url("/slow"), timeout: 0.3))
+        }
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test(arguments: Kind.allCases)
+    func cancellingTheTaskCancelsTheRequest(kind: Kind) async throws {
+        let transport = kind.transport
+        let request = HTTPRequest(method: .get, url: url("/slow"))
+        let started = ContinuousClock.now
+
+        let task = Task { try await transport.send(request) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        task.cancel()
+
+        await #expect(throws: (any Error).self) { try await task.value }
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    /// AsyncHTTPClient keeps trying to connect until the request's deadline, so the request
+    /// carries a short timeout.
+    @Test(arguments: Kind.allCases)
+    func aRefusedConnectionFails(kind: Kind) async throws {
+        let port = try closedPort()
+
+        await #expect(throws: (any Error).self) {
+            try await kind.transport.send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 2))
+        }
+    }
+}
