@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StrategyGenerator", targets: ["StrategyGenerator"]),
         .executable(name: "strategy-gen", targets: ["strategy-gen"]),
         .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
+        .plugin(name: "StrategyGenCommandPlugin", targets: ["StrategyGenCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -52,6 +53,19 @@ let package = Package(
         .plugin(
             name: "StrategyGenPlugin",
             capability: .buildTool(),
+            dependencies: ["strategy-gen"]
+        ),
+
+        // `swift package generate-strategies`: writes generated clients into the package, for committing.
+        .plugin(
+            name: "StrategyGenCommandPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-strategies",
+                    description: "Write the clients generated from each target's specs into its Generated folder."
+                ),
+                permissions: [.writeToPackageDirectory(reason: "The generated client is written into each target's Generated folder.")]
+            ),
             dependencies: ["strategy-gen"]
         ),
 

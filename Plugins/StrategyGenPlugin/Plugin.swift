@@ -4,9 +4,10 @@ import PackagePlugin
 /// Generates a typed client from every spec file (`.yaml`, `.yml`) in the target that uses it.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
-/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`; the names depend on the
-/// spec's file name only, so the build knows them before the generator runs and reruns it only when the spec
-/// changes.
+/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`. The names depend on the
+/// spec's file name only, so the build knows them before the generator runs; it reruns the
+/// generator for a spec only when that spec, a spec it uses or the target's
+/// `strategy-gen-config.yaml` changes.
 @main
 struct StrategyGenPlugin: BuildToolPlugin {
     /// The files the generator writes for one spec, by the spec's file name without extension.
@@ -16,38 +17,47 @@ struct StrategyGenPlugin: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else {
             throw PluginError.notASourceTarget(target.name)
         }
-        let specs = target.sourceFiles
-            .map(\.url)
-            .filter { ["yaml", "yml"].contains($0.pathExtension) }
-            .sorted { $0.path < $1.path }
-        guard !specs.isEmpty else {
-            throw PluginError.noSpec(target: target.name, directory: target.directoryURL.path)
+        return try Self.commands(
+            files: target.sourceFiles.map(\.url),
+            target: target.name,
+            directory: target.directoryURL,
+            generator: context.tool(named: "strategy-gen").url,
+            workDirectory: context.pluginWorkDirectoryURL
+        )
+    }
+
+    /// One command a spec, each declaring what it reads and writes.
+    static func commands(files: [URL], target: String, directory: URL, generator: URL, workDirectory: URL) throws -> [Command] {
+        let found = try SpecFiles(files, target: target)
+        guard !found.specs.isEmpty else {
+            throw PluginError.noSpec(target: target, directory: directory.path)
         }
-        let generator = try context.tool(named: "strategy-gen").url
-        return specs.map { spec in
+        return found.specs.map { spec in
             let stem = spec.deletingPathExtension().lastPathComponent
-            let outputDirectory = context.pluginWorkDirectoryURL.appending(path: stem)
+            let output = workDirectory.appending(path: stem)
             return .buildCommand(
                 displayName: "Generating a client from \(spec.lastPathComponent)",
                 executable: generator,
-                arguments: ["generate", spec.path, "--output", outputDirectory.path],
-                inputFiles: [spec],
-                outputFiles: Self.outputSuffixes.map { outputDirectory.appending(path: "\(stem).\($0).swift") }
+                arguments: found.generateArguments([spec], output: output, placeholders: true),
+                inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
+                outputFiles: outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
             )
         }
     }
 }
 
-enum PluginError: Error, CustomStringConvertible {
-    case notASourceTarget(String)
-    case noSpec(target: String, directory: String)
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
 
-    var description: String {
-        switch self {
-        case .notASourceTarget(let name):
-            "StrategyGenPlugin can only be applied to a source target; '\(name)' is not one"
-        case .noSpec(let target, let directory):
-            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml' to \(directory)"
-        }
+extension StrategyGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        try Self.commands(
+            files: target.inputFiles.map(\.url),
+            target: target.displayName,
+            directory: context.xcodeProject.directoryURL,
+            generator: context.tool(named: "strategy-gen").url,
+            workDirectory: context.pluginWorkDirectoryURL
+        )
     }
 }
+#endif

@@ -5,11 +5,14 @@ struct CodeContext {
     /// The spec's file name without its extension: the stem of every output file's name.
     let stem: String
     let types: TypeCatalog
+    /// Whether the stubs part is generated, so strategies may answer from its examples.
+    let generatesStubs: Bool
 
-    init(spec: APISpec, stem: String) {
+    init(spec: APISpec, stem: String, config: GeneratorConfig = .standard) {
         self.spec = spec
         self.stem = stem
         types = TypeCatalog(spec)
+        generatesStubs = config.parts.contains(.stubs)
     }
 
     /// The access keyword written before each declaration; `nil` for internal.

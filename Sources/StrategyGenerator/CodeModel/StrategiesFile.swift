@@ -75,7 +75,7 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
-        if strategy.example != nil {
+        if strategy.example != nil, generatesStubs {
             members.append(.function(Function(
                 access: access,
                 name: "stub",

@@ -23,6 +23,9 @@ public enum SpecKeys {
     public static let retry = ["max", "delay", "methods"]
     public static let interface = ["doc", "strategies"]
 
+    /// The keys of a `strategy-gen-config.yaml` file.
+    public static let config = ["access", "generate", "imports", "rename"]
+
     /// Date formats by their spec spelling; anything else is a `DateFormatter` pattern.
     public static let dateFormats: [String: DateFormatSpec] = [
         "iso8601": .iso8601,

@@ -7,7 +7,7 @@ public enum SwiftRenderer {
     public static func render(_ file: SwiftFile) -> String {
         var out = Writer()
         for line in file.header { out.line("// \(line)") }
-        if !file.header.isEmpty { out.blank() }
+        if !file.header.isEmpty, !file.imports.isEmpty || !file.declarations.isEmpty { out.blank() }
         for module in file.imports { out.line("import \(module)") }
         for declaration in file.declarations {
             out.blank()

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The spec files and the configuration file among a target's files.
+struct SpecFiles {
+    /// The configuration file's names; `strategy-gen --config` reads it.
+    static let configNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
+
+    var specs: [URL]
+    var config: URL?
+
+    /// Sorts `files` into specs (`.yaml`, `.yml`) and the configuration; other files are not ours.
+    init(_ files: [URL], target: String) throws {
+        let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+        let configs = yaml.filter { Self.configNames.contains($0.lastPathComponent) }
+        guard configs.count <= 1 else {
+            throw PluginError.severalConfigs(target: target, files: configs.map(\.path))
+        }
+        config = configs.first
+        specs = yaml.filter { !Self.configNames.contains($0.lastPathComponent) }
+        var stems: [String: URL] = [:]
+        for spec in specs {
+            let stem = spec.deletingPathExtension().lastPathComponent
+            if let other = stems[stem] {
+                throw PluginError.sameStem(target: target, first: other.path, second: spec.path)
+            }
+            stems[stem] = spec
+        }
+    }
+
+    /// The other specs `spec` may use, directly or through another: every spec of the target whose
+    /// file name its text mentions. A mention in a comment makes the build rerun a little more
+    /// often, never less often than it must.
+    func dependencies(of spec: URL) -> [URL] {
+        var found: [URL] = []
+        var pending = [spec]
+        while let current = pending.popLast() {
+            guard let text = try? String(contentsOf: current, encoding: .utf8) else { continue }
+            for other in specs where other != spec && !found.contains(other) && text.contains(other.lastPathComponent) {
+                found.append(other)
+                pending.append(other)
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The arguments of `strategy-gen generate` that write `specs` into `output`.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool) -> [String] {
+        var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
+        if let config { arguments += ["--config", config.path] }
+        if placeholders { arguments.append("--placeholders") }
+        return arguments
+    }
+}
+
+enum PluginError: Error, CustomStringConvertible {
+    case notASourceTarget(String)
+    case noSpec(target: String, directory: String)
+    case severalConfigs(target: String, files: [String])
+    case sameStem(target: String, first: String, second: String)
+    case generatorFailed(target: String)
+
+    var description: String {
+        switch self {
+        case .notASourceTarget(let name):
+            "StrategyKit's plugins work on source targets; '\(name)' is not one"
+        case .noSpec(let target, let directory):
+            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml' to \(directory)"
+        case .severalConfigs(let target, let files):
+            "target '\(target)' holds more than one configuration file (\(files.joined(separator: ", "))); keep one"
+        case .sameStem(let target, let first, let second):
+            "target '\(target)' holds two specs that would write files of the same names: \(first) and \(second); rename one"
+        case .generatorFailed(let target):
+            "strategy-gen could not generate the client of target '\(target)'; its problems are listed above"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// How the generator writes code for the specs of one target or one command: read from a
+/// `strategy-gen-config.yaml` file by both the build plugin and `strategy-gen --config`.
+///
+/// ```yaml
+/// access: package                 # overrides each spec's own 'access'
+/// generate: [models, strategies]  # the parts to write; all of them when left out
+/// imports: [SharedModels]         # added to every generated file
+/// rename:                         # spec name → Swift name
+///   User: Account
+/// ```
+public struct GeneratorConfig: Hashable, Sendable {
+    /// The file name the build and command plugins look for in a target.
+    public static let fileNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
+
+    /// One generated file of a spec, named `SPEC.<Part>.swift`.
+    public enum Part: String, CaseIterable, Hashable, Sendable {
+        case models, errors, strategies, client, stubs
+
+        /// `Models` in `users.Models.swift`.
+        public var fileSuffix: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+        /// The parts whose declarations this part's code refers to.
+        var requires: [Part] {
+            switch self {
+            case .models, .errors, .strategies: []
+            case .client: [.strategies]
+            case .stubs: [.strategies, .client]
+            }
+        }
+    }
+
+    /// The config file as the user named it; `nil` for the defaults.
+    public var file: String?
+    /// Overrides the access level every spec asks for.
+    public var access: AccessLevel?
+    /// The parts to generate, in their fixed order.
+    public var parts: [Part]
+    /// Modules every generated file imports besides Foundation and StrategyKit.
+    public var imports: [String]
+    /// Swift names for the spec's API, models, error types, strategies and interfaces.
+    public var renames: [Rename]
+
+    /// `User: Account` under `rename`.
+    public struct Rename: Hashable, Sendable {
+        /// The name the spec uses, with its place in the config file.
+        public var from: Named
+        public var to: String
+
+        public init(from: Named, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public init(file: String? = nil, access: AccessLevel? = nil, parts: [Part] = Part.allCases, imports: [String] = [], renames: [Rename] = []) {
+        self.file = file
+        self.access = access
+        self.parts = parts
+        self.imports = imports
+        self.renames = renames
+    }
+
+    /// Generates everything, as each spec asks.
+    public static let standard = GeneratorConfig()
+
+    /// The spec with this configuration's access level and names.
+    func applied(to spec: APISpec) -> APISpec {
+        var spec = spec.renamed(Dictionary(renames.map { ($0.from.value, $0.to) }, uniquingKeysWith: { _, last in last }))
+        if let access { spec.access = access }
+        return spec
+    }
+
+    /// A warning for each rename that names nothing in any of `specs`, which would otherwise do nothing unnoticed.
+    public func unusedRenames(in specs: [GeneratedSpec]) -> [Diagnostic] {
+        let names = specs.reduce(into: Set<String>()) { $0.formUnion($1.renameableNames) }
+        return renames.filter { !names.contains($0.from.value) }.map { rename in
+            var message = "'\(rename.from)' under 'rename' names nothing in the specs"
+            if let suggestion = closestMatch(to: rename.from.value, in: names.sorted()) { message += "; did you mean '\(suggestion)'?" }
+            return .warning(message, at: rename.from.location)
+        }
+    }
+
+    /// The file as configured: a skipped part is `nil`, and every file gets the extra imports.
+    func applied(to file: SwiftFile, part: Part) -> SwiftFile? {
+        guard parts.contains(part) else { return nil }
+        var file = file
+        file.imports += imports.filter { !file.imports.contains($0) }
+        return file
+    }
+}

@@ -1,0 +1,69 @@
+/// Reads a `strategy-gen-config.yaml` file into a ``GeneratorConfig``, reporting every problem
+/// as a diagnostic at its place in the file.
+public enum ConfigLoader {
+    public static func load(contentsOf path: String) throws(DiagnosticsError) -> GeneratorConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw DiagnosticsError([.error("cannot read configuration '\(path)': \(error.localizedDescription)", at: nil)])
+        }
+        return try load(text: text, file: path)
+    }
+
+    /// Reads a configuration from its text, as if read from `file`.
+    public static func load(text: String, file: String) throws(DiagnosticsError) -> GeneratorConfig {
+        let root: YAMLNode?
+        switch YAMLDocument.parse(text, file: file) {
+        case .success(let node): root = node
+        case .failure(let error): throw error
+        }
+        let decoder = SpecDecoder(file: file)
+        let config = decoder.decodeConfig(root)
+        guard !decoder.diagnostics.hasErrors else { throw DiagnosticsError(decoder.diagnostics.diagnostics.sortedByLocation()) }
+        return config
+    }
+}
+
+extension SpecDecoder {
+    /// An empty file is the default configuration.
+    func decodeConfig(_ root: YAMLNode?) -> GeneratorConfig {
+        var config = GeneratorConfig(file: file)
+        guard let root else { return config }
+        guard let top = mapping(root, "the configuration", expecting: "a mapping with keys such as 'access' and 'generate'") else {
+            return config
+        }
+        checkKeys(top, allowed: SpecKeys.config, in: "the configuration")
+        config.access = top["access"].flatMap(accessLevel)
+        if let node = top["generate"] {
+            config.parts = decodeParts(node)
+        }
+        config.imports = top["imports"].flatMap { list($0, "'imports'") }?.compactMap { identifier($0, "a module to import")?.value } ?? []
+        if let node = top["rename"], let entries = mapping(node, "'rename'", expecting: "a mapping of spec names to Swift names, e.g. '{ User: Account }'") {
+            for pair in entries.pairs {
+                guard let from = named(pair.key, "a name in 'rename'"), let to = identifier(pair.value, "the new name of '\(from)'") else { continue }
+                if TypeReference.builtins[from.value] != nil || from.value == "File" {
+                    diagnostics.error("'\(from)' is a built-in type; only the spec's own names can be renamed", at: from.location)
+                }
+                config.renames.append(GeneratorConfig.Rename(from: from, to: to.value))
+            }
+        }
+        return config
+    }
+
+    private func decodeParts(_ node: YAMLNode) -> [GeneratorConfig.Part] {
+        let allParts = GeneratorConfig.Part.allCases
+        guard let items = list(node, "'generate'") else { return allParts }
+        guard !items.isEmpty else {
+            diagnostics.error("'generate' names no part; list some of " + allParts.map { "'\($0.rawValue)'" }.joined(separator: ", "), at: node.location)
+            return allParts
+        }
+        let chosen = Set(items.compactMap { oneOf($0, "a part in 'generate'", allParts.map(\.rawValue)) }.compactMap(GeneratorConfig.Part.init))
+        for part in allParts where chosen.contains(part) {
+            for needed in part.requires where !chosen.contains(needed) {
+                diagnostics.error("the \(part.rawValue) part needs the \(needed.rawValue) part; add '\(needed.rawValue)' to 'generate'", at: node.location)
+            }
+        }
+        return allParts.filter(chosen.contains)
+    }
+}
