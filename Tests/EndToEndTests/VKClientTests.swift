@@ -50,6 +50,20 @@ import Testing
         #expect(request.query("offset") == nil)
     }
 
+    /// A caller that sees only a role protocol gets the labelled methods too.
+    @Test func aRoleProtocolIsEnoughToCallWithLabels() async throws {
+        func postAndCount(on wall: some WallGettable & WallPostable) async throws -> (post: Int, count: Int) {
+            let post = try await wall.postWall(ownerId: 1, message: "hello")
+            return (post.postId, try await wall.getWallCount(ownerId: 1))
+        }
+
+        let result = try await postAndCount(on: vk)
+
+        #expect(result.post == 99)
+        #expect(result.count == 2)
+        #expect(server.requests.map(\.path) == ["/method/wall.post", "/method/wall.get"])
+    }
+
     @Test func unknownEnumValuesAndMissingDefaultsDecode() async throws {
         let wall = try await vk.getWall(ownerId: 1)
 

@@ -65,8 +65,8 @@ extension CodeContext {
             return ("\(docs)Sends `key` as the \(inQuery ? "query item" : "header") `\(name)`.",
                     [Function.Parameter(label: "_", name: "key", type: "String")],
                     "APIKeyAuthenticator(name: \(SwiftName.stringLiteral(name)), value: key, in: .\(inQuery ? "query" : "header"))")
-        case .bearer(let refresh):
-            return ("\(docs)Starts with `token` (e.g. one kept from an earlier run)" + (refresh == nil ? "." : "; it is renewed when it expires."),
+        case .bearer(let bearer):
+            return ("\(docs)Starts with `token` (e.g. one kept from an earlier run)" + (bearer.refresh == nil ? "." : "; it is renewed when it expires."),
                     [Function.Parameter(label: "_", name: "token", type: "BearerToken?")], "token")
         case .basic:
             return ("\(docs)Signs every request in with `username` and `password`.",
@@ -99,9 +99,9 @@ extension CodeContext {
         for scheme in spec.authSchemes {
             let middlewareName = SwiftName.stringLiteral(authMiddlewareName(scheme.name.value))
             let credential = credentialName(scheme)
-            if case .bearer(let refresh) = scheme.kind {
+            if case .bearer(let bearer) = scheme.kind {
                 let name = SwiftName.escaped(SwiftName.member(scheme.name.value))
-                body += bearerAuthenticator(name: name, token: credential, refresh: refresh)
+                body += bearerAuthenticator(name: name, token: credential, bearer: bearer)
                 body.append(.line("chain.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
             } else {
                 body.append(.block("if let \(credential)", [.line("chain.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
@@ -116,12 +116,12 @@ extension CodeContext {
     }
 
     /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the refresh strategy.
-    private func bearerAuthenticator(name: String, token: String, refresh: BearerRefreshSpec?) -> [Statement] {
-        guard let refresh, let strategy = spec.strategies.first(where: { $0.name.value == refresh.strategy.value }),
+    private func bearerAuthenticator(name: String, token: String, bearer: BearerSpec) -> [Statement] {
+        guard let refresh = bearer.refresh, let strategy = spec.strategies.first(where: { $0.name.value == refresh.value }),
               let input = inputFields(strategy).first else {
             return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")]
         }
-        let renewed = bearerToken(from: "output", of: strategy, mapping: refresh, keeping: "refreshToken")
+        let renewed = bearerToken(from: "output", of: strategy, mapping: bearer, keeping: "refreshToken")
         let strategyName = SwiftName.escaped(strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
@@ -135,7 +135,7 @@ extension CodeContext {
     /// The arguments of a `BearerToken` built from `value`, the output of `strategy`, where
     /// `mapping` says the token's parts are; `keeping` is the refresh token to keep when the
     /// output has none.
-    func bearerToken(from value: String, of strategy: StrategySpec, mapping: BearerRefreshSpec?, keeping: String?) -> [String] {
+    func bearerToken(from value: String, of strategy: StrategySpec, mapping: BearerSpec, keeping: String?) -> [String] {
         let fields: [FieldSpec] = switch strategy.returns {
         case .fields(let fields)?: fields
         case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
@@ -144,9 +144,9 @@ extension CodeContext {
         func field(_ wireName: String?) -> FieldSpec? {
             wireName.flatMap { name in fields.first { $0.name.value == name } }
         }
-        let accessToken = field(mapping?.accessToken ?? "access_token")
+        let accessToken = field(mapping.accessToken)
         var arguments = ["accessToken: \(value).\(SwiftName.escaped(accessToken.map(memberName) ?? "accessToken"))"]
-        if let refreshToken = field(mapping?.refreshToken ?? "refresh_token") {
+        if let refreshToken = field(mapping.refreshToken ?? "refresh_token") {
             let member = "\(value).\(SwiftName.escaped(memberName(refreshToken)))"
             if let keeping, refreshToken.type.isOptional {
                 arguments.append("refreshToken: \(member) ?? \(keeping)")
@@ -156,7 +156,7 @@ extension CodeContext {
         } else if let keeping {
             arguments.append("refreshToken: \(keeping)")
         }
-        if let expiresIn = field(mapping?.expiresIn ?? "expires_in") {
+        if let expiresIn = field(mapping.expiresIn ?? "expires_in") {
             let member = "\(value).\(SwiftName.escaped(memberName(expiresIn)))"
             arguments.append(expiresIn.type.isOptional ? "expiresIn: \(member).map(TimeInterval.init)" : "expiresIn: TimeInterval(\(member))")
         }

@@ -4,11 +4,19 @@ extension CodeContext {
     func clientFile() -> SwiftFile {
         guard !spec.strategies.isEmpty else { return file("Client", imports: [], []) }
         var declarations: [Declaration] = [.type(client())]
-        let convenience = spec.strategies.compactMap(flattenedMethod)
-        if !convenience.isEmpty {
-            declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, members: convenience.map(Declaration.function))))
+        // A strategy's labelled method lives with the first role protocol that lists it, so a
+        // caller that sees only the role has it too; the others' on the client.
+        let roles = spec.interfaces.map { interface in
+            (interface, interface.strategies.compactMap { name in spec.strategies.first { $0.name.value == name.value } })
         }
-        declarations += spec.interfaces.map { .type(interface($0)) }
+        let owners = roles.reduce(into: [String: String]()) { owners, role in
+            for strategy in role.1 where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.0.name.value }
+        }
+        declarations += convenienceExtension(clientName, spec.strategies.filter { owners[$0.name.value] == nil })
+        for (interface, strategies) in roles {
+            declarations.append(.type(self.interface(interface, strategies)))
+            declarations += convenienceExtension(SwiftName.escaped(interface.name.value), strategies.filter { owners[$0.name.value] == interface.name.value })
+        }
         if !spec.interfaces.isEmpty {
             declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, inherits: spec.interfaces.map { SwiftName.escaped($0.name.value) })))
         }
@@ -155,10 +163,16 @@ extension CodeContext {
         )
     }
 
+    /// `extension NAME { … }` with the labelled methods of `strategies` that take input, if any do.
+    private func convenienceExtension(_ name: String, _ strategies: [StrategySpec]) -> [Declaration] {
+        let methods = strategies.compactMap(flattenedMethod)
+        guard !methods.isEmpty else { return [] }
+        return [.type(TypeDeclaration(kind: .extension, name: name, members: methods.map(Declaration.function)))]
+    }
+
     /// A role protocol: the methods of the strategies it lists.
-    private func interface(_ interface: InterfaceSpec) -> TypeDeclaration {
-        let strategies = interface.strategies.compactMap { name in spec.strategies.first { $0.name.value == name.value } }
-        return TypeDeclaration(
+    private func interface(_ interface: InterfaceSpec, _ strategies: [StrategySpec]) -> TypeDeclaration {
+        TypeDeclaration(
             docs: docLines(interface.doc),
             access: access,
             kind: .protocol,

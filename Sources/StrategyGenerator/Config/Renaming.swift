@@ -53,10 +53,10 @@ private struct Renamer {
     }
 
     func authScheme(_ scheme: AuthSchemeSpec) -> AuthSchemeSpec {
-        guard case .bearer(var refresh?) = scheme.kind else { return scheme }
+        guard case .bearer(var bearer) = scheme.kind else { return scheme }
         var scheme = scheme
-        refresh.strategy = named(refresh.strategy)
-        scheme.kind = .bearer(refresh: refresh)
+        bearer.refresh = bearer.refresh.map(named)
+        scheme.kind = .bearer(bearer)
         return scheme
     }
 

@@ -87,7 +87,7 @@ extension SpecDecoder {
             let what = "auth scheme '\(name)'"
             if let word = pair.value.scalar {
                 switch word {
-                case "bearer": return AuthSchemeSpec(name: name, kind: .bearer(refresh: nil))
+                case "bearer": return AuthSchemeSpec(name: name, kind: .bearer(BearerSpec()))
                 case "basic": return AuthSchemeSpec(name: name, kind: .basic)
                 default:
                     diagnostics.error("\(what) must be 'bearer', 'basic', or a mapping with one of 'apiKey', 'bearer', 'basic', 'header'", at: pair.value.location)
@@ -105,7 +105,7 @@ extension SpecDecoder {
             let kind: AuthSchemeSpec.Kind?
             switch kindKey {
             case "apiKey": kind = decodeAPIKey(kindValue, what)
-            case "bearer": kind = kindValue.scalar != nil ? .bearer(refresh: nil) : decodeBearer(kindValue, what)
+            case "bearer": kind = kindValue.scalar != nil ? .bearer(BearerSpec()) : decodeBearer(kindValue, what)
             case "header": kind = string(kindValue, "the header of \(what)").map { .header(name: $0) }
             default: kind = .basic
             }
@@ -126,16 +126,12 @@ extension SpecDecoder {
     private func decodeBearer(_ node: YAMLNode, _ what: String) -> AuthSchemeSpec.Kind? {
         guard let body = mapping(node, "'bearer' of \(what)", expecting: "a mapping such as '{ refresh: RefreshToken, accessToken: access_token }'") else { return nil }
         checkKeys(body, allowed: SpecKeys.bearer, in: "'bearer' of \(what)")
-        guard let strategy = body["refresh"].flatMap({ identifier($0, "the refresh strategy") }) else {
-            return .bearer(refresh: nil)
-        }
-        let refresh = BearerRefreshSpec(
-            strategy: strategy,
+        return .bearer(BearerSpec(
+            refresh: body["refresh"].flatMap { identifier($0, "the refresh strategy") },
             accessToken: body["accessToken"].flatMap { string($0, "'accessToken'") } ?? "access_token",
             refreshToken: body["refreshToken"].flatMap { string($0, "'refreshToken'") },
             expiresIn: body["expiresIn"].flatMap { string($0, "'expiresIn'") }
-        )
-        return .bearer(refresh: refresh)
+        ))
     }
 
     func decodeInterfaces(_ node: YAMLNode) -> [InterfaceSpec] {

@@ -105,7 +105,7 @@ public struct AuthSchemeSpec: Hashable, Sendable {
         /// A fixed key in a query item or a header.
         case apiKey(inQuery: Bool, name: String)
         /// `Authorization: Bearer …`, renewed through a refresh strategy when one is named.
-        case bearer(refresh: BearerRefreshSpec?)
+        case bearer(BearerSpec)
         /// `Authorization: Basic …`
         case basic
         /// A header whose value a closure provides for every request (e.g. one-time passwords).
@@ -117,14 +117,22 @@ public struct AuthSchemeSpec: Hashable, Sendable {
     public var doc: String?
 }
 
-/// How a bearer token is renewed: which strategy to call, and where the new token's parts are
-/// in its output.
-public struct BearerRefreshSpec: Hashable, Sendable {
-    public var strategy: Named
-    public var accessToken: String
+/// Where a bearer token's parts are in the output of a strategy that signs in or renews it, and
+/// which strategy renews it.
+public struct BearerSpec: Hashable, Sendable {
+    /// The strategy that trades a refresh token for a new token; `nil` when tokens aren't renewed.
+    public var refresh: Named?
+    public var accessToken: String = "access_token"
     public var refreshToken: String?
     /// A field holding the token's lifetime in seconds.
     public var expiresIn: String?
+
+    public init(refresh: Named? = nil, accessToken: String = "access_token", refreshToken: String? = nil, expiresIn: String? = nil) {
+        self.refresh = refresh
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+    }
 }
 
 /// A model: a struct of fields, or an enum of values.

@@ -28,11 +28,11 @@ extension Checker {
             unknownReference(scheme, kind: "auth scheme", known: spec.authSchemes.map(\.name.value))
             return
         }
-        guard case .bearer(let refresh) = found.kind else {
+        guard case .bearer(let bearer) = found.kind else {
             diagnostics.error("strategy '\(strategy.name)' signs in to '\(scheme)', which is not a bearer scheme", at: scheme.location)
             return
         }
-        let accessToken = refresh?.accessToken ?? "access_token"
+        let accessToken = bearer.accessToken
         if !outputFields(of: strategy).contains(where: { $0.name.value == accessToken && $0.type == .named("String") }) {
             diagnostics.error("strategy '\(strategy.name)' signs in, so it must return an object with a String '\(accessToken)'", at: scheme.location)
         }

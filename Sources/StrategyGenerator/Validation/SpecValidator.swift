@@ -150,17 +150,17 @@ struct Checker {
             unknownReference(auth, kind: "auth scheme", known: schemes)
         }
         for scheme in spec.authSchemes {
-            guard case .bearer(let refresh?) = scheme.kind else { continue }
-            guard let strategy = spec.strategies.first(where: { $0.name.value == refresh.strategy.value }) else {
-                unknownReference(refresh.strategy, kind: "strategy", known: spec.strategies.map(\.name.value))
+            guard case .bearer(let bearer) = scheme.kind, let refresh = bearer.refresh else { continue }
+            guard let strategy = spec.strategies.first(where: { $0.name.value == refresh.value }) else {
+                unknownReference(refresh, kind: "strategy", known: spec.strategies.map(\.name.value))
                 continue
             }
             let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
             if inputs.count != 1 || inputs.first?.type != .named("String") {
-                diagnostics.error("refresh strategy '\(strategy.name)' must take exactly one String (the refresh token) as its input", at: refresh.strategy.location)
+                diagnostics.error("refresh strategy '\(strategy.name)' must take exactly one String (the refresh token) as its input", at: refresh.location)
             }
             if strategy.auth != .none {
-                diagnostics.error("refresh strategy '\(strategy.name)' must not need the token it renews; add 'auth: none' to it", at: refresh.strategy.location)
+                diagnostics.error("refresh strategy '\(strategy.name)' must not need the token it renews; add 'auth: none' to it", at: refresh.location)
             }
         }
     }

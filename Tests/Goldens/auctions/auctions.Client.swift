@@ -73,6 +73,24 @@ public struct AuctionsClient: Sendable {
 }
 
 extension AuctionsClient {
+    /// `DELETE /auctions/{id}/watch`
+    @available(*, deprecated, message: "Use WatchAuction with the watch flag.")
+    public func unwatchAuction(id: UUID) async throws {
+        try await unwatchAuction(UnwatchAuction.Input(id: id))
+    }
+}
+
+public protocol AuctionBrowsing: Sendable {
+    /// Lists auctions, a page at a time.
+    ///
+    /// `GET /auctions`
+    func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage
+
+    /// `GET /auctions/{id}`
+    func getAuction(_ input: GetAuction.Input) async throws -> Auction
+}
+
+extension AuctionBrowsing {
     /// Lists auctions, a page at a time.
     ///
     /// `GET /auctions`
@@ -88,7 +106,19 @@ extension AuctionsClient {
     public func getAuction(id: UUID) async throws -> Auction {
         try await getAuction(GetAuction.Input(id: id))
     }
+}
 
+public protocol Bidding: Sendable {
+    /// Places a bid; the idempotency key makes a retried request count once.
+    ///
+    /// `POST /auctions/{id}/bids`
+    func placeBid(_ input: PlaceBid.Input) async throws -> Money
+
+    /// `PUT /auctions/{id}/watch`
+    func watchAuction(_ input: WatchAuction.Input) async throws
+}
+
+extension Bidding {
     /// Places a bid; the idempotency key makes a retried request count once.
     ///
     /// `POST /auctions/{id}/bids`
@@ -110,32 +140,6 @@ extension AuctionsClient {
     public func watchAuction(id: UUID) async throws {
         try await watchAuction(WatchAuction.Input(id: id))
     }
-
-    /// `DELETE /auctions/{id}/watch`
-    @available(*, deprecated, message: "Use WatchAuction with the watch flag.")
-    public func unwatchAuction(id: UUID) async throws {
-        try await unwatchAuction(UnwatchAuction.Input(id: id))
-    }
-}
-
-public protocol AuctionBrowsing: Sendable {
-    /// Lists auctions, a page at a time.
-    ///
-    /// `GET /auctions`
-    func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage
-
-    /// `GET /auctions/{id}`
-    func getAuction(_ input: GetAuction.Input) async throws -> Auction
-}
-
-public protocol Bidding: Sendable {
-    /// Places a bid; the idempotency key makes a retried request count once.
-    ///
-    /// `POST /auctions/{id}/bids`
-    func placeBid(_ input: PlaceBid.Input) async throws -> Money
-
-    /// `PUT /auctions/{id}/watch`
-    func watchAuction(_ input: WatchAuction.Input) async throws
 }
 
 extension AuctionsClient: AuctionBrowsing, Bidding {}

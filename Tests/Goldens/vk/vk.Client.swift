@@ -57,7 +57,20 @@ public struct VKClient: Sendable {
     }
 }
 
-extension VKClient {
+/// Reads walls.
+public protocol WallGettable: Sendable {
+    /// Returns posts from a user or community wall, newest first.
+    ///
+    /// `GET /wall.get`
+    func getWall(_ input: GetWall.Input) async throws -> Wall
+
+    /// Returns how many posts a wall has.
+    ///
+    /// `GET /wall.get`
+    func getWallCount(_ input: GetWallCount.Input) async throws -> Int
+}
+
+extension WallGettable {
     /// Returns posts from a user or community wall, newest first.
     ///
     /// `GET /wall.get`
@@ -76,7 +89,17 @@ extension VKClient {
     public func getWallCount(ownerId: Int? = nil, domain: String? = nil) async throws -> Int {
         try await getWallCount(GetWallCount.Input(ownerId: ownerId, domain: domain))
     }
+}
 
+/// Writes to walls.
+public protocol WallPostable: Sendable {
+    /// Publishes a post on a wall.
+    ///
+    /// `POST /wall.post`
+    func postWall(_ input: PostWall.Input) async throws -> PostWall.Output
+}
+
+extension WallPostable {
     /// Publishes a post on a wall.
     ///
     /// `POST /wall.post`
@@ -87,27 +110,6 @@ extension VKClient {
     ) async throws -> PostWall.Output {
         try await postWall(PostWall.Input(ownerId: ownerId, message: message, friendsOnly: friendsOnly))
     }
-}
-
-/// Reads walls.
-public protocol WallGettable: Sendable {
-    /// Returns posts from a user or community wall, newest first.
-    ///
-    /// `GET /wall.get`
-    func getWall(_ input: GetWall.Input) async throws -> Wall
-
-    /// Returns how many posts a wall has.
-    ///
-    /// `GET /wall.get`
-    func getWallCount(_ input: GetWallCount.Input) async throws -> Int
-}
-
-/// Writes to walls.
-public protocol WallPostable: Sendable {
-    /// Publishes a post on a wall.
-    ///
-    /// `POST /wall.post`
-    func postWall(_ input: PostWall.Input) async throws -> PostWall.Output
 }
 
 extension VKClient: WallGettable, WallPostable {}
