@@ -93,7 +93,10 @@ extension CodeContext {
             }
             body.append(.call(prefix: "chain.append(DefaultParametersMiddleware", arguments: arguments, suffix: ")"))
         }
-        if !bearerSchemes.isEmpty {
+        let renewsTokens = spec.authSchemes.contains { scheme in
+            if case .bearer(let bearer) = scheme.kind { bearer.refresh != nil } else { false }
+        }
+        if renewsTokens {
             body.append(.line("let refresher = StrategyClient(server: environment.server, transport: transport, middlewares: chain, decoder: decoder)"))
         }
         for scheme in spec.authSchemes {
