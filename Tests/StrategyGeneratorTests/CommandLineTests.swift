@@ -91,4 +91,28 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("error: cannot read spec 'specs/no-such-spec.yaml'"))
     }
+
+    @Test func badArgumentsExitWith64AndSayWhatIsWrong() async throws {
+        let missingOutput = try await runStrategyGen(["generate", "specs/users.yaml"])
+        let unknownFlag = try await runStrategyGen(["validate", "specs/users.yaml", "--fast"])
+
+        #expect(missingOutput.status == 64)
+        #expect(missingOutput.standardError.contains("Missing expected argument '--output <folder>'"))
+        #expect(unknownFlag.status == 64)
+        #expect(unknownFlag.standardError.contains("Unknown option '--fast'"))
+    }
+
+    @Test func versionAndHelpAnswerWithoutASpec() async throws {
+        let version = try await runStrategyGen(["--version"])
+        let help = try await runStrategyGen(["--help"])
+        let generateHelp = try await runStrategyGen(["generate", "--help"])
+
+        #expect(version.status == 0)
+        #expect(version.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil)
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("Examples:\n  strategy-gen generate specs/users.yaml --output"))
+        #expect(help.standardOutput.contains("Exit status: 0 success; 1 a spec or the configuration has errors"))
+        #expect(generateHelp.standardOutput.contains("--config <file>"))
+        #expect(generateHelp.standardOutput.contains("--check"))
+    }
 }
