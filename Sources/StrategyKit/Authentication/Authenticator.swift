@@ -19,10 +19,12 @@ public protocol Authenticator: Sendable {
 }
 
 extension Authenticator {
+    /// A 401 response.
     public func isRejection(_ response: HTTPResponse) -> Bool {
         response.statusCode == 401
     }
 
+    /// Can't renew: returns `false`, so the rejection is returned as it is.
     public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
         false
     }
@@ -34,16 +36,26 @@ extension Authenticator {
 /// A strategy that must go without credentials (a login) opts out with
 /// `.excluding(["authentication"])`.
 public struct AuthenticationMiddleware: Middleware {
+    /// The name strategies exclude it by; `authentication` by default.
     public var name: String
+    /// Adds the credentials and renews them.
     public var authenticator: any Authenticator
+    /// How many times one request is sent again after a rejection and a renewal.
     public var maxReplays: Int
 
+    /// Authenticates every request with `authenticator`.
+    ///
+    /// - Parameters:
+    ///   - authenticator: adds the credentials and renews them.
+    ///   - maxReplays: how many times one request is sent again after a rejection; 1 by default.
+    ///   - name: the name strategies exclude this middleware by.
     public init(authenticator: any Authenticator, maxReplays: Int = 1, name: String = "authentication") {
         self.authenticator = authenticator
         self.maxReplays = maxReplays
         self.name = name
     }
 
+    /// Sends the authenticated request, and replays it when it was rejected and then renewed.
     public func intercept(
         _ request: HTTPRequest,
         context: RequestContext,
@@ -69,6 +81,7 @@ public enum AuthenticationError: Error, CustomStringConvertible, Sendable {
     /// Renewing the credentials failed with `underlying`.
     case renewalFailed(underlying: any Error)
 
+    /// What went wrong, for logs.
     public var description: String {
         switch self {
         case .noCredentials: "no credentials to authenticate the request with"

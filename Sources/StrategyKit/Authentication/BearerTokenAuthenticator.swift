@@ -2,12 +2,14 @@ import Foundation
 
 /// A bearer token and what is known of its lifetime.
 public struct BearerToken: Hashable, Sendable, Codable {
+    /// The token sent in `Authorization: Bearer …`.
     public var accessToken: String
     /// The token that buys a new access token, when the server gave one.
     public var refreshToken: String?
     /// When the access token stops working, when known.
     public var expiresAt: Date?
 
+    /// A token that expires at `expiresAt`, or whose expiry isn't known.
     public init(accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
@@ -67,6 +69,10 @@ public actor BearerTokenAuthenticator: Authenticator {
         onChange?(token)
     }
 
+    /// Adds `Authorization: Bearer …`, first renewing a token that expires within ``leeway``.
+    ///
+    /// - Throws: ``AuthenticationError/noCredentials`` when there is no token;
+    ///   ``AuthenticationError/renewalFailed(underlying:)`` when renewing fails.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         guard var token else { throw AuthenticationError.noCredentials }
         if refresh != nil, token.isExpired(leeway: leeway) {
@@ -77,6 +83,8 @@ public actor BearerTokenAuthenticator: Authenticator {
         return request
     }
 
+    /// Renews the token the server rejected, unless another request already did; returns whether
+    /// the request is worth replaying (`false` without a `refresh` closure or a token).
     public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
         guard refresh != nil, let token else { return false }
         if request.headers["Authorization"] != "Bearer \(token.accessToken)" {

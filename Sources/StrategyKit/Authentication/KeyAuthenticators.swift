@@ -2,21 +2,29 @@ import Foundation
 
 /// Sends a fixed API key as a query item or a header.
 public struct APIKeyAuthenticator: Authenticator {
+    /// Where the key goes.
     public enum Placement: Hashable, Sendable {
+        /// A query item, added after the request's own.
         case query
+        /// A header, replacing one of the same name.
         case header
     }
 
+    /// The query item's or header's name.
     public var name: String
+    /// The key.
     public var value: String
+    /// Where the key goes.
     public var placement: Placement
 
+    /// Sends `value` as the query item or header `name`.
     public init(name: String, value: String, in placement: Placement) {
         self.name = name
         self.value = value
         self.placement = placement
     }
 
+    /// The request with the key added.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
         switch placement {
@@ -29,14 +37,18 @@ public struct APIKeyAuthenticator: Authenticator {
 
 /// Sends `Authorization: Basic` with a user name and password.
 public struct BasicAuthenticator: Authenticator {
+    /// The user name.
     public var username: String
+    /// The password.
     public var password: String
 
+    /// Signs requests in with `username` and `password`.
     public init(username: String, password: String) {
         self.username = username
         self.password = password
     }
 
+    /// The request with `Authorization: Basic` and the base64-encoded `username:password`.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
         request.headers["Authorization"] = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
@@ -47,14 +59,17 @@ public struct BasicAuthenticator: Authenticator {
 /// Sends a header whose value a closure provides anew for every request (and every replay),
 /// such as a one-time password.
 public struct HeaderTokenAuthenticator: Authenticator {
+    /// The header's name.
     public var header: String
     private let token: @Sendable () async throws -> String
 
+    /// Sends what `token` returns, asked anew for every request, as the header `header`.
     public init(header: String, token: @escaping @Sendable () async throws -> String) {
         self.header = header
         self.token = token
     }
 
+    /// The request with the header set to a fresh value from the closure.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
         request.headers[header] = try await token()

@@ -30,10 +30,12 @@ extension StrategyClient {
 public struct Cancellable: Sendable {
     private let cancelAction: @Sendable () -> Void
 
+    /// A handle that runs `cancel` when cancelled.
     public init(_ cancel: @escaping @Sendable () -> Void) {
         cancelAction = cancel
     }
 
+    /// Cancels the request; a request that already finished is not affected.
     public func cancel() {
         cancelAction()
     }

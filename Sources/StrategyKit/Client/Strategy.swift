@@ -44,14 +44,19 @@ public protocol Strategy: Sendable {
 }
 
 extension Strategy {
+    /// Accepts status codes 200 to 299.
     public var successCheck: SuccessCheck { .statusCodes(200..<300) }
 
+    /// `nil`: the output is the whole body.
     public var outputPath: String? { nil }
 
+    /// Runs every middleware of the client.
     public var middlewareFilter: MiddlewareFilter { .all }
 
+    /// `nil`: the strategy has no stub.
     public func stub(for input: Input) -> HTTPResponse? { nil }
 
+    /// The type's name, e.g. `GetUser`.
     public static var name: String { String(describing: Self.self) }
 }
 
@@ -69,12 +74,14 @@ extension Strategy where Output == Void {
 
 /// Which middlewares run for a strategy, by their names.
 public enum MiddlewareFilter: Hashable, Sendable {
+    /// Every middleware.
     case all
     /// Every middleware except those named, e.g. `.excluding(["authentication"])` for a login.
     case excluding(Set<String>)
     /// Only those named.
     case only(Set<String>)
 
+    /// Whether the middleware named `name` runs.
     public func includes(_ name: String) -> Bool {
         switch self {
         case .all: true

@@ -11,7 +11,9 @@ import Foundation
 /// let user = try await client.send(GetUser(), GetUser.Input(id: 42))
 /// ```
 public struct StrategyClient: Sendable {
+    /// Where endpoints are sent: scheme, host, port and base path.
     public var server: Server
+    /// Sends the requests; ``URLSessionTransport`` unless another is given.
     public var transport: any Transport
     /// Run around every request, the first outermost.
     public var middlewares: [any Middleware]
@@ -23,6 +25,15 @@ public struct StrategyClient: Sendable {
     /// the middlewares).
     public var stubbing: Stubbing
 
+    /// A client for `server`.
+    ///
+    /// - Parameters:
+    ///   - server: where endpoints are sent.
+    ///   - transport: sends the requests; `URLSession` by default.
+    ///   - middlewares: run around every request, the first outermost.
+    ///   - decoder: decodes outputs.
+    ///   - hooks: observe each stage of every call.
+    ///   - stubbing: whether calls answer with their strategies' stubs instead of the network.
     public init(
         server: Server,
         transport: any Transport = URLSessionTransport(),
@@ -116,6 +127,7 @@ public struct Hooks: Sendable {
     /// The call failed with this error.
     public var didFail: (@Sendable (any Error, RequestContext) -> Void)?
 
+    /// Observers for the stages given; the others observe nothing.
     public init(
         willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)? = nil,
         didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)? = nil,
@@ -131,7 +143,9 @@ public struct Hooks: Sendable {
 
 /// Whether a client answers from its strategies' stubs (for tests and previews) or the network.
 public enum Stubbing: Hashable, Sendable {
+    /// Always uses the network.
     case never
+    /// Answers with the stub at once.
     case immediately
     /// Answers after `delay`, as a slow network would.
     case delayed(Duration)
@@ -143,5 +157,6 @@ public enum Stubbing: Hashable, Sendable {
 
 /// A stubbing client called a strategy that has no stub.
 public enum StubbingError: Error, Hashable, Sendable {
+    /// The strategy named `strategy` has no stub.
     case noStub(strategy: String)
 }

@@ -2,24 +2,35 @@ import Foundation
 
 /// An HTTP request method such as `GET` or `POST`.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The method as sent, in upper case.
     public let rawValue: String
 
+    /// The method `rawValue`, upper-cased.
     public init(rawValue: String) {
         self.rawValue = rawValue.uppercased()
     }
 
+    /// The method written as a literal, upper-cased: `"PROPFIND"`.
     public init(stringLiteral value: String) {
         self.init(rawValue: value)
     }
 
+    /// The method as sent.
     public var description: String { rawValue }
 
+    /// `GET`
     public static let get: HTTPMethod = "GET"
+    /// `POST`
     public static let post: HTTPMethod = "POST"
+    /// `PUT`
     public static let put: HTTPMethod = "PUT"
+    /// `PATCH`
     public static let patch: HTTPMethod = "PATCH"
+    /// `DELETE`
     public static let delete: HTTPMethod = "DELETE"
+    /// `HEAD`
     public static let head: HTTPMethod = "HEAD"
+    /// `OPTIONS`
     public static let options: HTTPMethod = "OPTIONS"
 }
 
@@ -27,19 +38,25 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field as it is sent.
     public struct Field: Hashable, Sendable {
+        /// The field's name, as written.
         public var name: String
+        /// The field's value.
         public var value: String
 
+        /// A field named `name` with `value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The fields in the order they are sent.
     public private(set) var fields: [Field] = []
 
+    /// No fields.
     public init() {}
 
+    /// Fields in the order written: `["Accept": "application/json"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { add(name: name, value: value) }
     }
@@ -70,6 +87,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[Field]> {
         fields.makeIterator()
     }
@@ -95,13 +113,18 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
 
 /// A request ready for a ``Transport``: an absolute URL, headers and an optional body.
 public struct HTTPRequest: Hashable, Sendable {
+    /// The request method.
     public var method: HTTPMethod
+    /// The absolute URL, query included.
     public var url: URL
+    /// The header fields.
     public var headers: HTTPHeaders
+    /// The body's bytes, if any.
     public var body: Data?
     /// Seconds to wait for the response; `nil` leaves the transport's default.
     public var timeout: TimeInterval?
 
+    /// A request of `method` to `url`.
     public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: TimeInterval? = nil) {
         self.method = method
         self.url = url
@@ -113,10 +136,14 @@ public struct HTTPRequest: Hashable, Sendable {
 
 /// A response as the transport received it.
 public struct HTTPResponse: Hashable, Sendable {
+    /// The HTTP status code, such as 200 or 404.
     public var statusCode: Int
+    /// The header fields.
     public var headers: HTTPHeaders
+    /// The body's bytes; empty when there is none.
     public var body: Data
 
+    /// A response with `statusCode`, `headers` and `body`.
     public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
         self.statusCode = statusCode
         self.headers = headers

@@ -22,6 +22,7 @@ public struct LoggingMiddleware: Middleware {
         /// And the bodies, up to ``LoggingMiddleware/bodyLimit`` bytes each.
         case bodies
 
+        /// Whether `lhs` logs less than `rhs`.
         public static func < (lhs: Detail, rhs: Detail) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -34,16 +35,27 @@ public struct LoggingMiddleware: Middleware {
         "api_key", "apikey", "access_token", "refresh_token", "token", "key", "client_secret", "password", "signature",
     ]
 
+    /// The name strategies exclude it by; `logging` by default.
     public var name: String
+    /// How much of each exchange is logged.
     public var detail: Detail
+    /// The most bytes of a body that are logged.
     public var bodyLimit: Int
+    /// Header names whose values are redacted, in lower case.
     public var secretHeaders: Set<String>
+    /// Query item and body field names whose values are redacted, in lower case.
     public var secretNames: Set<String>
     private let log: @Sendable (String) -> Void
 
+    /// Logs every request and its response or error through `log`.
+    ///
     /// - Parameters:
+    ///   - detail: how much of each exchange is logged; headers by default.
+    ///   - bodyLimit: the most bytes of a body that are logged.
     ///   - secretHeaders: more header names to redact, besides the defaults.
     ///   - secretNames: more query item and body field names to redact, besides the defaults.
+    ///   - name: the name strategies exclude this middleware by.
+    ///   - log: takes each line (or lines) to log.
     public init(
         detail: Detail = .headers,
         bodyLimit: Int = 4096,
@@ -60,6 +72,7 @@ public struct LoggingMiddleware: Middleware {
         self.log = log
     }
 
+    /// Logs the request, then its response or error.
     public func intercept(
         _ request: HTTPRequest,
         context: RequestContext,

@@ -9,6 +9,13 @@ public protocol Middleware: Sendable {
     /// The name strategies use to opt out of this middleware.
     var name: String { get }
 
+    /// Handles one request: sends it on through `next` (possibly changed, possibly more than
+    /// once, or not at all) and returns the response.
+    ///
+    /// - Parameters:
+    ///   - request: the request as the middlewares before this one left it.
+    ///   - context: the call the request belongs to.
+    ///   - next: the rest of the chain, ending with the transport.
     func intercept(
         _ request: HTTPRequest,
         context: RequestContext,
@@ -23,6 +30,7 @@ public struct RequestContext: Sendable {
     /// The endpoint's retry policy, if it overrides the client's.
     public var retry: RetryPolicy?
 
+    /// The context of a call of the strategy named `strategyName`.
     public init(strategyName: String, retry: RetryPolicy? = nil) {
         self.strategyName = strategyName
         self.retry = retry
@@ -32,16 +40,21 @@ public struct RequestContext: Sendable {
 /// Adds headers and query items every request of an API carries, e.g. an API version or a
 /// client identifier. A request's own header of the same name wins.
 public struct DefaultParametersMiddleware: Middleware {
+    /// The name strategies exclude it by; `defaultParameters` by default.
     public var name: String
+    /// Headers added to requests that don't have them.
     public var headers: HTTPHeaders
+    /// Query items added after each request's own.
     public var query: [Endpoint.QueryItem]
 
+    /// Adds `headers` and `query` to every request, query values written by `queryEncoding`.
     public init(name: String = "defaultParameters", headers: HTTPHeaders = [:], query: KeyValuePairs<String, any QueryValue> = [:], queryEncoding: QueryEncoding = QueryEncoding()) {
         self.name = name
         self.headers = headers
         self.query = query.flatMap { $0.value.queryItems(named: $0.key, encoding: queryEncoding) }
     }
 
+    /// Sends the request with the default headers and query items added.
     public func intercept(
         _ request: HTTPRequest,
         context: RequestContext,

@@ -17,11 +17,14 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: Duration
     /// The share of each wait taken away at random, from 0 (none) to 1 (full jitter).
     public var jitter: Double
+    /// The methods that are retried; by default the idempotent ones.
     public var retryableMethods: Set<HTTPMethod>
+    /// The status codes after which a request is retried.
     public var retryableStatusCodes: Set<Int>
     /// Whether an error without a response (connection refused, timeout) is retried.
     public var retriesTransportErrors: Bool
 
+    /// A policy; each parameter is described by the property of the same name.
     public init(
         maxRetries: Int = 2,
         baseDelay: Duration = .milliseconds(500),
@@ -40,7 +43,9 @@ public struct RetryPolicy: Sendable {
         self.retriesTransportErrors = retriesTransportErrors
     }
 
+    /// At most two retries of idempotent requests, the first within half a second.
     public static let `default` = RetryPolicy()
+    /// No retries.
     public static let never = RetryPolicy(maxRetries: 0)
 
     /// The wait before retry number `retry` (1 for the first), with `random` in 0..<1 as the jitter draw.
@@ -56,10 +61,16 @@ public struct RetryPolicy: Sendable {
 /// The policy is the endpoint's own when it has one (``Endpoint/retry``), otherwise this
 /// middleware's. Put it first in the chain so each retry goes through the others again.
 public struct RetryMiddleware: Middleware {
+    /// The name strategies exclude it by; `retry` by default.
     public var name: String
+    /// The policy for endpoints that have none of their own.
     public var policy: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
 
+    /// Retries requests by `policy`.
+    ///
+    /// - Parameter policy: the policy for endpoints that have none of their own.
+    /// - Parameter name: the name strategies exclude this middleware by.
     /// - Parameter sleep: waits between attempts; tests pass one that records the waits.
     public init(
         policy: RetryPolicy = .default,
@@ -71,6 +82,7 @@ public struct RetryMiddleware: Middleware {
         self.sleep = sleep
     }
 
+    /// Sends the request, and again while the policy allows.
     public func intercept(
         _ request: HTTPRequest,
         context: RequestContext,

@@ -10,19 +10,27 @@ import Foundation
 public struct Endpoint: Sendable {
     /// One query item as it goes into the URL, before percent-encoding.
     public struct QueryItem: Hashable, Sendable {
+        /// The item's name.
         public var name: String
+        /// The item's value.
         public var value: String
 
+        /// An item `name=value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The request method.
     public var method: HTTPMethod
+    /// The path after the server's base path, percent-encoded.
     public var path: RequestPath
+    /// The query items, in order.
     public var query: [QueryItem]
+    /// The endpoint's own headers.
     public var headers: HTTPHeaders
+    /// The body, if any.
     public var body: RequestBody?
     /// Seconds to wait for the response; `nil` leaves the transport's default.
     public var timeout: TimeInterval?
@@ -64,27 +72,34 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
     /// The path as it goes on the wire.
     public private(set) var encoded: String
 
+    /// A path written without interpolation, kept as written.
     public init(stringLiteral value: String) {
         encoded = value
     }
 
+    /// A path with interpolated values, each encoded as one segment.
     public init(stringInterpolation: StringInterpolation) {
         encoded = stringInterpolation.encoded
     }
 
+    /// The path as it goes on the wire.
     public var description: String { encoded }
 
+    /// Builds a ``RequestPath``, encoding each interpolated value as one path segment.
     public struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var encoded = ""
 
+        /// An empty path, with room for the parts to come.
         public init(literalCapacity: Int, interpolationCount: Int) {
             encoded.reserveCapacity(literalCapacity + interpolationCount * 8)
         }
 
+        /// Appends literal text as written.
         public mutating func appendLiteral(_ literal: String) {
             encoded += literal
         }
 
+        /// Appends `value` percent-encoded as one path segment.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             encoded += PercentEncoding.pathSegment(value.parameterValue)
         }

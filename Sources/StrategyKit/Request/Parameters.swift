@@ -8,6 +8,7 @@ public protocol ParameterValue: QueryValue {
 
 /// A value that becomes zero or more query items: a single value, an array, a date, an optional.
 public protocol QueryValue: Sendable {
+    /// The query items this value becomes under `name`, written by `encoding`; none for `nil`.
     func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem]
 }
 
@@ -31,10 +32,14 @@ public struct QueryEncoding: Hashable, Sendable {
         case digit
     }
 
+    /// How an array becomes query items.
     public var arrays: ArrayStyle
+    /// How a `Bool` is written.
     public var bools: BoolStyle
+    /// How a `Date` is written.
     public var dates: DateFormat
 
+    /// An encoding; by default repeated items, `true`/`false` and ISO 8601 dates.
     public init(arrays: ArrayStyle = .repeated, bools: BoolStyle = .word, dates: DateFormat = .iso8601) {
         self.arrays = arrays
         self.bools = bools
@@ -43,50 +48,62 @@ public struct QueryEncoding: Hashable, Sendable {
 }
 
 extension ParameterValue {
+    /// One item, `name=parameterValue`.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         [Endpoint.QueryItem(name: name, value: parameterValue)]
     }
 }
 
 extension String: ParameterValue {
+    /// The string itself.
     public var parameterValue: String { self }
 }
 
 extension Substring: ParameterValue {
+    /// The substring as a string.
     public var parameterValue: String { String(self) }
 }
 
 extension Int: ParameterValue {
+    /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
 extension Int32: ParameterValue {
+    /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
 extension Int64: ParameterValue {
+    /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
 extension UInt: ParameterValue {
+    /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
 extension Double: ParameterValue {
+    /// The number as Swift prints it, e.g. `0.5`.
     public var parameterValue: String { String(self) }
 }
 
 extension Float: ParameterValue {
+    /// The number as Swift prints it, e.g. `0.5`.
     public var parameterValue: String { String(self) }
 }
 
 extension UUID: ParameterValue {
+    /// The UUID in upper-case hexadecimal with hyphens.
     public var parameterValue: String { uuidString }
 }
 
 extension Bool: ParameterValue {
+    /// `true` or `false`.
     public var parameterValue: String { self ? "true" : "false" }
 
+    /// One item, written as the encoding's ``QueryEncoding/bools`` says.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         let value = switch encoding.bools {
         case .word: parameterValue
@@ -97,22 +114,26 @@ extension Bool: ParameterValue {
 }
 
 extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue {
+    /// The raw value, as text.
     public var parameterValue: String { rawValue.parameterValue }
 }
 
 extension Date: QueryValue {
+    /// One item, the date written as the encoding's ``QueryEncoding/dates`` says.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         [Endpoint.QueryItem(name: name, value: encoding.dates.string(from: self))]
     }
 }
 
 extension Optional: QueryValue where Wrapped: QueryValue {
+    /// The wrapped value's items, or none for `nil`.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         self?.queryItems(named: name, encoding: encoding) ?? []
     }
 }
 
 extension Array: QueryValue where Element: QueryValue {
+    /// The elements' items, as the encoding's ``QueryEncoding/arrays`` says.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         switch encoding.arrays {
         case .repeated:

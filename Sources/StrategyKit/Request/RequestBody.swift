@@ -2,9 +2,12 @@ import Foundation
 
 /// A request body with its content type, held as bytes so a request can be replayed.
 public struct RequestBody: Hashable, Sendable {
+    /// The body's bytes.
     public var data: Data
+    /// The `Content-Type` the body is sent with.
     public var contentType: String
 
+    /// A body of `data`, sent as `contentType`.
     public init(data: Data, contentType: String) {
         self.data = data
         self.contentType = contentType
@@ -57,11 +60,16 @@ public struct RequestBody: Hashable, Sendable {
 
 /// One part of a `multipart/form-data` body: a field, or a file with a file name and content type.
 public struct MultipartPart: Hashable, Sendable {
+    /// The form field's name.
     public var name: String
+    /// The file's name, for a file.
     public var filename: String?
+    /// The part's `Content-Type`, if it has one.
     public var contentType: String?
+    /// The part's bytes.
     public var data: Data
 
+    /// A part named `name`; a file when it has a `filename`.
     public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
         self.name = name
         self.filename = filename
@@ -94,10 +102,14 @@ public struct MultipartPart: Hashable, Sendable {
 
 /// A file to upload in a multipart body: its name, content type and bytes.
 public struct FileUpload: Hashable, Sendable {
+    /// The file's name, as the server sees it.
     public var filename: String
+    /// The file's `Content-Type`.
     public var contentType: String
+    /// The file's bytes.
     public var data: Data
 
+    /// A file named `filename` holding `data`.
     public init(filename: String, contentType: String = "application/octet-stream", data: Data) {
         self.filename = filename
         self.contentType = contentType

@@ -5,12 +5,16 @@ import Foundation
 /// One API usually has several servers (production, staging, a local mock); endpoints
 /// never name a server, so the same strategy runs against any of them.
 public struct Server: Hashable, Sendable, CustomStringConvertible {
+    /// The URL scheme, such as `https`.
     public var scheme: String
+    /// A host name or an IP address (IPv6 without brackets).
     public var host: String
+    /// The port, when not the scheme's default.
     public var port: Int?
     /// A percent-encoded path prefix such as `/v1`, or empty.
     public var basePath: String
 
+    /// A server; a trailing `/` of `basePath` is dropped.
     public init(scheme: String = "https", host: String, port: Int? = nil, basePath: String = "") {
         self.scheme = scheme
         self.host = host

@@ -11,12 +11,15 @@ public protocol APIError: Error, Sendable {
 
 /// The failure of a strategy that declares no error type: the response as it came.
 public struct UnexpectedResponse: APIError, Hashable, CustomStringConvertible {
+    /// The response the success check rejected.
     public var response: HTTPResponse
 
+    /// Keeps `response`.
     public init(response: HTTPResponse) {
         self.response = response
     }
 
+    /// The status code and the body's size, for logs.
     public var description: String {
         "unexpected response: HTTP \(response.statusCode), \(response.body.count) bytes"
     }

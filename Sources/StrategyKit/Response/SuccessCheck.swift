@@ -9,10 +9,12 @@ import Foundation
 public struct SuccessCheck: Sendable {
     private let accepts: @Sendable (HTTPResponse) -> Bool
 
+    /// A check that accepts the responses for which `accepts` returns `true`.
     public init(_ accepts: @escaping @Sendable (HTTPResponse) -> Bool) {
         self.accepts = accepts
     }
 
+    /// Whether `response` is a success.
     public func isSuccess(_ response: HTTPResponse) -> Bool {
         accepts(response)
     }

@@ -15,11 +15,16 @@ import Foundation
 public final class StubTransport: Transport, Sendable {
     /// One canned answer.
     public struct Route: Sendable {
+        /// The method it matches.
         public var method: HTTPMethod
+        /// The path it matches; `{name}` matches any one segment.
         public var path: String
+        /// The response it answers with, or the error it throws.
         public var answer: Result<HTTPResponse, any Error>
+        /// How long it waits before answering.
         public var delay: Duration?
 
+        /// A route that answers `method` requests to `path` with `response`.
         public init(_ method: HTTPMethod, _ path: String, response: HTTPResponse, delay: Duration? = nil) {
             self.method = method
             self.path = path
@@ -27,6 +32,7 @@ public final class StubTransport: Transport, Sendable {
             self.delay = delay
         }
 
+        /// A route that fails `method` requests to `path` with `failure`, as a network would.
         public init(_ method: HTTPMethod, _ path: String, failure: any Error, delay: Duration? = nil) {
             self.method = method
             self.path = path
@@ -47,15 +53,19 @@ public final class StubTransport: Transport, Sendable {
 
     /// No route matched the request.
     public struct Unmatched: Error, CustomStringConvertible {
+        /// The request's method.
         public var method: HTTPMethod
+        /// The request's URL.
         public var url: URL
 
+        /// Which request matched no route.
         public var description: String { "no stub route matches \(method) \(url.absoluteString)" }
     }
 
     private let routes: [Route]
     private let received = Locked<[HTTPRequest]>([])
 
+    /// A transport that answers from `routes`, the first match winning.
     public init(_ routes: [Route]) {
         self.routes = routes
     }
@@ -65,6 +75,7 @@ public final class StubTransport: Transport, Sendable {
         received.withLock { $0 }
     }
 
+    /// Records the request and answers from the first route that matches it.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         received.withLock { $0.append(request) }
         guard let route = routes.first(where: { $0.matches(request) }) else {

@@ -8,6 +8,9 @@ import FoundationNetworking
 /// A transport returns every response it receives, whatever its status: deciding what is
 /// a failure belongs to the strategy.
 public protocol Transport: Sendable {
+    /// Sends `request` and returns the response, whatever its status code.
+    ///
+    /// - Throws: an error when no response came: a failed connection, a timeout, cancellation.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
@@ -16,12 +19,15 @@ public protocol Transport: Sendable {
 /// Cancelling the calling task cancels the data task, even when the cancellation comes
 /// before the data task has started.
 public struct URLSessionTransport: Transport {
+    /// The session that runs the data tasks.
     public let session: URLSession
 
+    /// A transport on `session`; the shared session by default.
     public init(session: URLSession = .shared) {
         self.session = session
     }
 
+    /// Sends `request` as a data task and returns the response.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
