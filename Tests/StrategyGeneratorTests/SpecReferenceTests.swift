@@ -81,4 +81,23 @@ import Testing
             #expect(error.diagnostics.map(\.message) == ["model 'Money' has the same name as model 'Money' of common.yaml; every model, error type, strategy and interface needs its own name"])
         }
     }
+
+    @Test func aUsedErrorTypeReportedInTheBodyStillMakesHTTP200AFailure() async throws {
+        _ = try write("common.yaml", """
+            api: Common
+            errors:
+              ServiceError: { when: { bodyHasKey: error }, code: error.code, cases: { busy: 6 } }
+            """)
+        let shop = try write("shop.yaml", """
+            api: Shop
+            uses: [common.yaml]
+            servers: { production: https://shop.example.com }
+            strategies:
+              GetCount: { GET: /count, returns: Int, unwrap: response.count, errors: ServiceError }
+            """)
+
+        let strategies = try GeneratorPipeline.generate(specAt: shop).files.first { $0.name == "shop.Strategies.swift" }
+
+        #expect(strategies?.contents.contains("public var successCheck: SuccessCheck { ServiceError.successCheck }") == true, "\(strategies?.contents ?? "")")
+    }
 }

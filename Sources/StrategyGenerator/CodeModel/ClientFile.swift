@@ -131,7 +131,7 @@ extension CodeContext {
         }
         return Function(
             docs: strategyDocs(strategy),
-            attributes: deprecatedAttribute(strategy.deprecated),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
             access: requirement ? nil : access,
             name: methodName(strategy),
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
@@ -140,6 +140,11 @@ extension CodeContext {
             returnType: outputType(strategy),
             body: requirement ? nil : body
         )
+    }
+
+    /// A sign-in's output is mostly kept by the client, so a caller may ignore it.
+    private func signInAttribute(_ strategy: StrategySpec) -> [String] {
+        strategy.signsIn == nil ? [] : ["@discardableResult"]
     }
 
     /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies with input.
@@ -152,7 +157,7 @@ extension CodeContext {
         let arguments = parameters.map { "\($0.name): \($0.name)" }
         return Function(
             docs: strategyDocs(strategy),
-            attributes: deprecatedAttribute(strategy.deprecated),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
             access: access,
             name: methodName(strategy),
             parameters: parameters,

@@ -96,7 +96,7 @@ struct CodeContext {
 
     /// Doc comment lines from a spec's free text.
     func docLines(_ text: String?) -> [String] {
-        guard let text, !text.isEmpty else { return [] }
+        guard let text = text?.trimmingTrailingNewlines, !text.isEmpty else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = String(line)
             while line.last == " " { line.removeLast() }
@@ -162,4 +162,13 @@ struct CodeContext {
 /// The last component of a file path.
 func fileName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+}
+
+extension String {
+    /// The text without the line breaks a YAML block (`doc: |`) ends with.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
 }

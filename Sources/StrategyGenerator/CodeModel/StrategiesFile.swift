@@ -81,7 +81,7 @@ extension CodeContext {
                 name: "stub",
                 parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
                 returnType: "HTTPResponse?",
-                body: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value))))")]
+                body: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
             )))
         }
         return TypeDeclaration(
@@ -95,6 +95,12 @@ extension CodeContext {
         )
     }
 
+    /// `, statusCode: 201` when the strategy's success rule doesn't take 200.
+    private func stubStatus(_ strategy: StrategySpec) -> String {
+        guard let success = strategy.successStatus, !success.contains(200) else { return "" }
+        return ", statusCode: \(success.lowerBound)"
+    }
+
     /// The protocol requirements a strategy sets differently from the defaults.
     private func overrides(_ strategy: StrategySpec) -> [Declaration] {
         var members: [Declaration] = []
@@ -104,7 +110,7 @@ extension CodeContext {
         if let unwrap = strategy.unwrap {
             computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
         }
-        let bodyKey = spec.errors.first { $0.name.value == strategy.errorType?.value }?.bodyKey
+        let bodyKey = (spec.errors + spec.uses.flatMap(\.errors)).first { $0.name.value == strategy.errorType?.value }?.bodyKey
         if let range = strategy.successStatus {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
@@ -143,7 +149,7 @@ extension CodeContext {
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
         var arguments = [methodExpression(strategy.method), pathExpression(strategy)]
         func items(_ fields: [FieldSpec]) -> String {
-            dictionaryLiteral(fields.map { (SwiftName.stringLiteral($0.name.value), "input.\(SwiftName.escaped(memberName($0)))") })
+            dictionaryLiteral(fields.map { (SwiftName.stringLiteral($0.name.value), parameterValue($0)) })
         }
         if !strategy.query.isEmpty {
             arguments.append("query: \(items(strategy.query))")
@@ -172,6 +178,19 @@ extension CodeContext {
             arguments.append("retry: \(retryExpression(retry))")
         }
         return .call(prefix: "Endpoint", arguments: arguments, suffix: "")
+    }
+
+    /// `input.since`, written in the field's own date format when it has one.
+    private func parameterValue(_ field: FieldSpec) -> String {
+        let value = "input.\(SwiftName.escaped(memberName(field)))"
+        guard let format = field.dateFormat else { return value }
+        let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
+        return switch field.type {
+        case .named("Date"): "\(write.dropLast(2)): \(value))"
+        case .optional(.named("Date")), .array(.named("Date")): "\(value).map(\(write))"
+        case .optional(.array(.named("Date"))): "\(value).map { $0.map(\(write)) }"
+        default: value
+        }
     }
 
     private func multipartPart(_ field: FieldSpec) -> String {

@@ -78,7 +78,7 @@ final class SpecDecoder {
 
     func number(_ node: YAMLNode, _ what: String) -> Double? {
         switch node.value {
-        case .int(let value): return Double(value)
+        case .int(let value) where value >= 0: return Double(value)
         case .double(let value) where value >= 0: return value
         default:
             diagnostics.error("\(what) must be a number of seconds, e.g. 30 or 0.5", at: node.location)

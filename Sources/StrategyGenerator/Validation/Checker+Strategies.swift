@@ -32,9 +32,14 @@ extension Checker {
             diagnostics.error("strategy '\(strategy.name)' signs in to '\(scheme)', which is not a bearer scheme", at: scheme.location)
             return
         }
+        returnsToken(strategy, of: bearer, because: "signs in", at: scheme.location)
+    }
+
+    /// A strategy whose output is a bearer token must return an object with the token's field.
+    mutating func returnsToken(_ strategy: StrategySpec, of bearer: BearerSpec, because reason: String, at location: SourceLocation) {
         let accessToken = bearer.accessToken
         if !outputFields(of: strategy).contains(where: { $0.name.value == accessToken && $0.type == .named("String") }) {
-            diagnostics.error("strategy '\(strategy.name)' signs in, so it must return an object with a String '\(accessToken)'", at: scheme.location)
+            diagnostics.error("strategy '\(strategy.name)' \(reason), so it must return an object with a String '\(accessToken)'", at: location)
         }
     }
 

@@ -162,6 +162,7 @@ struct Checker {
             if strategy.auth != .none {
                 diagnostics.error("refresh strategy '\(strategy.name)' must not need the token it renews; add 'auth: none' to it", at: refresh.location)
             }
+            returnsToken(strategy, of: bearer, because: "renews the token of '\(scheme.name)'", at: refresh.location)
         }
     }
 

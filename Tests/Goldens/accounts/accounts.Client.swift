@@ -42,6 +42,7 @@ public struct AccountsClient: Sendable {
     /// Exchanges a username and password for a session.
     ///
     /// `POST /login`
+    @discardableResult
     public func login(_ input: Login.Input) async throws -> Session {
         let output = try await client.send(Login(), input)
         await session.setToken(BearerToken(
@@ -77,6 +78,7 @@ extension AccountsClient {
     /// Exchanges a username and password for a session.
     ///
     /// `POST /login`
+    @discardableResult
     public func login(username: String, password: String) async throws -> Session {
         try await login(Login.Input(username: username, password: password))
     }

@@ -35,6 +35,7 @@ public struct LibraryClient: Sendable {
     }
 
     /// `POST /sessions`
+    @discardableResult
     public func signIn(_ input: SignIn.Input) async throws -> Session {
         let output = try await client.send(SignIn(), input)
         await session.setToken(BearerToken(accessToken: output.token))
