@@ -93,8 +93,8 @@ import Testing
 
         let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
 
-        // Errors only: a deprecated field's own generated code still warns that it is deprecated.
         #expect(result.status == 0, "\(example):\n\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(example):\n\(result.standardError)")
     }
 
     @Test(arguments: badExamples)

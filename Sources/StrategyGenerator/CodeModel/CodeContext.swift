@@ -56,6 +56,12 @@ struct CodeContext {
         field.swiftName ?? SwiftName.member(field.name.value)
     }
 
+    /// The name a field is stored under. A deprecated field is stored as `_name` behind a
+    /// deprecated `name`, so the generated code that reads and writes it raises no warning.
+    func storageName(_ field: FieldSpec) -> String {
+        field.deprecated == nil ? memberName(field) : "_" + memberName(field)
+    }
+
     /// A field's type as a property: `nullable` fields are optional too.
     func propertyType(_ field: FieldSpec) -> TypeReference {
         field.nullable && !field.type.isOptional ? .optional(field.type) : field.type
@@ -66,14 +72,19 @@ struct CodeContext {
     func storedProperties(_ fields: [FieldSpec], access: String?) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
-        let properties = fields.map { field in
-            Declaration.property(Property(
-                docs: docLines(field.doc),
-                attributes: deprecatedAttribute(field.deprecated),
-                access: access,
-                name: SwiftName.escaped(memberName(field)),
-                type: swiftType(propertyType(field))
-            ))
+        let properties = fields.flatMap { field -> [Declaration] in
+            let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
+            guard field.deprecated != nil else {
+                return [.property(Property(docs: docLines(field.doc), access: access, name: name, type: type))]
+            }
+            let storage = SwiftName.escaped(storageName(field))
+            return [
+                .property(Property(
+                    docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
+                    name: name, type: type, getter: [.line(storage)], setter: [.line("\(storage) = newValue")]
+                )),
+                .property(Property(access: "fileprivate", name: storage, type: type)),
+            ]
         }
         let parameters = fields.map { field in
             Function.Parameter(
@@ -83,7 +94,7 @@ struct CodeContext {
             )
         }
         let assignments = fields.map { field in
-            Statement.line("self.\(SwiftName.escaped(memberName(field))) = \(SwiftName.escaped(memberName(field)))")
+            Statement.line("self.\(SwiftName.escaped(storageName(field))) = \(SwiftName.escaped(memberName(field)))")
         }
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
     }

@@ -21,7 +21,7 @@ extension CodeContext {
     /// declared format, defaults for missing keys, `nullable` fields always encoded.
     func objectModel(name: String, fields: [FieldSpec], access: String?, docs: [String] = [], attributes: [String] = [], conformances: [String] = ["Codable", "Hashable", "Sendable"]) -> TypeDeclaration {
         var members = storedProperties(fields, access: access)
-        let renamed = fields.contains { memberName($0) != $0.name.value }
+        let renamed = fields.contains { storageName($0) != $0.name.value }
         let custom = fields.contains { $0.type.namedTypes.contains("Date") || $0.defaultValue != nil || $0.nullable }
         if renamed || custom {
             members.append(.type(codingKeys(fields)))
@@ -37,7 +37,7 @@ extension CodeContext {
     /// Maps each Swift property to its JSON key where the two differ.
     private func codingKeys(_ fields: [FieldSpec]) -> TypeDeclaration {
         let cases = fields.map { field in
-            let name = memberName(field)
+            let name = storageName(field)
             let rawValue = name == field.name.value ? nil : SwiftName.stringLiteral(field.name.value)
             return Declaration.enumCase(docs: [], name: SwiftName.escaped(name), rawValue: rawValue)
         }
@@ -46,7 +46,7 @@ extension CodeContext {
 
     private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
-            let name = memberName(field)
+            let name = storageName(field)
             let key = ".\(SwiftName.escaped(name))"
             let type = field.type.unwrappingOptional
             let optional = field.type.isOptional || field.defaultValue != nil
@@ -75,7 +75,7 @@ extension CodeContext {
 
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
-            let name = memberName(field)
+            let name = storageName(field)
             let key = ".\(SwiftName.escaped(name))"
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"

@@ -162,7 +162,7 @@ extension CodeContext {
         case .json?: arguments.append("body: try .json(input.body)")
         case .raw(let contentType)?: arguments.append("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))")
         case .jsonFields(let fields)?:
-            let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(memberName($0)))" }
+            let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))" }
             arguments.append("body: try .json(\(call("Body", values)))")
         case .form(let fields)?:
             arguments.append("body: .form(\(items(fields))" + (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")")
@@ -182,7 +182,7 @@ extension CodeContext {
 
     /// `input.since`, written in the field's own date format when it has one.
     private func parameterValue(_ field: FieldSpec) -> String {
-        let value = "input.\(SwiftName.escaped(memberName(field)))"
+        let value = "input.\(SwiftName.escaped(storageName(field)))"
         guard let format = field.dateFormat else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
         return switch field.type {
@@ -195,7 +195,7 @@ extension CodeContext {
 
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
-        let value = "input.\(SwiftName.escaped(memberName(field)))"
+        let value = "input.\(SwiftName.escaped(storageName(field)))"
         let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
         return field.type.isOptional ? "\(value).map { .\(kind)(\(name), $0) }" : ".\(kind)(\(name), \(value))"
     }
@@ -247,7 +247,7 @@ extension CodeContext {
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text
                 literal += String(SwiftName.stringLiteral(encoded).dropFirst().dropLast())
             case .placeholder(let name):
-                let member = strategy.pathParameters.first { $0.name.value == name }.map(memberName) ?? SwiftName.member(name)
+                let member = strategy.pathParameters.first { $0.name.value == name }.map(storageName) ?? SwiftName.member(name)
                 literal += "\\(input.\(SwiftName.escaped(member)))"
             }
         }

@@ -45,6 +45,8 @@ public struct Property: Hashable, Sendable {
     public var value: String?
     /// The getter of a computed property.
     public var getter: [Statement]?
+    /// The setter of a computed property, which then also has a getter; it sees `newValue`.
+    public var setter: [Statement]?
 }
 
 public struct Function: Hashable, Sendable {

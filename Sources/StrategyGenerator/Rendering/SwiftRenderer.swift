@@ -16,6 +16,17 @@ public enum SwiftRenderer {
         return out.text
     }
 
+    /// `get { value }`, or the accessor's statements in a block.
+    private static func accessor(_ keyword: String, _ body: [Statement], into out: inout Writer) {
+        if body.count == 1, case .line(let line) = body[0] {
+            out.line("\(keyword) { \(line) }")
+        } else {
+            out.line("\(keyword) {")
+            out.indented { out in statements(body, into: &out) }
+            out.line("}")
+        }
+    }
+
     /// One declaration's text, as it would stand at the top level of a file.
     public static func render(_ declaration: Declaration) -> String {
         var out = Writer()
@@ -42,7 +53,14 @@ public enum SwiftRenderer {
             var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
-            if let getter = property.getter, getter.count == 1, case .line(let value) = getter[0],
+            if let getter = property.getter, let setter = property.setter {
+                out.line(text + " {")
+                out.indented { out in
+                    accessor("get", getter, into: &out)
+                    accessor("set", setter, into: &out)
+                }
+                out.line("}")
+            } else if let getter = property.getter, getter.count == 1, case .line(let value) = getter[0],
                out.column + text.count + value.count + 6 <= lineWidth {
                 out.line("\(text) { \(value) }")
             } else if let getter = property.getter {
