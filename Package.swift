@@ -17,10 +17,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // The runtime every generated client compiles against.
-        .target(name: "StrategyKit"),
+        .target(
+            name: "StrategyKit",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
 
         // A transport on AsyncHTTPClient, in a product of its own so only its users build it.
         .target(
@@ -74,7 +78,10 @@ let package = Package(
 
         .testTarget(
             name: "StrategyKitTests",
-            dependencies: ["StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer"]
+            dependencies: [
+                "StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "StrategyGeneratorTests",

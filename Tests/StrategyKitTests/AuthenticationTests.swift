@@ -189,6 +189,13 @@ import Testing
         #expect(server.requests.map { $0.header("X-OTP") } == ["1", "2"])
     }
 
+    @Test func aCredentialThatWouldSplitTheRequestIsRejectedAndNeverSent() async throws {
+        let client = client(HeaderTokenAuthenticator(header: "X-OTP") { "123\r\nX-Admin: yes" })
+
+        await #expect(throws: RequestBuildingError.invalidHeaderValue(name: "X-OTP")) { try await client.send(WhoAmI()) }
+        #expect(server.requests.isEmpty)
+    }
+
     @Test func aStrategyThatOptsOutSendsNoCredentials() async throws {
         let who = try await client(BasicAuthenticator(username: "ada", password: "lovelace"))
             .send(WhoAmI(filter: .excluding(["authentication"])))

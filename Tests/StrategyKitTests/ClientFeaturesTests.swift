@@ -151,6 +151,19 @@ import Testing
         #expect(server.requests.map(\.method) == ["GET", "POST"])
     }
 
+    @MainActor @Test func chainedStepsRunOnTheCallersActorAndMayUseItsState() async throws {
+        var shown: [String] = []  // main-actor state, as a view model's would be
+
+        let result = await client.result(GetGreeting(), "ada")
+            .then { greeting in
+                shown.append(greeting.text)
+                return greeting.text.count
+            }
+
+        #expect(try result.get() == "hello, ada".count)
+        #expect(shown == ["hello, ada"])
+    }
+
     @Test func aFailureFlowsDownTheChainAsAValue() async throws {
         let store = Store()
 

@@ -91,3 +91,74 @@ func closedPort() throws -> Int {
     server.stop()
     return server.port
 }
+
+/// Credentials an authenticator adds, under names no default covers, and secrets that an
+/// error's description repeats.
+@Suite struct CredentialRedactionTests {
+    struct Send: Strategy {
+        typealias Output = Void
+
+        func endpoint(for input: Endpoint) -> Endpoint { input }
+    }
+
+    /// Fails every request with a description that repeats its URL and headers, as
+    /// Foundation's URL errors repeat the failing URL.
+    struct ChattyFailingTransport: Transport {
+        struct Failure: Error, CustomStringConvertible {
+            var description: String
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let headers = request.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+            throw Failure(description: "could not reach \(request.url.absoluteString) (headers: \(headers))")
+        }
+    }
+
+    let lines = LoggingTests.Lines()
+
+    func middlewares() -> [any Middleware] {
+        let lines = self.lines
+        return [
+            AuthenticationMiddleware(authenticator: APIKeyAuthenticator(name: "appid", value: "appid-secret-7", in: .query), name: "key"),
+            AuthenticationMiddleware(authenticator: HeaderTokenAuthenticator(header: "X-OTP") { "otp-secret-991" }, name: "otp"),
+            AuthenticationMiddleware(authenticator: BearerTokenAuthenticator(token: BearerToken(accessToken: "bearer-secret-3")) { _ in
+                BearerToken(accessToken: "renewed")
+            }),
+            LoggingMiddleware(detail: .headers) { lines.append($0) },
+        ]
+    }
+
+    @Test func namesAnAuthenticatorMarksAreRedactedThoughNoDefaultCoversThem() async throws {
+        let server = try HTTPTestServer { _ in .json("{}") }
+        let client = StrategyClient(server: server.server(), middlewares: middlewares())
+
+        try await client.send(Send(), Endpoint(.get, "/items", query: ["page": 2]))
+
+        let received = try #require(server.requests.last)
+        #expect(received.query("appid") == "appid-secret-7")
+        #expect(received.header("X-OTP") == "otp-secret-991")
+        let log = lines.text
+        for secret in ["appid-secret-7", "otp-secret-991", "bearer-secret-3"] {
+            #expect(!log.contains(secret), "\(secret) is in the log:\n\(log)")
+        }
+        #expect(log.contains("/items?page=2&appid=%3Credacted%3E"))
+        #expect(log.contains("  X-OTP: <redacted>"))
+    }
+
+    @Test func anErrorThatRepeatsTheRequestIsLoggedWithItsSecretsReplaced() async throws {
+        let client = StrategyClient(server: Server(host: "api.example.com"), transport: ChattyFailingTransport(), middlewares: middlewares())
+
+        await #expect(throws: ChattyFailingTransport.Failure.self) {
+            try await client.send(Send(), Endpoint(.get, "/items", query: ["access_token": "token-secret-5"]))
+        }
+
+        let log = lines.text
+        let failure = try #require(log.split(separator: "\n").first { $0.hasPrefix("✕") })
+        for secret in ["appid-secret-7", "otp-secret-991", "bearer-secret-3", "token-secret-5"] {
+            #expect(!log.contains(secret), "\(secret) is in the log:\n\(log)")
+        }
+        #expect(failure.contains("could not reach https://api.example.com/items?access_token=%3Credacted%3E&appid=%3Credacted%3E"))
+        #expect(failure.contains("X-OTP=<redacted>"))
+        #expect(failure.contains("Authorization=<redacted>"))
+    }
+}

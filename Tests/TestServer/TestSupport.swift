@@ -14,7 +14,7 @@ extension RecordedRequest {
         queryItems.first { $0.name == name }?.value
     }
 
-    /// The form-encoded body as name → value, in order.
+    /// The form-encoded body as name → value; the first of repeated names wins.
     public var form: [String: String] {
         var components = URLComponents()
         components.percentEncodedQuery = String(decoding: body, as: UTF8.self)
@@ -27,9 +27,10 @@ public final class Counter: Sendable {
     private let lock = NSLock()
     nonisolated(unsafe) private var value = 0
 
-    /// Adds one and returns the new count.
+    /// A count of zero.
     public init() {}
 
+    /// Adds one and returns the new count.
     @discardableResult
     public func increment() -> Int {
         lock.withLock {
@@ -38,5 +39,6 @@ public final class Counter: Sendable {
         }
     }
 
+    /// The count now.
     public var count: Int { lock.withLock { value } }
 }

@@ -79,7 +79,7 @@ public actor BearerTokenAuthenticator: Authenticator {
             token = try await renew(replacing: token)
         }
         var request = request
-        request.headers["Authorization"] = "Bearer \(token.accessToken)"
+        request.setCredential(header: "Authorization", to: "Bearer \(token.accessToken)")
         return request
     }
 

@@ -50,7 +50,12 @@ extension Result where Failure == any Error {
     ///     .then { user in try await client.send(GetPosts(), .init(userID: user.id)) }
     ///     .then { posts in try await store.save(posts) }
     /// ```
-    public func then<NewSuccess>(_ next: (Success) async throws -> NewSuccess) async -> Result<NewSuccess, any Error> {
+    ///
+    /// `next` runs on the caller's actor, so a step may use the caller's state (a view
+    /// model's, say) without being `@Sendable`.
+    nonisolated(nonsending) public func then<NewSuccess>(
+        _ next: nonisolated(nonsending) (Success) async throws -> NewSuccess
+    ) async -> Result<NewSuccess, any Error> {
         switch self {
         case .success(let value):
             do { return .success(try await next(value)) } catch { return .failure(error) }

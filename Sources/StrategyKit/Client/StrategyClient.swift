@@ -55,7 +55,8 @@ public struct StrategyClient: Sendable {
     /// Cancelling the calling task cancels the request.
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
-    ///   ``RequestBuildingError`` when no request could be built; the transport's or a
+    ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
+    ///   that can't be sent (nothing is sent then); the transport's or a
     ///   middleware's error when no response came; a `DecodingError` when the body doesn't fit.
     public func send<S: Strategy>(_ strategy: S, _ input: S.Input) async throws -> S.Output {
         let context = RequestContext(strategyName: S.name)
@@ -103,6 +104,9 @@ public struct StrategyClient: Sendable {
         }
         let transport = self.transport
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
+            // Middlewares and authenticators add headers after the request was built: check
+            // them all again where the request leaves, so no value can split it.
+            try request.headers.validate()
             hooks.willSend?(request, context)
             let response = try await transport.send(request)
             hooks.didReceive?(response, context)

@@ -123,6 +123,9 @@ public struct HTTPRequest: Hashable, Sendable {
     public var body: Data?
     /// Seconds to wait for the response; `nil` leaves the transport's default.
     public var timeout: TimeInterval?
+    /// Names of the header fields and query items that carry credentials, in lower case, so
+    /// logs show `<redacted>` in place of their values. Authenticators add the names they set.
+    public var credentialNames: Set<String> = []
 
     /// A request of `method` to `url`.
     public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil, timeout: TimeInterval? = nil) {
@@ -131,6 +134,18 @@ public struct HTTPRequest: Hashable, Sendable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+    }
+
+    /// Sets the header `name` to a credential, marking its name as one logs redact.
+    public mutating func setCredential(header name: String, to value: String) {
+        headers[name] = value
+        credentialNames.insert(name.lowercased())
+    }
+
+    /// Appends a credential as the query item `name`, marking its name as one logs redact.
+    public mutating func appendCredential(queryItem name: String, value: String) {
+        url = url.appendingQueryItems([Endpoint.QueryItem(name: name, value: value)])
+        credentialNames.insert(name.lowercased())
     }
 }
 

@@ -1,14 +1,17 @@
 import Foundation
+import Logging
 
-/// Logs every request and its response or error through a closure, never printing
-/// credentials in the clear.
+/// Logs every request and its response or error to a swift-log `Logger` or through a closure,
+/// never printing credentials in the clear.
 ///
-/// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, and the
-/// same names in form and JSON bodies are written as `<redacted>`. Forward the lines to
-/// swift-log, `os.Logger` or `print`:
+/// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
+/// same names in form and JSON bodies, and every header or query item an authenticator marked
+/// as a credential (``HTTPRequest/credentialNames``) are written as `<redacted>`; so are their
+/// values wherever an error's description repeats them.
 ///
 /// ```swift
-/// LoggingMiddleware { logger.debug("\($0)") }
+/// LoggingMiddleware(logger: Logger(label: "api"))
+/// LoggingMiddleware { line in print(line) }
 /// ```
 ///
 /// Put it last in the chain so it sees each request as it is sent, credentials included.
@@ -45,7 +48,7 @@ public struct LoggingMiddleware: Middleware {
     public var secretHeaders: Set<String>
     /// Query item and body field names whose values are redacted, in lower case.
     public var secretNames: Set<String>
-    private let log: @Sendable (String) -> Void
+    private var entry: @Sendable (String, RequestContext) -> Void
 
     /// Logs every request and its response or error through `log`.
     ///
@@ -69,7 +72,33 @@ public struct LoggingMiddleware: Middleware {
         self.secretHeaders = Self.defaultSecretHeaders.union(secretHeaders.map { $0.lowercased() })
         self.secretNames = Self.defaultSecretNames.union(secretNames.map { $0.lowercased() })
         self.name = name
-        self.log = log
+        entry = { line, _ in log(line) }
+    }
+
+    /// Logs every request and its response or error to `logger` at `level`, with the
+    /// strategy's name as the `strategy` metadata of each entry.
+    ///
+    /// - Parameters:
+    ///   - logger: the swift-log logger the entries go to.
+    ///   - level: the level of every entry; `debug` by default.
+    ///   - detail: how much of each exchange is logged; headers by default.
+    ///   - bodyLimit: the most bytes of a body that are logged.
+    ///   - secretHeaders: more header names to redact, besides the defaults.
+    ///   - secretNames: more query item and body field names to redact, besides the defaults.
+    ///   - name: the name strategies exclude this middleware by.
+    public init(
+        logger: Logger,
+        level: Logger.Level = .debug,
+        detail: Detail = .headers,
+        bodyLimit: Int = 4096,
+        secretHeaders: Set<String> = [],
+        secretNames: Set<String> = [],
+        name: String = "logging"
+    ) {
+        self.init(detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name) { _ in }
+        entry = { line, context in
+            logger.log(level: level, "\(line)", metadata: ["strategy": "\(context.strategyName)"])
+        }
     }
 
     /// Logs the request, then its response or error.
@@ -78,16 +107,43 @@ public struct LoggingMiddleware: Middleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        log(describe(request, context: context))
+        var logging = self
+        logging.secretHeaders.formUnion(request.credentialNames)
+        logging.secretNames.formUnion(request.credentialNames)
+        entry(logging.describe(request, context: context), context)
         let start = ContinuousClock.now
         do {
             let response = try await next(request)
-            log(describe(response, to: request, after: ContinuousClock.now - start))
+            entry(logging.describe(response, to: request, after: ContinuousClock.now - start), context)
             return response
         } catch {
-            log("✕ \(request.method) \(redact(request.url)) failed after \(milliseconds(ContinuousClock.now - start)): \(error)")
+            let failure = logging.scrub("\(error)", of: request)
+            entry("✕ \(request.method) \(logging.redact(request.url)) failed after \(milliseconds(ContinuousClock.now - start)): \(failure)", context)
             throw error
         }
+    }
+
+    /// `text` (an error's description) with the request's URL redacted and every secret value
+    /// of the request replaced, since errors often repeat the URL or a header.
+    func scrub(_ text: String, of request: HTTPRequest) -> String {
+        var text = text.replacingOccurrences(of: request.url.absoluteString, with: redact(request.url))
+        var secrets: [String] = []
+        for field in request.headers where secretHeaders.contains(field.name.lowercased()) {
+            secrets.append(field.value)
+            // `Bearer abc`: the credential alone may be repeated, too.
+            if let space = field.value.firstIndex(of: " ") { secrets.append(String(field.value[field.value.index(after: space)...])) }
+        }
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems ?? []
+        for item in items where isSecret(item.name.removingPercentEncoding ?? item.name) {
+            guard let value = item.value else { continue }
+            secrets += [value, value.removingPercentEncoding ?? value]
+        }
+        // Longest first, so a value that holds another is replaced whole; short values are
+        // left, since replacing them would garble the text without hiding anything.
+        for secret in Set(secrets).sorted(by: { $0.count > $1.count }) where secret.count >= 4 {
+            text = text.replacingOccurrences(of: secret, with: Self.redacted)
+        }
+        return text
     }
 
     private func describe(_ request: HTTPRequest, context: RequestContext) -> String {

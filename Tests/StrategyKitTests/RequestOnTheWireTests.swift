@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import StrategyKit
+import TestServer
+import Testing
+
+/// What a client's request looks like when it reaches the server: the server's settings, the
+/// endpoint's query styles and timeout, and stubbing that never reaches it.
+@Suite struct RequestOnTheWireTests {
+    struct Send: Strategy {
+        typealias Output = Void
+
+        func endpoint(for input: Endpoint) -> Endpoint { input }
+
+        func stub(for input: Endpoint) -> HTTPResponse? { HTTPResponse(statusCode: 204) }
+    }
+
+    let server: HTTPTestServer
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            if request.path.hasSuffix("/slow") { try? await Task.sleep(for: .seconds(30)) }
+            return CannedResponse(status: 204)
+        }
+    }
+
+    func send(_ endpoint: Endpoint, basePath: String = "") async throws -> RecordedRequest {
+        try await StrategyClient(server: server.server(basePath: basePath)).send(Send(), endpoint)
+        return try #require(server.requests.last)
+    }
+
+    @Test func queryArraysBoolsAndDatesArriveInTheDeclaredStyles() async throws {
+        let date = Date(timeIntervalSince1970: 1_714_564_800)
+        let encoding = QueryEncoding(arrays: .brackets, bools: .digit, dates: .pattern("yyyy-MM-dd"))
+
+        let styled = try await send(Endpoint(.get, "/search", query: ["tag": ["a b", "c&d"], "open": true, "since": date], queryEncoding: encoding))
+        let plain = try await send(Endpoint(.get, "/search", query: ["tag": ["x", "y"], "open": false, "since": date]))
+
+        #expect(styled.query == "tag%5B%5D=a%20b&tag%5B%5D=c%26d&open=1&since=2024-05-01")
+        #expect(styled.queryItems.map(\.name) == ["tag[]", "tag[]", "open", "since"])
+        #expect(styled.queryItems.map(\.value) == ["a b", "c&d", "1", "2024-05-01"])
+        #expect(plain.query == "tag=x&tag=y&open=false&since=2024-05-01T12%3A00%3A00Z")
+    }
+
+    @Test func theBasePathPrefixesEveryPathAndValuesStayInTheirSegment() async throws {
+        let received = try await send(Endpoint(.get, "/files/\("..")/\("a/b?c")"), basePath: "/api/v2/")
+
+        #expect(received.path == "/api/v2/files/%2E%2E/a%2Fb%3Fc")
+        #expect(received.query == nil)
+    }
+
+    @Test func anEndpointTimeoutEndsTheWait() async throws {
+        let client = StrategyClient(server: server.server())
+
+        let error = await #expect(throws: URLError.self) {
+            try await client.send(Send(), Endpoint(.get, "/slow", timeout: 0.3))
+        }
+
+        #expect(error?.code == .timedOut)
+    }
+
+    @Test func delayedStubbingAnswersAfterTheDelayWithoutTheNetwork() async throws {
+        var client = StrategyClient(server: server.server())
+        client.stubbing = .delayed(.milliseconds(200))
+
+        let start = ContinuousClock.now
+        try await client.send(Send(), Endpoint(.get, "/anything"))
+
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func cancellingADelayedStubEndsTheCallWithCancellation() async throws {
+        var client = StrategyClient(server: server.server())
+        client.stubbing = .delayed(.seconds(30))
+
+        let call = Task { try await client.send(Send(), Endpoint(.get, "/anything")) }
+        call.cancel()
+
+        await #expect(throws: CancellationError.self) { try await call.value }
+        #expect(server.requests.isEmpty)
+    }
+}
