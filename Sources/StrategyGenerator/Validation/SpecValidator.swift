@@ -49,8 +49,35 @@ struct Checker {
         }
     }
 
+    /// Names generated code uses from Swift, Foundation and StrategyKit, or nests in what it
+    /// generates; a model, error type, strategy or interface of the same name would hide them.
+    static let namesGeneratedCodeUses: [String: String] = {
+        var names: [String: String] = [:]
+        for name in [
+            "Any", "Array", "Bool", "Codable", "CodingKey", "CodingKeys", "Decodable", "Decoder", "Dictionary", "Double",
+            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Never", "Optional", "RawRepresentable", "Result",
+            "Sendable", "Set", "String", "Void",
+        ] { names[name] = "Swift's '\(name)'" }
+        for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
+            names[name] = "Foundation's '\(name)'"
+        }
+        for name in [
+            "APIError", "APIKeyAuthenticator", "AuthenticationError", "AuthenticationMiddleware", "Authenticator",
+            "BasicAuthenticator", "BearerToken", "BearerTokenAuthenticator", "DateFormat", "DefaultParametersMiddleware",
+            "Endpoint", "FileUpload", "HTTPHeaders", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
+            "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
+            "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
+            "SuccessCheck", "Transport", "URLSessionTransport",
+        ] { names[name] = "StrategyKit's '\(name)'" }
+        for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
+        for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }
+        return names
+    }()
+
     mutating func uniqueNames() {
-        var seen: [String: String] = ["\(spec.name.value)Client": "the generated client"]
+        var seen: [String: String] = [
+            "\(spec.name.value)Client": "the generated client", "\(spec.name.value)Stubs": "the generated stubs",
+        ]
         for used in spec.uses {
             for model in used.models { seen[model.name.value] = "model '\(model.name)' of \(fileName(of: used.path.value))" }
             for error in used.errors { seen[error.name.value] = "error type '\(error.name)' of \(fileName(of: used.path.value))" }
@@ -58,7 +85,9 @@ struct Checker {
         let names = spec.models.map { ($0.name, "model") } + spec.errors.map { ($0.name, "error type") }
             + spec.strategies.map { ($0.name, "strategy") } + spec.interfaces.map { ($0.name, "interface") }
         for (name, kind) in names {
-            if let earlier = seen[name.value] {
+            if let used = Self.namesGeneratedCodeUses[name.value] {
+                diagnostics.error("\(kind) '\(name)' would hide \(used), which generated code uses; give it another name, such as '\(spec.name.value)\(name.value)'", at: name.location)
+            } else if let earlier = seen[name.value] {
                 diagnostics.error("\(kind) '\(name)' has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
             } else {
                 seen[name.value] = "\(kind) '\(name)'"

@@ -5,10 +5,17 @@ import Testing
 /// Compares generated files with the expected files kept in a folder under `Tests/Goldens`.
 ///
 /// Set `RECORD_GOLDENS=1` to write the generated files as the new expectation; a recording run
-/// fails on purpose, so it can't pass unnoticed (and CI never records).
+/// fails on purpose, so it can't pass unnoticed. Where `CI` is set, the switch is refused and
+/// the files are compared as usual: CI never records.
 enum Golden {
-    static var isRecording: Bool {
-        ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+    /// Whether `environment` asks to record, and may.
+    static func isRecording(in environment: [String: String]) -> Bool {
+        environment["RECORD_GOLDENS"] == "1" && !isCI(environment)
+    }
+
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["", "0", "false"].contains(value.lowercased())
     }
 
     /// - Parameter only: compare just these files; the folder may hold others (fragments share folders).
@@ -18,32 +25,46 @@ enum Golden {
         only: Bool = false,
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        if isRecording {
+        for problem in try problems(files, folder: folder, only: only) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        }
+    }
+
+    /// What is wrong with `files` against the folder's goldens, one message each; when
+    /// recording, the files are written and the one message says so.
+    static func problems(
+        _ files: [GeneratedFile],
+        folder: URL,
+        only: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> [String] {
+        var problems: [String] = []
+        if isRecording(in: environment) {
             if !only { try? FileManager.default.removeItem(at: folder) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for file in files {
                 try Data(file.contents.utf8).write(to: folder.appendingPathComponent(file.name))
             }
-            Issue.record("recorded \(files.count) golden files in \(folder.path); run again without RECORD_GOLDENS to check them", sourceLocation: sourceLocation)
-            return
+            return ["recorded \(files.count) golden files in \(folder.path); run again without RECORD_GOLDENS to check them"]
+        }
+        if environment["RECORD_GOLDENS"] == "1" {
+            problems.append("RECORD_GOLDENS is refused where CI is set: goldens are recorded by hand and committed")
         }
         let expectedNames = only ? [] : Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         for name in expectedNames.subtracting(files.map(\.name)).sorted() {
-            Issue.record("golden file \(name) is no longer generated; re-record with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+            problems.append("golden file \(name) is no longer generated; re-record with RECORD_GOLDENS=1")
         }
         for file in files {
             let url = folder.appendingPathComponent(file.name)
             guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-                Issue.record("no golden file \(url.path); record it with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+                problems.append("no golden file \(url.path); record it with RECORD_GOLDENS=1")
                 continue
             }
             if expected != file.contents {
-                Issue.record(
-                    "\(file.name) differs from its golden file (- expected, + generated):\n\(lineDiff(expected, file.contents))",
-                    sourceLocation: sourceLocation
-                )
+                problems.append("\(file.name) differs from its golden file (- expected, + generated):\n\(lineDiff(expected, file.contents))")
             }
         }
+        return problems
     }
 }
 
