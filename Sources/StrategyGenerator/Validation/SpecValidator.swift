@@ -21,12 +21,13 @@ public enum SpecValidator {
         check.strategies()
         check.interfaces()
         check.modelCycles()
+        check.errorPayloadsAreNotDeprecated()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
-        return ValidatedSpec(spec: loaded.spec, warnings: diagnostics)
+        return ValidatedSpec(spec: loaded.spec.propagatingDeprecation(), warnings: diagnostics)
     }
 }
 

@@ -1,0 +1,78 @@
+/// Deprecation flows to what uses a deprecated model, so generated code compiles without
+/// deprecation warnings while a caller of anything that involves the model still sees one.
+extension APISpec {
+    /// The names of deprecated models, this spec's and the used specs': those marked so, and
+    /// those with a field whose type involves one.
+    var deprecatedModelNames: Set<String> {
+        var names = Set((uses.flatMap(\.models) + models).filter { $0.deprecated != nil }.map(\.name.value))
+        var grew = true
+        while grew {
+            grew = false
+            for model in models where !names.contains(model.name.value) && model.fields.contains(where: { $0.type.mentions(names) }) {
+                names.insert(model.name.value)
+                grew = true
+            }
+        }
+        return names
+    }
+
+    /// The spec with every model and strategy that uses a deprecated model deprecated too,
+    /// with a message that names it.
+    func propagatingDeprecation() -> APISpec {
+        let deprecated = deprecatedModelNames
+        guard !deprecated.isEmpty else { return self }
+        var spec = self
+        for index in spec.models.indices where spec.models[index].deprecated == nil {
+            let types = spec.models[index].fields.flatMap(\.type.namedTypes)
+            if let used = types.first(where: deprecated.contains) {
+                spec.models[index].deprecated = Deprecation(message: "uses the deprecated model '\(used)'")
+            }
+        }
+        for index in spec.strategies.indices where spec.strategies[index].deprecated == nil {
+            if let used = spec.strategies[index].namedTypes.first(where: deprecated.contains) {
+                spec.strategies[index].deprecated = Deprecation(message: "uses the deprecated model '\(used)'")
+            }
+        }
+        return spec
+    }
+}
+
+extension StrategySpec {
+    /// Every named type the strategy's parameters, body and output mention.
+    var namedTypes: [String] {
+        var types = (pathParameters + query + headers).flatMap(\.type.namedTypes)
+        switch body {
+        case .json(let type, _): types += type.namedTypes
+        case .jsonFields(let fields), .form(let fields), .multipart(let fields): types += fields.flatMap(\.type.namedTypes)
+        case .raw, nil: break
+        }
+        switch returns {
+        case .type(let type, _): types += type.namedTypes
+        case .fields(let fields): types += fields.flatMap(\.type.namedTypes)
+        case nil: break
+        }
+        return types
+    }
+}
+
+extension TypeReference {
+    func mentions(_ names: Set<String>) -> Bool {
+        namedTypes.contains(where: names.contains)
+    }
+}
+
+extension Checker {
+    /// Error types can't be deprecated, so none may carry a deprecated model.
+    mutating func errorPayloadsAreNotDeprecated() {
+        let deprecated = spec.deprecatedModelNames
+        for error in spec.errors {
+            for statusCase in error.statusCases {
+                guard case .body(let type) = statusCase.payload, let used = type.namedTypes.first(where: deprecated.contains) else { continue }
+                diagnostics.error(
+                    "case '\(statusCase.caseName)' of error type '\(error.name)' carries the deprecated model '\(used)'; error types can't be deprecated, so give it a model that isn't",
+                    at: statusCase.caseName.location
+                )
+            }
+        }
+    }
+}
