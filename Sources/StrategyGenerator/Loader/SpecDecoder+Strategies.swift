@@ -50,7 +50,8 @@ extension SpecDecoder {
             excludedMiddlewares: body["skip"].flatMap { list($0, "'skip' of \(what)") }?.compactMap { string($0, "a middleware name") } ?? [],
             example: body["example"]?.value,
             deprecated: body["deprecated"].flatMap(deprecation),
-            signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") }
+            signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") },
+            exampleLocation: body["example"]?.location
         )
     }
 

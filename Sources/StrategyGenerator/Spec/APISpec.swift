@@ -272,6 +272,8 @@ public struct StrategySpec: Hashable, Sendable {
     public var deprecated: Deprecation?
     /// A bearer scheme whose token this strategy's output is (a login): the client keeps it.
     public var signsIn: Named?
+    /// Where `example` is written.
+    public var exampleLocation: SourceLocation? = nil
 }
 
 /// Which auth scheme a strategy uses.

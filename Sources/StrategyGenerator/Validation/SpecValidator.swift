@@ -22,6 +22,7 @@ public enum SpecValidator {
         check.interfaces()
         check.modelCycles()
         check.errorPayloadsAreNotDeprecated()
+        check.examples()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

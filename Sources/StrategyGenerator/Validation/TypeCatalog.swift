@@ -1,13 +1,17 @@
 /// Every type a spec may name — built-ins, its own models, the models of specs it uses — and
 /// what kind each is.
 struct TypeCatalog {
-    private var enums: [String: EnumSpec] = [:]
+    private(set) var enums: [String: EnumSpec] = [:]
     private var objects: Set<String> = []
+    /// The fields of every object model.
+    private(set) var objectFields: [String: [FieldSpec]] = [:]
 
     init(_ spec: APISpec) {
         for model in spec.models + spec.uses.flatMap(\.models) {
             switch model.kind {
-            case .object: objects.insert(model.name.value)
+            case .object(let fields):
+                objects.insert(model.name.value)
+                objectFields[model.name.value] = fields
             case .enumeration(let enumeration): enums[model.name.value] = enumeration
             }
         }

@@ -8,14 +8,25 @@ public enum ShopStubs {
     /// What `GetStats` answers in a stubbed client.
     public static let getStats = """
     {
-      "orders": 3,
-      "quoted \\"key\\"": 1,
+      "orders": [
+        3
+      ],
+      "quoted \\"key\\"": [
+        1
+      ],
       "list": [
         1,
         2.5,
-        true,
         null
       ]
+    }
+    """
+
+    /// What `GetFlags` answers in a stubbed client.
+    public static let getFlags = """
+    {
+      "open": true,
+      "archived": false
     }
     """
 }

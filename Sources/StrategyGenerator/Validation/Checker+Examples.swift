@@ -1,0 +1,118 @@
+/// A strategy's example must decode as its output, or its stub would fail only when a test or
+/// preview runs it.
+extension Checker {
+    mutating func examples() {
+        for strategy in spec.strategies {
+            // A string example is the body as written, so there is no value to check.
+            guard var value = strategy.example, let location = strategy.exampleLocation else { continue }
+            if case .string = value { continue }
+            if let unwrap = strategy.unwrap {
+                guard let inner = value.value(at: unwrap.value) else {
+                    diagnostics.error("the example of strategy '\(strategy.name)' has nothing at '\(unwrap)', where 'unwrap' finds the output", at: location)
+                    continue
+                }
+                value = inner
+            }
+            let problem: String?
+            switch strategy.returns {
+            case .type(let type, _): problem = types.exampleProblem(value, as: type, at: unwrap(strategy))
+            case .fields(let fields): problem = types.exampleProblem(value, fields: fields, at: unwrap(strategy))
+            case nil: problem = nil
+            }
+            if let problem {
+                diagnostics.error("the example of strategy '\(strategy.name)' doesn't decode as its output: \(problem)", at: location)
+            }
+        }
+    }
+
+    private func unwrap(_ strategy: StrategySpec) -> String {
+        strategy.unwrap?.value ?? ""
+    }
+}
+
+extension YAMLValue {
+    /// The value at a dotted key path, such as `response.items`.
+    func value(at path: String) -> YAMLValue? {
+        var value = self
+        for key in path.split(separator: ".") {
+            guard case .object(_, let values) = value, let inner = values[String(key)] else { return nil }
+            value = inner
+        }
+        return value
+    }
+
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a Bool"
+        case .int: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+extension TypeCatalog {
+    /// What keeps `value` from decoding as `type`, saying where; `nil` when it decodes. Values
+    /// an enum doesn't list decode (as its `unknown` case), and keys no field names are ignored.
+    func exampleProblem(_ value: YAMLValue, as type: TypeReference, at path: String) -> String? {
+        switch (type, value) {
+        case (.optional, .null):
+            return nil
+        case (.optional(let wrapped), _):
+            return exampleProblem(value, as: wrapped, at: path)
+        case (.array(let element), .array(let items)):
+            return items.indices.lazy.compactMap { exampleProblem(items[$0], as: element, at: "\(path)[\($0)]") }.first
+        case (.dictionary(let element), .object(let keys, let values)):
+            return keys.lazy.compactMap { exampleProblem(values[$0]!, as: element, at: join(path, $0)) }.first
+        case (.named(let name), _):
+            if let fields = objectFields[name] {
+                return exampleProblem(value, fields: fields, at: path)
+            }
+            return accepts(example: value, named: name) ? nil : mismatch(value, expected: "'\(type)'", at: path)
+        default:
+            return mismatch(value, expected: "'\(type)'", at: path)
+        }
+    }
+
+    /// What keeps `value` from decoding as an object of `fields`.
+    func exampleProblem(_ value: YAMLValue, fields: [FieldSpec], at path: String) -> String? {
+        guard case .object(_, let values) = value else { return mismatch(value, expected: "an object", at: path) }
+        for field in fields {
+            let fieldPath = join(path, field.name.value)
+            guard let fieldValue = values[field.name.value] else {
+                if field.type.isOptional || field.defaultValue != nil { continue }
+                return "'\(fieldPath)' is missing"
+            }
+            if field.nullable, fieldValue == .null { continue }
+            if let problem = exampleProblem(fieldValue, as: field.type, at: fieldPath) { return problem }
+        }
+        return nil
+    }
+
+    private func accepts(example value: YAMLValue, named name: String) -> Bool {
+        if let enumeration = enums[name] {
+            switch value {
+            case .string: return !enumeration.isInteger
+            case .int: return enumeration.isInteger
+            default: return false
+            }
+        }
+        switch (name, value) {
+        case ("Date", .string), ("Date", .int), ("Date", .double): return true
+        case ("URL", .string), ("UUID", .string): return true
+        case (_, _) where TypeReference.builtins[name] == nil: return true  // a type of another kind (a file) isn't decoded
+        default: return accepts(value, as: .named(name))
+        }
+    }
+
+    private func mismatch(_ value: YAMLValue, expected: String, at path: String) -> String {
+        "\(path.isEmpty ? "the value" : "'\(path)'") is \(value.kindName), not \(expected)"
+    }
+
+    private func join(_ path: String, _ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+}
