@@ -107,4 +107,21 @@ import Testing
         #expect(AuctionsClient.Environment.sandbox().server.description == "https://eu.sandbox.auctions.example.com/v2")
         #expect(AuctionsClient.Environment.sandbox(region: "us").server.host == "us.sandbox.auctions.example.com")
     }
+
+    @Test func aStubbedClientAnswersFromTheSpecsExamplesWithoutTheNetwork() async throws {
+        let page = try await AuctionsClient.stubbed().listAuctions()
+
+        #expect(page.total == 1)
+        #expect(page.nextCursor == nil)
+        let auction = try #require(page.items.first)
+        #expect(auction.id == UUID(uuidString: "6F0C4E3A-3B8C-4E4B-9B59-3E4A1C2D5F60"))
+        #expect(auction.title == "A stub lot")
+        #expect(auction.status == .live)
+        #expect(auction.startsAt == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(auction.endsAt == Date(timeIntervalSince1970: 1_714_564_800 + 7 * 86_400))
+        #expect(auction.currentBid == Money(amount: 1200, currency: "EUR"))
+        #expect(auction.tags.isEmpty)  // the fields' defaults fill what the example leaves out
+        #expect(auction.watchers == 0)
+        #expect(server.requests.isEmpty)
+    }
 }

@@ -98,4 +98,14 @@ import Testing
         let error = await #expect(throws: PetstoreError.self) { try await anonymous.getPet(petId: 1) }
         #expect(error == .unknown(statusCode: 401, body: Data(#"{"code": 401, "message": "no key"}"#.utf8)))
     }
+
+    @Test func aStubbedClientAnswersFromTheSpecsExamplesWithoutTheNetwork() async throws {
+        let pets = try await PetstoreClient.stubbed().findPetsByStatus(status: [.available])
+
+        #expect(pets.map(\.id) == [1])
+        #expect(pets.first?.name == "Rex")
+        #expect(pets.first?.status == .available)
+        #expect(pets.first?.photoUrls == [])
+        #expect(server.requests.isEmpty)
+    }
 }

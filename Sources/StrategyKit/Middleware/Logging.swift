@@ -108,8 +108,10 @@ public struct LoggingMiddleware: Middleware {
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         var logging = self
-        logging.secretHeaders.formUnion(request.credentialNames)
-        logging.secretNames.formUnion(request.credentialNames)
+        if !request.credentialNames.isEmpty {
+            logging.secretHeaders.formUnion(request.credentialNames)
+            logging.secretNames.formUnion(request.credentialNames)
+        }
         entry(logging.describe(request, context: context), context)
         let start = ContinuousClock.now
         do {
