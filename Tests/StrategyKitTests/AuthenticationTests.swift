@@ -51,7 +51,9 @@ import Testing
             switch request.path {
             case "/refresh":
                 tokens.refreshes.increment()
-                try? await Task.sleep(for: .milliseconds(100))
+                // Long enough that every concurrent request's 401 arrives while the refresh
+                // is under way, however loaded the machine.
+                try? await Task.sleep(for: .seconds(1))
                 return tokens.refresh().map { .text($0) } ?? .text("refresh failed", status: 500)
             case "/whoami":
                 let authorization = request.header("Authorization") ?? ""

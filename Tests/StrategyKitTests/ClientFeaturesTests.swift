@@ -197,6 +197,6 @@ import Testing
         }
 
         #expect(throws: (any Error).self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(ContinuousClock.now - started < .seconds(25))  // the server answers after 30 s
     }
 }
