@@ -13,20 +13,17 @@ extension Checker {
                 }
                 value = inner
             }
+            let path = strategy.unwrap?.value ?? ""
             let problem: String?
             switch strategy.returns {
-            case .type(let type, _): problem = types.exampleProblem(value, as: type, at: unwrap(strategy))
-            case .fields(let fields): problem = types.exampleProblem(value, fields: fields, at: unwrap(strategy))
+            case .type(let type, _): problem = types.exampleProblem(value, as: type, at: path)
+            case .fields(let fields): problem = types.exampleProblem(value, fields: fields, at: path)
             case nil: problem = nil
             }
             if let problem {
                 diagnostics.error("the example of strategy '\(strategy.name)' doesn't decode as its output: \(problem)", at: location)
             }
         }
-    }
-
-    private func unwrap(_ strategy: StrategySpec) -> String {
-        strategy.unwrap?.value ?? ""
     }
 }
 
@@ -66,7 +63,7 @@ extension TypeCatalog {
         case (.array(let element), .array(let items)):
             return items.indices.lazy.compactMap { exampleProblem(items[$0], as: element, at: "\(path)[\($0)]") }.first
         case (.dictionary(let element), .object(let keys, let values)):
-            return keys.lazy.compactMap { exampleProblem(values[$0]!, as: element, at: join(path, $0)) }.first
+            return keys.lazy.compactMap { key in values[key].flatMap { self.exampleProblem($0, as: element, at: self.join(path, key)) } }.first
         case (.named(let name), _):
             if let fields = objectFields[name] {
                 return exampleProblem(value, fields: fields, at: path)
