@@ -87,10 +87,11 @@ import Testing
 
 /// A loopback port nothing listens on.
 func closedPort() throws -> Int {
-    let server = try HTTPTestServer { _ in CannedResponse() }
-    server.stop()
-    return server.port
+    try refusingPort.get().port
 }
+
+/// A port that refuses connections, reserved for the whole test run so no server takes it.
+private let refusingPort = Result { try RefusingPort() }
 
 /// Credentials an authenticator adds, under names no default covers, and secrets that an
 /// error's description repeats.

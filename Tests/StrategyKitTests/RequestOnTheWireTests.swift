@@ -45,20 +45,36 @@ import Testing
     }
 
     @Test func theBasePathPrefixesEveryPathAndValuesStayInTheirSegment() async throws {
-        let received = try await send(Endpoint(.get, "/files/\("..")/\("a/b?c")"), basePath: "/api/v2/")
+        let received = try await send(Endpoint(.get, "/files/\("...")/\("a/b?c")"), basePath: "/api/v2/")
 
-        #expect(received.path == "/api/v2/files/%2E%2E/a%2Fb%3Fc")
+        #expect(received.path == "/api/v2/files/.../a%2Fb%3Fc")
         #expect(received.query == nil)
+    }
+
+    @Test(arguments: [".", ".."])
+    func aDotSegmentValueIsRefusedAndNothingIsSent(value: String) async throws {
+        await #expect(throws: RequestBuildingError.dotSegment(value)) {
+            try await send(Endpoint(.get, "/files/\(value)/secret"))
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test(arguments: ["GET\r\nX-Smuggled: 1", "GET /other HTTP/1.1\r\n", "PO ST", ""])
+    func aMethodThatIsNotATokenIsRefusedAndNothingIsSent(method: String) async throws {
+        await #expect(throws: RequestBuildingError.invalidMethod(method.uppercased())) {
+            try await send(Endpoint(HTTPMethod(rawValue: method), "/anything"))
+        }
+        #expect(server.requests.isEmpty)
     }
 
     @Test func anEndpointTimeoutEndsTheWait() async throws {
         let client = StrategyClient(server: server.server())
 
-        let error = await #expect(throws: URLError.self) {
+        let error = await #expect(throws: TransportError.self) {
             try await client.send(Send(), Endpoint(.get, "/slow", timeout: 0.3))
         }
 
-        #expect(error?.code == .timedOut)
+        #expect(error?.kind == .timedOut)
     }
 
     @Test func delayedStubbingAnswersAfterTheDelayWithoutTheNetwork() async throws {

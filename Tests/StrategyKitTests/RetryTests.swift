@@ -51,6 +51,7 @@ import Testing
                 formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
                 return CannedResponse(status: 503, headers: [("Retry-After", formatter.string(from: date))])
             case "/go-away": return CannedResponse(status: 429, headers: [("Retry-After", "3600")])
+            case "/negative": return CannedResponse(status: 503, headers: [("Retry-After", "-5")])
             default: return .text("?", status: 400)
             }
         }
@@ -100,7 +101,7 @@ import Testing
         _ = try? await client(RetryPolicy(maxDelay: .seconds(600))).send(Call(path: "/slow-down-date"))
 
         let first = try #require(waits.all.first)
-        #expect(first > .seconds(100) && first <= .seconds(120))
+        #expect(first > .seconds(100) && first <= .seconds(121))  // jitter adds at most 0.25 s
     }
 
     @Test func aRetryAfterLongerThanTheLongestWaitEndsTheRetries() async throws {
@@ -119,6 +120,58 @@ import Testing
     @Test func anEndpointsOwnPolicyWins() async throws {
         await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(retry: .never)) }
         #expect(attempts.count == 1)
+    }
+
+    @Test func theClientsPolicyBoundsHowOftenAnEndpointRetries() async throws {
+        let eager = RetryPolicy(maxRetries: 5, baseDelay: .milliseconds(1), retryableMethods: [.get, .post])
+
+        await #expect(throws: UnexpectedResponse.self) { try await client(.never).send(Call(path: "/broken", retry: eager)) }
+        #expect(attempts.count == 1)
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(method: .post, path: "/broken", retry: eager)) }
+        #expect(attempts.count == 1 + 3)  // the endpoint allows POST; the client's two retries bound it
+    }
+
+    @Test func aNegativeRetryAfterIsIgnoredAndTheBackoffApplies() async throws {
+        _ = try? await client().send(Call(path: "/negative"))
+
+        #expect(attempts.count == 3)
+        #expect(waits.all == [.milliseconds(100), .milliseconds(200)])
+    }
+
+    @Test func waitsAfterRetryAfterAreSpreadButNeverShorter() async throws {
+        _ = try? await client(RetryPolicy(baseDelay: .seconds(1), jitter: 0.5)).send(Call(path: "/slow-down"))
+
+        #expect(waits.all.count == 2)
+        #expect(waits.all.allSatisfy { $0 >= .seconds(2) && $0 < .milliseconds(2500) })
+        #expect(waits.all.contains { $0 > .seconds(2) })
+    }
+
+    @Test func aRetriedPostCarriesOneIdempotencyKeyPerCall() async throws {
+        let policy = RetryPolicy(baseDelay: .milliseconds(1), retryableMethods: [.post], idempotencyKeyHeader: "Idempotency-Key")
+
+        _ = try? await client(policy).send(Call(method: .post, path: "/broken"))
+        _ = try? await client(policy).send(Call(method: .post, path: "/broken"))
+
+        let keys = server.requests.map { $0.header("Idempotency-Key") ?? "" }
+        #expect(keys.count == 6)
+        #expect(Set(keys[0..<3]).count == 1 && Set(keys[3..<6]).count == 1)
+        #expect(keys[0] != keys[3] && UUID(uuidString: keys[0]) != nil)
+    }
+
+    @Test func onlyTransientTransportErrorsAreRetried() async throws {
+        let stub = StubTransport([
+            .init(.get, "/lost", failure: TransportError(.connectionLost)),
+            .init(.get, "/big", failure: TransportError(.responseTooLarge)),
+            .init(.get, "/custom", failure: CancellationError()),
+        ])
+        let waits = self.waits
+        let client = StrategyClient(server: Server(host: "stub.example"), transport: stub, middlewares: [RetryMiddleware { waits.append($0) }])
+
+        for path in ["/lost", "/big", "/custom", "/unmatched"] {
+            _ = try? await client.send(Call(path: RequestPath(stringLiteral: path)))
+        }
+
+        #expect(stub.requests.map(\.url.path) == ["/lost", "/lost", "/lost", "/big", "/custom", "/unmatched"])
     }
 
     @Test func backoffDoublesUpToTheLongestWaitAndJitterTakesAShare() {

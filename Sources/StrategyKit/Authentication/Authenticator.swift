@@ -64,6 +64,8 @@ public struct AuthenticationMiddleware: Middleware {
         var replays = 0
         while true {
             let authenticated = try await authenticator.authenticate(request)
+            // A caller cancelled while credentials were renewed sends nothing more.
+            try Task.checkCancellation()
             let response = try await next(authenticated)
             guard authenticator.isRejection(response), replays < maxReplays,
                   try await authenticator.renew(afterRejectionOf: authenticated) else {
@@ -81,11 +83,27 @@ public enum AuthenticationError: Error, CustomStringConvertible, Sendable {
     /// Renewing the credentials failed with `underlying`.
     case renewalFailed(underlying: any Error)
 
-    /// What went wrong, for logs.
+    /// What went wrong, for logs. It names the underlying error's type (or a
+    /// ``TransportError``'s kind) but never repeats its
+    /// description, which may hold a refresh token or a URL with a key; read
+    /// ``underlying`` in code.
     public var description: String {
         switch self {
         case .noCredentials: "no credentials to authenticate the request with"
-        case .renewalFailed(let underlying): "renewing the credentials failed: \(underlying)"
+        case .renewalFailed(let underlying): "renewing the credentials failed: \(Self.summary(of: underlying))"
+        }
+    }
+
+    /// The error renewing failed with, if it did.
+    public var underlying: (any Error)? {
+        if case .renewalFailed(let underlying) = self { underlying } else { nil }
+    }
+
+    private static func summary(of error: any Error) -> String {
+        switch error {
+        case let error as TransportError: error.description
+        case is CancellationError: "cancelled"
+        default: "\(type(of: error))"
         }
     }
 }

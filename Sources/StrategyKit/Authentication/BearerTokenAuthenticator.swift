@@ -36,12 +36,24 @@ public struct BearerToken: Hashable, Sendable, Codable {
 /// When `refresh` fails, every request waiting on it fails with
 /// ``AuthenticationError/renewalFailed(underlying:)``; the next request may try again.
 ///
+/// A caller cancelled while a renewal runs stops waiting at once (the renewal goes on for the
+/// others), and its request is not replayed. A request that `refresh` itself sends through a
+/// client authenticated by this same authenticator (a refresh strategy that doesn't exclude
+/// `authentication`) goes out as it is, without a token and without a renewal of its own, so
+/// a renewal can never wait on itself.
+///
+/// A token's ``leeway`` is capped at half of the lifetime it had when the authenticator got
+/// it, so a token that lives shorter than the leeway is still used, not renewed on every call.
+///
 /// An actor, so the token and the renewal in flight are shared safely by concurrent requests.
 public actor BearerTokenAuthenticator: Authenticator {
     /// The token requests are sent with; `nil` before signing in.
     public private(set) var token: BearerToken?
-    /// Seconds before its expiry at which a token already counts as expired.
+    /// Seconds before its expiry at which a token already counts as expired, at most half the
+    /// token's lifetime.
     public let leeway: TimeInterval
+    /// When the current token was set, to know its lifetime.
+    private var receivedAt = Date()
     private let refresh: (@Sendable (BearerToken) async throws -> BearerToken)?
     private let onChange: (@Sendable (BearerToken?) -> Void)?
     private var renewal: Task<BearerToken, any Error>?
@@ -66,16 +78,31 @@ public actor BearerTokenAuthenticator: Authenticator {
     /// Replaces the token, e.g. after signing in or out.
     public func setToken(_ token: BearerToken?) {
         self.token = token
+        receivedAt = Date()
         onChange?(token)
     }
 
-    /// Adds `Authorization: Bearer …`, first renewing a token that expires within ``leeway``.
+    /// The leeway for the current token: ``leeway``, but no more than half its lifetime.
+    private var effectiveLeeway: TimeInterval {
+        guard let expiresAt = token?.expiresAt else { return leeway }
+        return min(leeway, max(expiresAt.timeIntervalSince(receivedAt), 0) / 2)
+    }
+
+    /// Whether the running task is this authenticator's own renewal.
+    private var isInsideOwnRenewal: Bool {
+        RenewalScope.current.contains(ObjectIdentifier(self))
+    }
+
+    /// Adds `Authorization: Bearer …`, first renewing a token that expires within ``leeway``;
+    /// a request sent by this authenticator's own renewal goes out unchanged.
     ///
     /// - Throws: ``AuthenticationError/noCredentials`` when there is no token;
-    ///   ``AuthenticationError/renewalFailed(underlying:)`` when renewing fails.
+    ///   ``AuthenticationError/renewalFailed(underlying:)`` when renewing fails;
+    ///   `CancellationError` when the caller was cancelled while waiting for a renewal.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
+        if isInsideOwnRenewal { return request }
         guard var token else { throw AuthenticationError.noCredentials }
-        if refresh != nil, token.isExpired(leeway: leeway) {
+        if refresh != nil, token.isExpired(leeway: effectiveLeeway) {
             token = try await renew(replacing: token)
         }
         var request = request
@@ -86,7 +113,7 @@ public actor BearerTokenAuthenticator: Authenticator {
     /// Renews the token the server rejected, unless another request already did; returns whether
     /// the request is worth replaying (`false` without a `refresh` closure or a token).
     public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
-        guard refresh != nil, let token else { return false }
+        guard refresh != nil, let token, !isInsideOwnRenewal else { return false }
         if request.headers["Authorization"] != "Bearer \(token.accessToken)" {
             return true  // renewed since this request was sent: replay it with the new token
         }
@@ -105,8 +132,9 @@ public actor BearerTokenAuthenticator: Authenticator {
         guard let refresh else { throw AuthenticationError.noCredentials }
         // The task stores the new token before anyone sees it finish, so every waiter that
         // goes on to authenticate finds it in place.
+        let scope = RenewalScope.current.union([ObjectIdentifier(self)])
         let task = Task {
-            let fresh = try await refresh(stale)
+            let fresh = try await RenewalScope.$current.withValue(scope) { try await refresh(stale) }
             self.setToken(fresh)
             return fresh
         }
@@ -115,11 +143,19 @@ public actor BearerTokenAuthenticator: Authenticator {
         return try await outcome(of: task)
     }
 
+    /// The renewal's token; a cancelled caller stops waiting with `CancellationError`.
     private func outcome(of task: Task<BearerToken, any Error>) async throws -> BearerToken {
+        let result = await CancellableWait.result(of: task)
+        try Task.checkCancellation()
         do {
-            return try await task.value
+            return try result.get()
         } catch {
             throw AuthenticationError.renewalFailed(underlying: error)
         }
     }
+}
+
+/// The authenticators whose renewal the current task is running.
+enum RenewalScope {
+    @TaskLocal static var current: Set<ObjectIdentifier> = []
 }

@@ -24,6 +24,9 @@ public struct StrategyClient: Sendable {
     /// Whether calls answer with their strategies' stubs instead of using the network (and
     /// the middlewares).
     public var stubbing: Stubbing
+    /// The deadline, connect timeout, response size limit and redirect rule of every request;
+    /// an endpoint may override the first three. See ``RequestLimits``.
+    public var limits: RequestLimits
 
     /// A client for `server`.
     ///
@@ -34,13 +37,15 @@ public struct StrategyClient: Sendable {
     ///   - decoder: decodes outputs.
     ///   - hooks: observe each stage of every call.
     ///   - stubbing: whether calls answer with their strategies' stubs instead of the network.
+    ///   - limits: the deadline, connect timeout, response size limit and redirect rule.
     public init(
         server: Server,
         transport: any Transport = URLSessionTransport(),
         middlewares: [any Middleware] = [],
         decoder: JSONDecoder = JSONDecoder(),
         hooks: Hooks = Hooks(),
-        stubbing: Stubbing = .never
+        stubbing: Stubbing = .never,
+        limits: RequestLimits = .default
     ) {
         self.server = server
         self.transport = transport
@@ -48,16 +53,20 @@ public struct StrategyClient: Sendable {
         self.decoder = decoder
         self.hooks = hooks
         self.stubbing = stubbing
+        self.limits = limits
     }
 
     /// Sends the request `strategy` makes for `input` and returns its output.
     ///
-    /// Cancelling the calling task cancels the request.
+    /// Cancelling the calling task cancels the request; a request is never started from a
+    /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
+    /// (or the endpoint's own), and redirects are followed by its ``RedirectPolicy``.
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
-    ///   that can't be sent (nothing is sent then); the transport's or a
-    ///   middleware's error when no response came; a `DecodingError` when the body doesn't fit.
+    ///   or changed the method so it can't be sent (nothing is sent then); a
+    ///   ``TransportError`` or a middleware's error when no response came; a `DecodingError`
+    ///   when the body doesn't fit.
     public func send<S: Strategy>(_ strategy: S, _ input: S.Input) async throws -> S.Output {
         let context = RequestContext(strategyName: S.name)
         do {
@@ -102,15 +111,9 @@ public struct StrategyClient: Sendable {
             hooks.didReceive?(response, context)
             return response
         }
-        let transport = self.transport
+        let exchange = Exchange(transport: transport, limits: limits, hooks: hooks, context: context)
         var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
-            // Middlewares and authenticators add headers after the request was built: check
-            // them all again where the request leaves, so no value can split it.
-            try request.headers.validate()
-            hooks.willSend?(request, context)
-            let response = try await transport.send(request)
-            hooks.didReceive?(response, context)
-            return response
+            try await exchange.send(request)
         }
         for middleware in middlewares.reversed() where filter.includes(middleware.name) {
             let inner = next

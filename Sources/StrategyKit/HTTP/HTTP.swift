@@ -32,6 +32,14 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     public static let head: HTTPMethod = "HEAD"
     /// `OPTIONS`
     public static let options: HTTPMethod = "OPTIONS"
+
+    /// Throws ``RequestBuildingError/invalidMethod(_:)`` unless the method is a non-empty HTTP
+    /// token, so no CR, LF or space can split the request line.
+    public func validate() throws(RequestBuildingError) {
+        guard !rawValue.isEmpty, rawValue.unicodeScalars.allSatisfy(HTTPHeaders.isTokenCharacter) else {
+            throw RequestBuildingError.invalidMethod(rawValue)
+        }
+    }
 }
 
 /// An ordered list of header fields whose names compare case-insensitively.
@@ -105,7 +113,7 @@ public struct HTTPHeaders: Hashable, Sendable, Sequence, ExpressibleByDictionary
         }
     }
 
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F else { return false }
         return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
     }
@@ -121,8 +129,15 @@ public struct HTTPRequest: Hashable, Sendable {
     public var headers: HTTPHeaders
     /// The body's bytes, if any.
     public var body: Data?
-    /// Seconds to wait for the response; `nil` leaves the transport's default.
+    /// The deadline in seconds for the whole exchange, from connecting to the last byte of the
+    /// body; `nil` leaves the transport's default. See ``RequestLimits/timeout``.
     public var timeout: TimeInterval?
+    /// Seconds to wait for a connection, and for the next bytes while none come; `nil` leaves
+    /// the transport's default. See ``RequestLimits/connectTimeout``.
+    public var connectTimeout: TimeInterval?
+    /// The most bytes of response body read; a larger body fails with
+    /// ``TransportError/Kind/responseTooLarge``. `nil` leaves the transport's default.
+    public var maximumResponseBytes: Int?
     /// Names of the header fields and query items that carry credentials, in lower case, so
     /// logs show `<redacted>` in place of their values. Authenticators add the names they set.
     public var credentialNames: Set<String> = []
@@ -140,6 +155,12 @@ public struct HTTPRequest: Hashable, Sendable {
     public mutating func setCredential(header name: String, to value: String) {
         headers[name] = value
         credentialNames.insert(name.lowercased())
+    }
+
+    /// Checks the method and every header, so nothing can split the request on the wire.
+    public func validate() throws(RequestBuildingError) {
+        try method.validate()
+        try headers.validate()
     }
 
     /// Appends a credential as the query item `name`, marking its name as one logs redact.

@@ -7,7 +7,9 @@ import Logging
 /// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
 /// same names in form and JSON bodies, and every header or query item an authenticator marked
 /// as a credential (``HTTPRequest/credentialNames``) are written as `<redacted>`; so are their
-/// values wherever an error's description repeats them.
+/// values wherever an error's description repeats them. Names are matched by pattern as well
+/// as by list (``looksSecret(_:)``): `accessToken`, `id_token`, `X-Auth-Token`, `jwt`,
+/// `sessionToken`, `otp`, `sig`, `client-secret` and the like are all redacted.
 ///
 /// ```swift
 /// LoggingMiddleware(logger: Logger(label: "api"))
@@ -37,6 +39,24 @@ public struct LoggingMiddleware: Middleware {
     public static let defaultSecretNames: Set<String> = [
         "api_key", "apikey", "access_token", "refresh_token", "token", "key", "client_secret", "password", "signature",
     ]
+
+    /// Whether a header, query item or body field called `name` looks like it carries a secret.
+    ///
+    /// The name is compared in lower case with every character that isn't a letter or a digit
+    /// taken out (`X-Auth-Token` is `xauthtoken`), and counts as secret when it holds `token`,
+    /// `secret`, `password`, `passwd`, `passphrase`, `passcode`, `apikey`, `jwt`, `credential`,
+    /// `signature`, `authorization`, `cookie` or `session`, or ends in `key`, `sig`, `otp` or `auth`.
+    public static func looksSecret(_ name: String) -> Bool {
+        let normalised = String(name.lowercased().unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }.map(Character.init))
+        guard !normalised.isEmpty else { return false }
+        return secretFragments.contains { normalised.contains($0) } || secretEndings.contains { normalised.hasSuffix($0) }
+    }
+
+    private static let secretFragments = [
+        "token", "secret", "password", "passwd", "passphrase", "passcode", "apikey", "jwt", "credential",
+        "signature", "authorization", "cookie", "session",
+    ]
+    private static let secretEndings = ["key", "sig", "otp", "auth"]
 
     /// The name strategies exclude it by; `logging` by default.
     public var name: String
@@ -130,7 +150,7 @@ public struct LoggingMiddleware: Middleware {
     func scrub(_ text: String, of request: HTTPRequest) -> String {
         var text = text.replacingOccurrences(of: request.url.absoluteString, with: redact(request.url))
         var secrets: [String] = []
-        for field in request.headers where secretHeaders.contains(field.name.lowercased()) {
+        for field in request.headers where isSecretHeader(field.name) {
             secrets.append(field.value)
             // `Bearer abc`: the credential alone may be repeated, too.
             if let space = field.value.firstIndex(of: " ") { secrets.append(String(field.value[field.value.index(after: space)...])) }
@@ -164,7 +184,7 @@ public struct LoggingMiddleware: Middleware {
 
     private func headerLines(_ headers: HTTPHeaders) -> [String] {
         headers.map { field in
-            "  \(field.name): " + (secretHeaders.contains(field.name.lowercased()) ? Self.redacted : field.value)
+            "  \(field.name): " + (isSecretHeader(field.name) ? Self.redacted : field.value)
         }
     }
 
@@ -219,7 +239,11 @@ public struct LoggingMiddleware: Middleware {
     }
 
     private func isSecret(_ name: String) -> Bool {
-        secretNames.contains(name.lowercased())
+        secretNames.contains(name.lowercased()) || Self.looksSecret(name)
+    }
+
+    private func isSecretHeader(_ name: String) -> Bool {
+        secretHeaders.contains(name.lowercased()) || Self.looksSecret(name)
     }
 
     private func milliseconds(_ duration: Duration) -> String {

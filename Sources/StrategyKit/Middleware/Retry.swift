@@ -1,13 +1,16 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// When and how often a failed request is sent again.
 ///
-/// By default: at most two retries of idempotent methods, after a transport error or a
-/// 408, 429, 500, 502, 503 or 504, waiting an exponentially growing time with jitter, or what
-/// the response's `Retry-After` asks.
+/// By default: at most two retries of idempotent methods, after a transient
+/// ``TransportError`` (can't connect, timed out, connection lost) or a 408, 429, 500, 502,
+/// 503 or 504, waiting an exponentially growing time with jitter, or what the response's
+/// `Retry-After` asks plus jitter. Nothing else is retried: not cancellation, not an
+/// oversized or invalid response, not an error of a middleware or a stub.
+///
+/// `POST` and `PATCH` are retried only by a policy that lists them, and such a policy should
+/// name an ``idempotencyKeyHeader``: one key is made per call and sent with every attempt,
+/// so the server can tell a retry from a new request.
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt; 0 never retries.
     public var maxRetries: Int
@@ -23,6 +26,10 @@ public struct RetryPolicy: Sendable {
     public var retryableStatusCodes: Set<Int>
     /// Whether an error without a response (connection refused, timeout) is retried.
     public var retriesTransportErrors: Bool
+    /// The header that carries an idempotency key, e.g. `Idempotency-Key`; `nil` for none.
+    /// When set, a request without that header gets a new UUID in it, made once per call and
+    /// sent unchanged with every attempt.
+    public var idempotencyKeyHeader: String?
 
     /// A policy; each parameter is described by the property of the same name.
     public init(
@@ -32,7 +39,8 @@ public struct RetryPolicy: Sendable {
         jitter: Double = 0.5,
         retryableMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete],
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
-        retriesTransportErrors: Bool = true
+        retriesTransportErrors: Bool = true,
+        idempotencyKeyHeader: String? = nil
     ) {
         self.maxRetries = maxRetries
         self.baseDelay = baseDelay
@@ -41,12 +49,26 @@ public struct RetryPolicy: Sendable {
         self.retryableMethods = retryableMethods
         self.retryableStatusCodes = retryableStatusCodes
         self.retriesTransportErrors = retriesTransportErrors
+        self.idempotencyKeyHeader = idempotencyKeyHeader
     }
 
     /// At most two retries of idempotent requests, the first within half a second.
     public static let `default` = RetryPolicy()
     /// No retries.
     public static let never = RetryPolicy(maxRetries: 0)
+
+    /// This policy (an endpoint's) bounded by `client`'s: the one rule for combining them.
+    ///
+    /// The endpoint's policy says which requests may be retried and how (methods, status
+    /// codes, delays, idempotency key); the client's bounds how far: the number of retries is
+    /// the smaller of the two, and transport errors are retried only when both allow it. So a
+    /// client built with ``never`` never retries, whatever an endpoint asks.
+    public func limited(by client: RetryPolicy) -> RetryPolicy {
+        var combined = self
+        combined.maxRetries = min(maxRetries, client.maxRetries)
+        combined.retriesTransportErrors = retriesTransportErrors && client.retriesTransportErrors
+        return combined
+    }
 
     /// The wait before retry number `retry` (1 for the first), with `random` in 0..<1 as the jitter draw.
     public func backoff(beforeRetry retry: Int, random: Double) -> Duration {
@@ -58,8 +80,10 @@ public struct RetryPolicy: Sendable {
 
 /// Sends a request again when the policy allows, waiting between attempts.
 ///
-/// The policy is the endpoint's own when it has one (``Endpoint/retry``), otherwise this
-/// middleware's. Put it first in the chain so each retry goes through the others again.
+/// The policy is this middleware's, or the endpoint's own (``Endpoint/retry``) bounded by it
+/// (``RetryPolicy/limited(by:)``). It decides by the error's ``TransportError/Kind``, the
+/// status code and the method alone. Put it first in the chain so each retry goes through
+/// the others again.
 public struct RetryMiddleware: Middleware {
     /// The name strategies exclude it by; `retry` by default.
     public var name: String
@@ -88,9 +112,13 @@ public struct RetryMiddleware: Middleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        let policy = context.retry ?? self.policy
+        let policy = context.retry?.limited(by: self.policy) ?? self.policy
         guard policy.maxRetries > 0, policy.retryableMethods.contains(request.method) else {
             return try await next(request)
+        }
+        var request = request
+        if let header = policy.idempotencyKeyHeader, request.headers[header] == nil {
+            request.headers[header] = UUID().uuidString
         }
         var retry = 0
         while true {
@@ -104,7 +132,9 @@ public struct RetryMiddleware: Middleware {
                 }
                 if let asked = Self.retryAfter(response) {
                     guard asked <= policy.maxDelay else { return response }
-                    wait = asked
+                    // Spread the clients a `Retry-After` sent back at once: never earlier than
+                    // asked, up to `jitter` of the base delay later.
+                    wait = asked + policy.baseDelay * (policy.jitter * Double.random(in: 0..<1))
                 } else {
                     wait = policy.backoff(beforeRetry: retry, random: Double.random(in: 0..<1))
                 }
@@ -118,11 +148,12 @@ public struct RetryMiddleware: Middleware {
         }
     }
 
-    /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date.
+    /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date; `nil` when it
+    /// is absent or not valid (a negative number included), so the usual backoff applies.
     static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
-        guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Int(value) {
-            return .seconds(max(seconds, 0))
+        guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if value.allSatisfy(\.isASCII) && value.allSatisfy(\.isNumber) {
+            return Int(value).map { .seconds($0) }
         }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -132,16 +163,9 @@ public struct RetryMiddleware: Middleware {
         return .milliseconds(max(Int((date.timeIntervalSince(now) * 1000).rounded(.up)), 0))
     }
 
-    /// Errors with no response that another attempt may not meet: not cancellation, not a
-    /// request that can't be built, not failed authentication.
+    /// Whether another attempt may meet a different outcome: only a transient
+    /// ``TransportError`` (can't connect, timed out, connection lost) is.
     static func isTransient(_ error: any Error) -> Bool {
-        switch error {
-        case is CancellationError, is RequestBuildingError, is AuthenticationError, is StubbingError, is any APIError:
-            return false
-        case let error as URLError:
-            return error.code != .cancelled
-        default:
-            return true
-        }
+        (error as? TransportError)?.isTransient ?? false
     }
 }

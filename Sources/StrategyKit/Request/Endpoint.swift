@@ -32,12 +32,21 @@ public struct Endpoint: Sendable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: RequestBody?
-    /// Seconds to wait for the response; `nil` leaves the transport's default.
+    /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
+    /// client's ``RequestLimits/timeout``.
     public var timeout: TimeInterval?
-    /// Overrides the client's retry policy for this endpoint; `nil` keeps the client's.
+    /// This endpoint's retry policy, combined with the client's by
+    /// ``RetryPolicy/limited(by:)``; `nil` keeps the client's.
     public var retry: RetryPolicy?
+    /// Seconds to wait for a connection and for the next bytes; `nil` keeps the client's
+    /// ``RequestLimits/connectTimeout``.
+    public var connectTimeout: TimeInterval?
+    /// The most bytes of response body read; `nil` keeps the client's
+    /// ``RequestLimits/maximumResponseBytes``.
+    public var maximumResponseBytes: Int?
 
-    /// Creates an endpoint; `query` keeps its order, and `nil` values are left out.
+    /// Creates an endpoint; `query` keeps its order, and `nil` values are left out. `timeout`,
+    /// `connectTimeout` and `maximumResponseBytes` override the client's ``RequestLimits``.
     public init(
         _ method: HTTPMethod,
         _ path: RequestPath,
@@ -46,7 +55,9 @@ public struct Endpoint: Sendable {
         headers: HTTPHeaders = [:],
         body: RequestBody? = nil,
         timeout: TimeInterval? = nil,
-        retry: RetryPolicy? = nil
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
     ) {
         self.method = method
         self.path = path
@@ -57,13 +68,17 @@ public struct Endpoint: Sendable {
         self.body = body
         self.timeout = timeout
         self.retry = retry
+        self.connectTimeout = connectTimeout
+        self.maximumResponseBytes = maximumResponseBytes
     }
 }
 
 /// A percent-encoded request path built by string interpolation.
 ///
 /// Literal text is kept as written; every interpolated value is encoded as one path segment,
-/// so a value such as `"a/b?c"` or `".."` can never leave its segment.
+/// so a value such as `"a/b?c"` can never leave its segment. A value that is `.` or `..` is
+/// refused when the request is built (``RequestBuildingError/dotSegment(_:)``): URL
+/// normalisation turns even `%2E%2E` back into a step up the path.
 ///
 /// ```swift
 /// let path: RequestPath = "/users/\(id)/posts"
@@ -71,6 +86,8 @@ public struct Endpoint: Sendable {
 public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The path as it goes on the wire.
     public private(set) var encoded: String
+    /// The first interpolated value that is `.` or `..`, if any; such a path can't be sent.
+    public private(set) var dotSegment: String?
 
     /// A path written without interpolation, kept as written.
     public init(stringLiteral value: String) {
@@ -80,6 +97,7 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
     /// A path with interpolated values, each encoded as one segment.
     public init(stringInterpolation: StringInterpolation) {
         encoded = stringInterpolation.encoded
+        dotSegment = stringInterpolation.dotSegment
     }
 
     /// The path as it goes on the wire.
@@ -88,6 +106,7 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
     /// Builds a ``RequestPath``, encoding each interpolated value as one path segment.
     public struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var encoded = ""
+        fileprivate var dotSegment: String?
 
         /// An empty path, with room for the parts to come.
         public init(literalCapacity: Int, interpolationCount: Int) {
@@ -101,7 +120,9 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
 
         /// Appends `value` percent-encoded as one path segment.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
-            encoded += PercentEncoding.pathSegment(value.parameterValue)
+            let text = value.parameterValue
+            if (text == "." || text == "..") && dotSegment == nil { dotSegment = text }
+            encoded += PercentEncoding.pathSegment(text)
         }
     }
 }

@@ -31,6 +31,9 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
 
     /// The absolute URL of `endpoint` on this server.
     public func url(for endpoint: Endpoint) throws(RequestBuildingError) -> URL {
+        if let segment = endpoint.path.dotSegment {
+            throw RequestBuildingError.dotSegment(segment)
+        }
         var string = description + endpoint.path.encoded
         if !endpoint.query.isEmpty {
             string += "?" + endpoint.query
@@ -50,14 +53,18 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
         if let body = endpoint.body, headers["Content-Type"] == nil {
             headers["Content-Type"] = body.contentType
         }
+        try endpoint.method.validate()
         try headers.validate()
-        return HTTPRequest(
+        var request = HTTPRequest(
             method: endpoint.method,
             url: try url(for: endpoint),
             headers: headers,
             body: endpoint.body?.data,
             timeout: endpoint.timeout
         )
+        request.connectTimeout = endpoint.connectTimeout
+        request.maximumResponseBytes = endpoint.maximumResponseBytes
+        return request
     }
 }
 
@@ -69,4 +76,9 @@ public enum RequestBuildingError: Error, Hashable, Sendable {
     case invalidHeaderName(String)
     /// A header value holding CR, LF or another control character, which could split the request.
     case invalidHeaderValue(name: String)
+    /// A method that isn't an HTTP token (e.g. holds a space, CR or LF), which could split the request.
+    case invalidMethod(String)
+    /// A path value that is `.` or `..`: sent even percent-encoded, URL normalisation would turn
+    /// it into a step up or across the path, so it is refused.
+    case dotSegment(String)
 }

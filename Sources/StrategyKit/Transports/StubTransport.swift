@@ -4,14 +4,18 @@ import Foundation
 ///
 /// Routes match by method and path (the query is ignored); a path may hold `{name}`
 /// placeholders, each matching one segment. The first matching route answers, after its
-/// delay if it has one. A request no route matches fails with ``Unmatched``.
+/// delay if it has one. A request no route matches fails with ``Unmatched``, which is never
+/// retried. A route's failure is thrown as given; use a ``TransportError`` to act as a network.
 ///
 /// ```swift
 /// let stub = StubTransport([
 ///     .init(.get, "/users/{id}", response: .json(#"{"id": 1, "name": "Ada"}"#)),
-///     .init(.delete, "/users/{id}", failure: URLError(.notConnectedToInternet)),
+///     .init(.delete, "/users/{id}", failure: TransportError(.cannotConnect)),
 /// ])
 /// ```
+///
+/// It keeps the last ``historyLimit`` requests (100 by default) in ``requests``, so a
+/// long-running preview or load test doesn't grow without bound.
 public final class StubTransport: Transport, Sendable {
     /// One canned answer.
     public struct Route: Sendable {
@@ -64,26 +68,43 @@ public final class StubTransport: Transport, Sendable {
 
     private let routes: [Route]
     private let received = Locked<[HTTPRequest]>([])
+    /// How many of the latest requests ``requests`` keeps; 0 keeps none.
+    public let historyLimit: Int
 
-    /// A transport that answers from `routes`, the first match winning.
-    public init(_ routes: [Route]) {
+    /// A transport that answers from `routes`, the first match winning, and keeps the last
+    /// `historyLimit` requests.
+    public init(_ routes: [Route], historyLimit: Int = 100) {
         self.routes = routes
+        self.historyLimit = max(historyLimit, 0)
     }
 
-    /// Every request sent so far, in order.
+    /// The latest requests sent (at most ``historyLimit``), oldest first.
     public var requests: [HTTPRequest] {
         received.withLock { $0 }
     }
 
     /// Records the request and answers from the first route that matches it.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        received.withLock { $0.append(request) }
+        try TransportError.checkCancellation()
+        if historyLimit > 0 {
+            received.withLock { list in
+                if list.count >= historyLimit { list.removeFirst(list.count - historyLimit + 1) }
+                list.append(request)
+            }
+        }
         guard let route = routes.first(where: { $0.matches(request) }) else {
             throw Unmatched(method: request.method, url: request.url)
         }
         if let delay = route.delay {
-            try await Task.sleep(for: delay)
+            try await withDeadline(seconds: request.timeout ?? RequestLimits.default.timeout) {
+                try await Task.sleep(for: delay)
+            }
         }
-        return try route.answer.get()
+        let response = try route.answer.get()
+        let limit = request.maximumResponseBytes ?? RequestLimits.default.maximumResponseBytes
+        guard response.body.count <= limit else {
+            throw TransportError(.responseTooLarge, detail: "more than \(limit) bytes")
+        }
+        return response
     }
 }

@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Receives every data task's events for a ``URLSessionTransport``: refuses redirects, counts
+/// the body against its limit, and resumes each caller once.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// One data task in flight.
+    private struct Pending {
+        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var limit: Int
+        var response: HTTPURLResponse?
+        var body = Data()
+        var failure: TransportError?
+    }
+
+    private let pending = Locked<[Int: Pending]>([:])
+
+    /// Runs `request` as a data task on `session`; never creates one from a cancelled task.
+    func run(_ request: URLRequest, limit: Int, on session: URLSession) async throws -> HTTPResponse {
+        let handle = DataTaskHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                guard !Task.isCancelled else {
+                    continuation.resume(throwing: TransportError.cancelled)
+                    return
+                }
+                let task = session.dataTask(with: request)
+                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
+                if !handle.start(task) {
+                    // Cancelled between the check and now: the task is never resumed.
+                    pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }?
+                        .continuation.resume(throwing: TransportError.cancelled)
+                }
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = pending.withLock { tasks -> Bool in
+            guard var entry = tasks[dataTask.taskIdentifier] else { return false }
+            entry.response = response as? HTTPURLResponse
+            if response.expectedContentLength > Int64(entry.limit) {
+                entry.failure = TransportError(.responseTooLarge, detail: "Content-Length over \(entry.limit) bytes")
+            }
+            tasks[dataTask.taskIdentifier] = entry
+            return entry.failure != nil
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = pending.withLock { tasks -> Bool in
+            guard var entry = tasks[dataTask.taskIdentifier], entry.failure == nil else { return false }
+            if entry.body.count + data.count > entry.limit {
+                entry.failure = TransportError(.responseTooLarge, detail: "more than \(entry.limit) bytes")
+                entry.body = Data()
+            } else {
+                entry.body.append(data)
+            }
+            tasks[dataTask.taskIdentifier] = entry
+            return entry.failure != nil
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The redirect response itself is the answer; the client decides whether to follow it.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let failure = entry.failure {
+            entry.continuation.resume(throwing: failure)
+        } else if let error {
+            let mapped = (error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))")
+            entry.continuation.resume(throwing: mapped)
+        } else if let response = entry.response {
+            var headers = HTTPHeaders()
+            for (name, value) in response.allHeaderFields {
+                headers.add(name: "\(name)", value: "\(value)")
+            }
+            entry.continuation.resume(returning: HTTPResponse(statusCode: response.statusCode, headers: headers, body: entry.body))
+        } else {
+            entry.continuation.resume(throwing: TransportError(.invalidResponse, detail: "no HTTP response"))
+        }
+    }
+}
+
+/// Holds a data task so cancellation reaches it whichever happens first: starting or cancelling.
+/// A task cancelled before it starts is never resumed.
+private final class DataTaskHandle: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var isCancelled = false
+    }
+
+    private let state = Locked(State())
+
+    /// Resumes `task` unless cancellation came first; returns whether it was resumed.
+    func start(_ task: URLSessionDataTask) -> Bool {
+        // Resumed under the lock, so a cancel can't slip in before the resume.
+        state.withLock { state in
+            guard !state.isCancelled else { return false }
+            state.task = task
+            task.resume()
+            return true
+        }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            state.isCancelled = true
+            return state.task
+        }?.cancel()
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import StrategyKit
+import StrategyKitAsyncHTTPClient
+import TestServer
+import Testing
+
+/// Every real transport meets every fault the same way through a client: the same error
+/// kind, the same attempts counted at the server, and the call ends within bounds measured
+/// from the moments the server recorded.
+@Suite struct FaultConformanceTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case urlSession
+        case asyncHTTPClient
+
+        var transport: any Transport {
+            switch self {
+            case .urlSession: URLSessionTransport()
+            case .asyncHTTPClient: AsyncHTTPClientTransport()
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    /// A fault, what it must end in, and how many attempts the retry policy makes of it.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var fault: Fault
+        var expected: TransportError.Kind
+        var attempts: Int
+        var testDescription: String { name }
+    }
+
+    static let deadline: TimeInterval = 1.5
+    /// Far longer than any call may take, so a call that waited for the server is caught.
+    static let serverHold: Double = 30
+
+    static let cases: [Case] = [
+        Case(name: "stall before head", fault: .stallBeforeHead(seconds: serverHold), expected: .timedOut, attempts: 3),
+        Case(name: "stall mid-body", fault: .stallMidBody(length: 1000, sent: 100, seconds: serverHold), expected: .timedOut, attempts: 3),
+        Case(name: "trickle", fault: .trickle(length: 300, interval: 0.1), expected: .timedOut, attempts: 3),
+        Case(name: "truncate", fault: .truncate(length: 1000, sent: 100), expected: .connectionLost, attempts: 3),
+        Case(name: "reset mid-body", fault: .resetMidBody(length: 100_000, sent: 100), expected: .connectionLost, attempts: 3),
+        Case(name: "garbage", fault: .garbage, expected: .invalidResponse, attempts: 1),
+        Case(name: "huge, declared", fault: .huge(length: 64 << 20, declared: true), expected: .responseTooLarge, attempts: 1),
+        Case(name: "huge, chunked", fault: .huge(length: 64 << 20, declared: false), expected: .responseTooLarge, attempts: 1),
+    ]
+
+    struct Fetch: Strategy {
+        typealias Output = Data
+        var path: RequestPath
+
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path) }
+
+        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Data { response.body }
+    }
+
+    static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline) -> StrategyClient {
+        StrategyClient(
+            server: server,
+            transport: kind.transport,
+            middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
+            limits: RequestLimits(timeout: timeout, connectTimeout: 10, maximumResponseBytes: 1 << 20)
+        )
+    }
+
+    @Test(arguments: Kind.allCases, cases)
+    func everyFaultEndsInTheSameKind(kind: Kind, fault: Case) async throws {
+        let server = try FaultServer { _ in fault.fault }
+        defer { server.stop() }
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port))
+
+        let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/fault")) }
+        let ended = ContinuousClock.now
+
+        #expect(error?.kind == fault.expected)
+        let arrivals = server.requests.map(\.arrived)
+        #expect(arrivals.count == fault.attempts)
+        guard let first = arrivals.first else { return }
+        // Each attempt ends at its own deadline, not when the server gives up (30 s later).
+        #expect(ended - first < .seconds(Double(fault.attempts) * Self.deadline + 8))
+        if fault.expected == .timedOut {
+            for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+                #expect(later - earlier >= .seconds(Self.deadline - 0.5))
+            }
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aRefusedConnectionFailsFastAndIsRetried(kind: Kind) async throws {
+        let refusing = try RefusingPort()
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: refusing.port), timeout: 20)
+        let started = ContinuousClock.now
+
+        let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/")) }
+
+        #expect(error?.kind == .cannotConnect)
+        // Three attempts that each waited out the deadline would take a minute.
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test(arguments: Kind.allCases)
+    func retryAfterIsWaitedBetweenAttemptsAsTheServerSawThem(kind: Kind) async throws {
+        let count = Counter()
+        let server = try FaultServer { _ in
+            count.increment() <= 2
+                ? .respond(status: 503, headers: [("Retry-After", "1")])
+                : .respond(status: 200, body: Data("ok".utf8))
+        }
+        defer { server.stop() }
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: 10)
+
+        let body = try await client.send(Fetch(path: "/busy"))
+
+        #expect(body == Data("ok".utf8))
+        let arrivals = server.requests.map(\.arrived)
+        #expect(arrivals.count == 3)
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            #expect(later - earlier >= .seconds(1))
+            #expect(later - earlier < .seconds(8))
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aBodyWithinTheLimitArrivesWhole(kind: Kind) async throws {
+        let server = try FaultServer { _ in .huge(length: 1 << 20, declared: false) }
+        defer { server.stop() }
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: 20)
+
+        let body = try await client.send(Fetch(path: "/exact"))
+
+        #expect(body.count == 1 << 20)
+    }
+}
+
+/// The stub transport meets the faults it can stand for the same way.
+@Suite struct StubFaultConformanceTests {
+    let stub = StubTransport([
+        .init(.get, "/slow", response: HTTPResponse(statusCode: 200), delay: .seconds(30)),
+        .init(.get, "/huge", response: HTTPResponse(statusCode: 200, body: Data(count: 2 << 20))),
+        .init(.get, "/lost", failure: TransportError(.connectionLost)),
+    ])
+
+    func client() -> StrategyClient {
+        StrategyClient(
+            server: Server(host: "stub.example"),
+            transport: stub,
+            middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
+            limits: RequestLimits(timeout: 0.5, maximumResponseBytes: 1 << 20)
+        )
+    }
+
+    @Test(arguments: [
+        ("/slow", TransportError.Kind.timedOut, 3),
+        ("/huge", .responseTooLarge, 1),
+        ("/lost", .connectionLost, 3),
+    ])
+    func faultsEndInTheSameKind(path: String, expected: TransportError.Kind, attempts: Int) async throws {
+        let started = ContinuousClock.now
+
+        let error = await #expect(throws: TransportError.self) {
+            try await client().send(FaultConformanceTests.Fetch(path: RequestPath(stringLiteral: path)))
+        }
+
+        #expect(error?.kind == expected)
+        #expect(stub.requests.count == attempts)
+        #expect(ContinuousClock.now - started < .seconds(15))  // the slow route answers after 30 s
+    }
+
+    @Test func anUnmatchedRequestIsNotRetried() async throws {
+        await #expect(throws: StubTransport.Unmatched.self) {
+            try await client().send(FaultConformanceTests.Fetch(path: "/nowhere"))
+        }
+        #expect(stub.requests.count == 1)
+    }
+
+    @Test func theHistoryKeepsOnlyTheLatestRequests() async throws {
+        let stub = StubTransport([.init(.get, "/{n}", response: HTTPResponse(statusCode: 204))], historyLimit: 10)
+        for n in 0..<50 {
+            _ = try await stub.send(HTTPRequest(method: .get, url: URL(string: "http://stub.example/\(n)")!))
+        }
+        #expect(stub.requests.map(\.url.path) == (40..<50).map { "/\($0)" })
+        #expect(StubTransport([], historyLimit: 0).requests.isEmpty)
+    }
+}
