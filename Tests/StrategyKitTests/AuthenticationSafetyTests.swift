@@ -1,0 +1,126 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// Renewal that can't hang, can't be waited on by a cancelled caller, isn't run on every call
+/// for a short-lived token, and never puts the refresh token into text.
+@Suite struct AuthenticationSafetyTests {
+    struct WhoAmI: Strategy {
+        typealias Output = String
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/whoami") }
+        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
+            String(decoding: response.body, as: UTF8.self)
+        }
+    }
+
+    /// A refresh that forgot to exclude `authentication`: it goes through the same authenticator.
+    struct Refresh: Strategy {
+        typealias Output = String
+        var refreshToken: String
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.post, "/refresh", body: .data(Data(refreshToken.utf8))) }
+        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
+            String(decoding: response.body, as: UTF8.self)
+        }
+    }
+
+    /// A flag the test reads after a detached renewal sets it.
+    final class Flag: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    let server: HTTPTestServer
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            switch request.path {
+            case "/refresh": return .text("fresh")
+            case "/whoami": return request.header("Authorization") == "Bearer fresh" ? .text("me") : .text("no", status: 401)
+            default: return .text("?", status: 404)
+            }
+        }
+    }
+
+    @Test func aRefreshSentThroughItsOwnAuthenticatorDoesNotWaitOnItself() async throws {
+        let holder = ClientHolder()
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "stale", refreshToken: "r-1", expiresIn: -1)) { old in
+            let client = try #require(holder.client)
+            return BearerToken(accessToken: try await client.send(Refresh(refreshToken: old.refreshToken ?? "")), expiresIn: 3600)
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        holder.client = client
+
+        let answer = try await withDeadline(seconds: 20) { try await client.send(WhoAmI()) }
+
+        #expect(answer == "me")
+        let refresh = try #require(server.requests.first { $0.path == "/refresh" })
+        #expect(refresh.header("Authorization") == nil)
+        #expect(server.requests.last?.header("Authorization") == "Bearer fresh")
+    }
+
+    @Test func aCallerCancelledDuringARenewalStopsWaitingAndIsNotReplayed() async throws {
+        let finished = Flag()
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+            try? await Task.sleep(for: .seconds(5))
+            finished.set()
+            return BearerToken(accessToken: "fresh")
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let call = Task { try await client.send(WhoAmI()) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(100))  // the 401 is back and the renewal running
+
+        call.cancel()
+        let result = await call.result
+
+        #expect(!finished.isSet)  // the call ended while the renewal still ran
+        #expect(throws: CancellationError.self) { try result.get() }
+        while !finished.isSet { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(server.requests.count == 1)  // no replay
+    }
+
+    @Test func aTokenShorterLivedThanTheLeewayIsUsedNotRenewedEachCall() async throws {
+        let refreshes = Counter()
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "fresh", expiresIn: 20), leeway: 30) { _ in
+            refreshes.increment()
+            return BearerToken(accessToken: "fresh", expiresIn: 20)
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+
+        for _ in 0..<5 { #expect(try await client.send(WhoAmI()) == "me") }
+
+        #expect(refreshes.count == 0)
+    }
+
+    @Test func aFailedRenewalNeverRepeatsTheRefreshTokenInItsDescription() async throws {
+        struct Unreachable: Error, CustomStringConvertible {
+            var description: String
+        }
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old", refreshToken: "rt-SECRET-42")) { old in
+            throw Unreachable(description: "could not reach https://auth.example/token?refresh_token=\(old.refreshToken ?? "")")
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+
+        let error = await #expect(throws: AuthenticationError.self) { try await client.send(WhoAmI()) }
+
+        let description = try #require(error?.description)
+        #expect(!description.contains("rt-SECRET-42"))
+        #expect(description.contains("Unreachable"))
+        #expect((error?.underlying as? Unreachable) != nil)
+    }
+}
+
+/// Lets a refresh closure reach the client built after it.
+final class ClientHolder: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var stored: StrategyClient?
+
+    var client: StrategyClient? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import StrategyKit
+import StrategyKitAsyncHTTPClient
+import TestServer
+import Testing
+
+/// Redirects are followed by the client's rule on every transport: credentials stay on their
+/// origin and never reach another port.
+@Suite struct RedirectTests {
+    typealias Kind = FaultConformanceTests.Kind
+
+    /// One way of sending a credential, and where the landing server finds it.
+    enum Credential: String, CaseIterable, CustomTestStringConvertible, Sendable {
+        case bearer, basic, apiKeyHeader, apiKeyQuery, cookie
+
+        var authenticator: any Authenticator {
+            switch self {
+            case .bearer: BearerTokenAuthenticator(token: BearerToken(accessToken: "bearer-secret"))
+            case .basic: BasicAuthenticator(username: "ada", password: "basic-secret")
+            case .apiKeyHeader: APIKeyAuthenticator(name: "X-Api-Key", value: "header-secret", in: .header)
+            case .apiKeyQuery: APIKeyAuthenticator(name: "api_key", value: "query-secret", in: .query)
+            case .cookie: HeaderTokenAuthenticator(header: "Cookie") { "session=cookie-secret" }
+            }
+        }
+
+        /// Whether `request` carries the credential.
+        func isCarried(by request: RecordedRequest) -> Bool {
+            let text = request.target + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+            let secret = switch self {
+            case .bearer: "bearer-secret"
+            case .basic: Data("ada:basic-secret".utf8).base64EncodedString()
+            case .apiKeyHeader: "header-secret"
+            case .apiKeyQuery: "query-secret"
+            case .cookie: "cookie-secret"
+            }
+            return text.contains(secret)
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    struct Fetch: Strategy {
+        typealias Output = String
+        var path: RequestPath
+        var method: HTTPMethod = .get
+
+        func endpoint(for input: Void) -> Endpoint {
+            Endpoint(method, path, query: ["page": 2], body: method == .post ? .data(Data("form".utf8)) : nil)
+        }
+
+        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
+            String(decoding: response.body, as: UTF8.self)
+        }
+    }
+
+    let landing: HTTPTestServer
+    let origin: HTTPTestServer
+
+    init() throws {
+        let landing = try HTTPTestServer { request in .text("landed \(request.method)") }
+        let other = "http://127.0.0.1:\(landing.port)"
+        origin = try HTTPTestServer { request in
+            let query = request.query.map { "?" + $0 } ?? ""
+            switch request.path {
+            case "/same": return CannedResponse(status: 307, headers: [("Location", "/landing\(query)")])
+            case "/other": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing\(query)")])
+            case "/see-other": return CannedResponse(status: 303, headers: [("Location", "\(other)/landing")])
+            case "/loop": return CannedResponse(status: 302, headers: [("Location", "/loop")])
+            case "/landing": return .text("landed \(request.method)")
+            default: return .text("?", status: 404)
+            }
+        }
+        self.landing = landing
+    }
+
+    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RedirectPolicy = .follow(max: 5)) -> StrategyClient {
+        StrategyClient(
+            server: origin.server(),
+            transport: kind.transport,
+            middlewares: credential.map { [AuthenticationMiddleware(authenticator: $0.authenticator)] } ?? [],
+            limits: RequestLimits(timeout: 20, redirects: redirects)
+        )
+    }
+
+    @Test(arguments: Kind.allCases, Credential.allCases)
+    func aCredentialFollowsARedirectOnItsOrigin(kind: Kind, credential: Credential) async throws {
+        #expect(try await client(kind, credential).send(Fetch(path: "/same")) == "landed GET")
+
+        let landed = try #require(origin.requests.last)
+        #expect(landed.path == "/landing")
+        #expect(credential.isCarried(by: landed))
+    }
+
+    @Test(arguments: Kind.allCases, Credential.allCases)
+    func aCredentialNeverReachesAnotherPort(kind: Kind, credential: Credential) async throws {
+        #expect(try await client(kind, credential).send(Fetch(path: "/other")) == "landed GET")
+
+        let first = try #require(origin.requests.first)
+        #expect(credential.isCarried(by: first))
+        let landed = try #require(landing.requests.last)
+        #expect(landed.query?.contains("page=2") == true)
+        #expect(!credential.isCarried(by: landed))
+        #expect(landing.requests.count == 1)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func seeOtherTurnsAPostIntoAGetWithoutBody(kind: Kind) async throws {
+        #expect(try await client(kind).send(Fetch(path: "/see-other", method: .post)) == "landed GET")
+
+        let landed = try #require(landing.requests.last)
+        #expect(landed.body.isEmpty)
+        #expect(landed.header("Content-Type") == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func tooManyRedirectsFail(kind: Kind) async throws {
+        let error = await #expect(throws: TransportError.self) { try await client(kind, redirects: .follow(max: 3)).send(Fetch(path: "/loop")) }
+
+        #expect(error?.kind == .invalidResponse)
+        #expect(origin.requests.count == 4)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func withRedirectsOffTheRedirectIsTheAnswer(kind: Kind) async throws {
+        let error = await #expect(throws: UnexpectedResponse.self) { try await client(kind, redirects: .never).send(Fetch(path: "/other")) }
+
+        #expect(error?.response.statusCode == 307)
+        #expect(landing.requests.isEmpty)
+    }
+}
