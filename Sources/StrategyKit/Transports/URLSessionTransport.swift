@@ -10,6 +10,11 @@ import FoundationNetworking
 /// is read piece by piece and given up, with ``TransportError/Kind/responseTooLarge``, as
 /// soon as it passes the size limit. A request is never started from a cancelled task, and
 /// cancelling the calling task cancels the data task.
+///
+/// Like AsyncHTTPClient, it keeps no cookie jar: cookies are neither stored nor sent on their
+/// own (a jar would send them to every port of a host). Send a cookie that authenticates with
+/// an ``Authenticator`` (e.g. ``HeaderTokenAuthenticator`` on `Cookie`), so the client's
+/// redirect rule covers it.
 public struct URLSessionTransport: Transport {
     private let owner: SessionOwner
     /// The deadline for a request without a timeout of its own, in seconds.
@@ -51,6 +56,7 @@ public struct URLSessionTransport: Transport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
+        urlRequest.httpShouldHandleCookies = false
         urlRequest.timeoutInterval = request.connectTimeout ?? defaultConnectTimeout
         let limit = request.maximumResponseBytes ?? maximumResponseBytes
         let owner = self.owner
@@ -69,6 +75,11 @@ private final class SessionOwner: Sendable {
     static let shared = SessionOwner(configuration: .default, isShared: true)
 
     init(configuration: URLSessionConfiguration, isShared: Bool = false) {
+        // A copy without a cookie jar: no cookie is stored or sent behind the client's back.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .default
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
         delegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.isShared = isShared
