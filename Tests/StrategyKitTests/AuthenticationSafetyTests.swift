@@ -62,23 +62,25 @@ import Testing
     }
 
     @Test func aCallerCancelledDuringARenewalStopsWaitingAndIsNotReplayed() async throws {
+        let started = Flag()
         let finished = Flag()
         let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+            started.set()
             try? await Task.sleep(for: .seconds(5))
             finished.set()
             return BearerToken(accessToken: "fresh")
         }
         let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
         let call = Task { try await client.send(WhoAmI()) }
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(100))  // the 401 is back and the renewal running
+        for _ in 0..<1000 where !started.isSet { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(50))  // the caller is waiting for the renewal
 
         call.cancel()
         let result = await call.result
 
         #expect(!finished.isSet)  // the call ended while the renewal still ran
         #expect(throws: CancellationError.self) { try result.get() }
-        while !finished.isSet { try await Task.sleep(for: .milliseconds(20)) }
+        for _ in 0..<1000 where !finished.isSet { try await Task.sleep(for: .milliseconds(20)) }
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.requests.count == 1)  // no replay
     }
