@@ -47,6 +47,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// Sends `request` and collects the whole response within its deadline.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try request.validate()
         try TransportError.checkCancellation()
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)

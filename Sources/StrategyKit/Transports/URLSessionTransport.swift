@@ -49,6 +49,7 @@ public struct URLSessionTransport: Transport {
 
     /// Sends `request` as a data task and returns the response, within its deadline.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try request.validate()
         try TransportError.checkCancellation()
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
