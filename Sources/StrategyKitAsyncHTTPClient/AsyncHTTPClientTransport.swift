@@ -71,7 +71,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     private static func exchange(_ request: HTTPClientRequest, on client: HTTPClient, timeout: TimeInterval, limit: Int) async throws -> HTTPResponse {
         let response = try await client.execute(request, timeout: .milliseconds(Int64((timeout * 1000).rounded(.up))))
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+        if request.method != .HEAD, let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw TransportError(.responseTooLarge, detail: "Content-Length over \(limit) bytes")
         }
         var headers = HTTPHeaders()

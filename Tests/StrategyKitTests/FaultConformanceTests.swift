@@ -122,6 +122,20 @@ import Testing
     }
 
     @Test(arguments: Kind.allCases)
+    func aHeadRequestIsNotJudgedByTheLengthItAnnounces(kind: Kind) async throws {
+        let server = try FaultServer { _ in .headOnly(length: 5 << 20) }
+        defer { server.stop() }
+        let transport = kind.transport
+        let request = HTTPRequest(method: .head, url: URL(string: "http://127.0.0.1:\(server.port)/file")!)
+        var limited = request
+        limited.maximumResponseBytes = 1 << 20
+
+        let response = try await transport.send(limited)
+
+        #expect(response.statusCode == 200)
+    }
+
+    @Test(arguments: Kind.allCases)
     func aBodyWithinTheLimitArrivesWhole(kind: Kind) async throws {
         let server = try FaultServer { _ in .huge(length: 1 << 20, declared: false) }
         defer { server.stop() }

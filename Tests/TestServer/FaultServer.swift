@@ -10,6 +10,8 @@ import Foundation
 public enum Fault: Sendable {
     /// Answers with `status`, `headers` and `body` (`Content-Length` added).
     case respond(status: Int, headers: [(String, String)] = [], body: Data = Data())
+    /// Sends a head announcing a `length`-byte body and no body, as the answer to `HEAD` does.
+    case headOnly(length: Int)
     /// Reads the request, then sends nothing for `seconds` and closes.
     case stallBeforeHead(seconds: Double)
     /// Sends the head and `sent` of `length` body bytes, then nothing for `seconds`.
@@ -107,6 +109,8 @@ public final class FaultServer: Sendable {
         switch respond(request) {
         case .respond(let status, let headers, let body):
             write(fd, head(status: status, headers: headers + [("Content-Length", "\(body.count)")]) + [UInt8](body))
+        case .headOnly(let length):
+            write(fd, head(status: 200, headers: [("Content-Length", "\(length)")]))
         case .stallBeforeHead(let seconds):
             pause(seconds)
         case .stallMidBody(let length, let sent, let seconds):

@@ -10,6 +10,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<HTTPResponse, any Error>
         var limit: Int
+        /// Whether a `Content-Length` announces a body (not for `HEAD`).
+        var hasBody: Bool
         var response: HTTPURLResponse?
         var body = Data()
         var failure: TransportError?
@@ -27,7 +29,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     return
                 }
                 let task = session.dataTask(with: request)
-                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
+                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit, hasBody: request.httpMethod != "HEAD") }
                 if !handle.start(task) {
                     // Cancelled between the check and now: the task is never resumed.
                     pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }?
@@ -48,7 +50,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let tooLarge = pending.withLock { tasks -> Bool in
             guard var entry = tasks[dataTask.taskIdentifier] else { return false }
             entry.response = response as? HTTPURLResponse
-            if response.expectedContentLength > Int64(entry.limit) {
+            if entry.hasBody, response.expectedContentLength > Int64(entry.limit) {
                 entry.failure = TransportError(.responseTooLarge, detail: "Content-Length over \(entry.limit) bytes")
             }
             tasks[dataTask.taskIdentifier] = entry
