@@ -27,8 +27,9 @@ public struct RetryPolicy: Sendable {
     /// Whether an error without a response (connection refused, timeout) is retried.
     public var retriesTransportErrors: Bool
     /// The header that carries an idempotency key, e.g. `Idempotency-Key`; `nil` for none.
-    /// When set, a request without that header gets a new UUID in it, made once per call and
-    /// sent unchanged with every attempt.
+    /// When set, a retryable request of a method that isn't idempotent (`POST`, `PATCH`)
+    /// without that header gets a new UUID in it, made once per call and sent unchanged with
+    /// every attempt.
     public var idempotencyKeyHeader: String?
 
     /// A policy; each parameter is described by the property of the same name.
@@ -51,6 +52,9 @@ public struct RetryPolicy: Sendable {
         self.retriesTransportErrors = retriesTransportErrors
         self.idempotencyKeyHeader = idempotencyKeyHeader
     }
+
+    /// The methods HTTP defines as idempotent: `GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`, `TRACE`.
+    public static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, "TRACE"]
 
     /// At most two retries of idempotent requests, the first within half a second.
     public static let `default` = RetryPolicy()
@@ -87,13 +91,14 @@ public struct RetryPolicy: Sendable {
 public struct RetryMiddleware: Middleware {
     /// The name strategies exclude it by; `retry` by default.
     public var name: String
-    /// The policy for endpoints that have none of their own.
+    /// The policy for endpoints that have none of their own, and the bound of those that do.
     public var policy: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
 
     /// Retries requests by `policy`.
     ///
-    /// - Parameter policy: the policy for endpoints that have none of their own.
+    /// - Parameter policy: the policy for endpoints that have none of their own, and the bound
+    ///   of those that do (``RetryPolicy/limited(by:)``).
     /// - Parameter name: the name strategies exclude this middleware by.
     /// - Parameter sleep: waits between attempts; tests pass one that records the waits.
     public init(
@@ -117,7 +122,8 @@ public struct RetryMiddleware: Middleware {
             return try await next(request)
         }
         var request = request
-        if let header = policy.idempotencyKeyHeader, request.headers[header] == nil {
+        if let header = policy.idempotencyKeyHeader, !RetryPolicy.idempotentMethods.contains(request.method),
+           request.headers[header] == nil {
             request.headers[header] = UUID().uuidString
         }
         var retry = 0
