@@ -63,10 +63,13 @@ import Testing
 
     @Test func aCallerCancelledDuringARenewalStopsWaitingAndIsNotReplayed() async throws {
         let started = Flag()
+        let release = Flag()
         let finished = Flag()
         let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
             started.set()
-            try? await Task.sleep(for: .seconds(5))
+            // Runs until the test lets it end (at most a minute), so the caller can only have
+            // ended by not waiting for it.
+            for _ in 0..<6000 where !release.isSet { try? await Task.sleep(for: .milliseconds(10)) }
             finished.set()
             return BearerToken(accessToken: "fresh")
         }
@@ -80,6 +83,7 @@ import Testing
 
         #expect(!finished.isSet)  // the call ended while the renewal still ran
         #expect(throws: CancellationError.self) { try result.get() }
+        release.set()
         for _ in 0..<1000 where !finished.isSet { try await Task.sleep(for: .milliseconds(20)) }
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.requests.count == 1)  // no replay
@@ -87,9 +91,11 @@ import Testing
 
     @Test func aTokenShorterLivedThanTheLeewayIsUsedNotRenewedEachCall() async throws {
         let refreshes = Counter()
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "fresh", expiresIn: 20), leeway: 30) { _ in
+        // A leeway longer than the token's life; the life is long enough that no loaded machine
+        // gets through half of it during the test.
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "fresh", expiresIn: 600), leeway: 3600) { _ in
             refreshes.increment()
-            return BearerToken(accessToken: "fresh", expiresIn: 20)
+            return BearerToken(accessToken: "fresh", expiresIn: 600)
         }
         let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
 

@@ -185,10 +185,15 @@ import Testing
     }
 
     @Test func cancellingDuringABackoffEndsTheCall() async throws {
-        let client = StrategyClient(server: server.server(), middlewares: [RetryMiddleware(policy: RetryPolicy(baseDelay: .seconds(30), jitter: 0))])
+        let waits = self.waits
+        let retry = RetryMiddleware(policy: RetryPolicy(baseDelay: .seconds(30), jitter: 0)) { wait in
+            waits.append(wait)
+            try await Task.sleep(for: wait)
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [retry])
         let task = Task { try await client.send(Call(path: "/broken")) }
-        while attempts.count == 0 { try await Task.sleep(for: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(200))
+        // Cancel once the backoff has begun, however slowly the first answer came back.
+        for _ in 0..<1000 where waits.all.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
         let cancelled = ContinuousClock.now
         task.cancel()
 
