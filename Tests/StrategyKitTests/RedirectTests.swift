@@ -65,6 +65,8 @@ import Testing
             case "/same": return CannedResponse(status: 307, headers: [("Location", "/landing\(query)")])
             case "/other": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing\(query)")])
             case "/see-other": return CannedResponse(status: 303, headers: [("Location", "\(other)/landing")])
+            case "/moved": return CannedResponse(status: 301, headers: [("Location", "\(other)/landing")])
+            case "/temporary": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing")])
             case "/loop": return CannedResponse(status: 302, headers: [("Location", "/loop")])
             case "/landing": return .text("landed \(request.method)")
             default: return .text("?", status: 404)
@@ -110,6 +112,15 @@ import Testing
         let landed = try #require(landing.requests.last)
         #expect(landed.body.isEmpty)
         #expect(landed.header("Content-Type") == nil)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func movedTurnsAPostIntoAGetButTemporaryKeepsTheMethodAndBody(kind: Kind) async throws {
+        #expect(try await client(kind).send(Fetch(path: "/moved", method: .post)) == "landed GET")
+        #expect(try await client(kind).send(Fetch(path: "/temporary", method: .post)) == "landed POST")
+
+        #expect(landing.requests.map(\.method) == ["GET", "POST"])
+        #expect(landing.requests.last?.body == Data("form".utf8))
     }
 
     @Test(arguments: Kind.allCases)

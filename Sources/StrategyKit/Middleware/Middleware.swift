@@ -27,7 +27,8 @@ public protocol Middleware: Sendable {
 public struct RequestContext: Sendable {
     /// The strategy's ``Strategy/name``.
     public var strategyName: String
-    /// The endpoint's retry policy, if it overrides the client's.
+    /// The endpoint's retry policy, if it has one; the retry middleware bounds it by its own
+    /// (``RetryPolicy/limited(by:)``).
     public var retry: RetryPolicy?
 
     /// The context of a call of the strategy named `strategyName`.
