@@ -111,12 +111,18 @@ import Testing
         let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old", refreshToken: "rt-SECRET-42")) { old in
             throw Unreachable(description: "could not reach https://auth.example/token?refresh_token=\(old.refreshToken ?? "")")
         }
-        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let lines = LoggingTests.Lines()
+        let client = StrategyClient(server: server.server(), middlewares: [
+            LoggingMiddleware(detail: .bodies) { lines.append($0) },  // outermost: it sees the renewal's failure
+            AuthenticationMiddleware(authenticator: authenticator),
+        ])
 
         let error = await #expect(throws: AuthenticationError.self) { try await client.send(WhoAmI()) }
 
         let description = try #require(error?.description)
         #expect(!description.contains("rt-SECRET-42"))
+        #expect(!lines.text.contains("rt-SECRET-42"))
+        #expect(lines.text.contains("renewing the credentials failed"))
         #expect(description.contains("Unreachable"))
         #expect((error?.underlying as? Unreachable) != nil)
     }
