@@ -52,8 +52,9 @@ import Testing
     struct Fetch: Strategy {
         typealias Output = Data
         var path: RequestPath
+        var maximumResponseBytes: Int?
 
-        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path) }
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path, maximumResponseBytes: maximumResponseBytes) }
 
         func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Data { response.body }
     }
@@ -137,6 +138,17 @@ import Testing
         let response = try await transport.send(limited)
 
         #expect(response.statusCode == 200)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func anEndpointsSizeLimitOverridesTheClients(kind: Kind) async throws {
+        let server = try FaultServer { _ in .huge(length: 2 << 20, declared: true) }
+        defer { server.stop() }
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: 20)
+
+        #expect(try await client.send(Fetch(path: "/big", maximumResponseBytes: 4 << 20)).count == 2 << 20)
+        let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/big")) }
+        #expect(error?.kind == .responseTooLarge)  // the client's 1 MiB
     }
 
     @Test(arguments: Kind.allCases)
