@@ -89,6 +89,31 @@ import Testing
         #expect(server.requests.count == 1)  // no replay
     }
 
+    @Test func cancellingTheCallerThatStartedARenewalLeavesItSingleFlight() async throws {
+        let refreshes = Counter()
+        let release = Flag()
+        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+            refreshes.increment()
+            for _ in 0..<6000 where !release.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+            return BearerToken(accessToken: "fresh")
+        }
+        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let first = Task { try await client.send(WhoAmI()) }
+        for _ in 0..<1000 where refreshes.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
+
+        first.cancel()
+        _ = await first.result
+        let second = Task { try await client.send(WhoAmI()) }
+        let third = Task { try await client.send(WhoAmI()) }
+        for _ in 0..<1000 where server.requests.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(100))  // their 401s are back; they wait for the renewal
+        release.set()
+
+        #expect(try await second.value == "me")
+        #expect(try await third.value == "me")
+        #expect(refreshes.count == 1)
+    }
+
     @Test func aTokenShorterLivedThanTheLeewayIsUsedNotRenewedEachCall() async throws {
         let refreshes = Counter()
         // A leeway longer than the token's life; the life is long enough that no loaded machine

@@ -131,15 +131,21 @@ public actor BearerTokenAuthenticator: Authenticator {
         }
         guard let refresh else { throw AuthenticationError.noCredentials }
         // The task stores the new token before anyone sees it finish, so every waiter that
-        // goes on to authenticate finds it in place.
+        // goes on to authenticate finds it in place; it ends the renewal itself, since the
+        // caller that started it may stop waiting (cancelled) while others still wait.
         let scope = RenewalScope.current.union([ObjectIdentifier(self)])
         let task = Task {
-            let fresh = try await RenewalScope.$current.withValue(scope) { try await refresh(stale) }
-            self.setToken(fresh)
-            return fresh
+            do {
+                let fresh = try await RenewalScope.$current.withValue(scope) { try await refresh(stale) }
+                self.setToken(fresh)
+                self.renewal = nil
+                return fresh
+            } catch {
+                self.renewal = nil
+                throw error
+            }
         }
         renewal = task
-        defer { renewal = nil }
         return try await outcome(of: task)
     }
 
