@@ -30,8 +30,8 @@ trap 'rm -rf "$work"' EXIT
 python3 "$here/Benchmarks/make-crud-spec.py" "$n" > "$work/bench.yaml"
 models=$(python3 - "$work/bench.yaml" <<'PY'
 import sys
-lines = open(sys.argv[1]).read().split("\nerrors:")[0].splitlines()
-print(sum(1 for l in lines if l.startswith("  ") and not l.startswith("   ") and l.strip() != "ItemStatus:"))
+section = open(sys.argv[1]).read().split("\nmodels:\n")[1].split("\nerrors:")[0]
+print(sum(1 for l in section.splitlines() if l.startswith("  ") and not l.startswith("   ") and l.strip() != "ItemStatus:"))
 PY
 )
 
@@ -41,7 +41,11 @@ seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 index=0
 for package in "${packages[@]}"; do
     package=$(cd "$package" && pwd)
-    echo "== $package ($(git -C "$package" log -1 --format='%h %s' 2>/dev/null | cut -c1-60))"
+    revision="not a git checkout"
+    if [ "$(git -C "$package" rev-parse --show-toplevel 2>/dev/null)" = "$package" ]; then
+        revision=$(git -C "$package" log -1 --format='%h %s' | cut -c1-60)
+    fi
+    echo "== $package ($revision)"
     (cd "$package" && swift build --product strategy-gen > "$work/build-$index.log" 2>&1 \
         && swift build --target StrategyKit >> "$work/build-$index.log" 2>&1) \
         || { cat "$work/build-$index.log"; exit 1; }
@@ -91,20 +95,18 @@ done
 if [ "${TIME_BODIES:-}" = 1 ]; then
     for ((i = 0; i < index; i++)); do
         echo "== slowest function bodies to type-check, ${packages[$i]}"
-        compile "$i" "-Xfrontend -debug-time-function-bodies" 2>/dev/null \
+        compile "$i" "-Xfrontend -debug-time-function-bodies" 2>&1 \
             | python3 -c '
 import sys, re, collections
-total = collections.Counter()
-all_ms = 0.0
+total, count, all_ms = collections.Counter(), collections.Counter(), 0.0
 for line in sys.stdin:
-    m = re.match(r"\s*([\d.]+)ms\s+\S+?:\d+:\d+\s+(.*)", line)
+    m = re.match(r"([\d.]+)ms\t\S+\t(.*)@", line)
     if not m: continue
     ms = float(m.group(1)); all_ms += ms
-    name = re.sub(r"\b(get|set)\b.*", r"\1", m.group(2))
-    kind = re.sub(r"\w+(\.\w+)*\.(?=[^.]*$)", "", name)
-    total[kind.split("(")[0] + ("(" + kind.split("(")[1] if "(" in kind else "")] += ms
+    kind = re.sub(r"\d+", "N", re.sub(r"BenchAPI\.|\(file\)\.", "", m.group(2)))
+    total[kind] += ms; count[kind] += 1
 print(f"all bodies: {all_ms / 1000:.1f} s")
-for k, v in total.most_common(12): print(f"{v / 1000:7.2f} s  {k}")
+for kind, ms in total.most_common(12): print(f"{ms / 1000:7.2f} s  {count[kind]:4}  {kind}")
 '
     done
 fi

@@ -69,13 +69,13 @@ struct CodeContext {
 
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
-    func storedProperties(_ fields: [FieldSpec], access: String?) -> [Declaration] {
+    func storedProperties(_ fields: [FieldSpec], access: String?, wrapper: (FieldSpec) -> String? = { _ in nil }) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
             guard field.deprecated != nil else {
-                return [.property(Property(docs: docLines(field.doc), access: access, name: name, type: type))]
+                return [.property(Property(docs: docLines(field.doc), wrapper: wrapper(field), access: access, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
             return [
@@ -83,7 +83,7 @@ struct CodeContext {
                     docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
                     name: name, type: type, getter: [.line(storage)], setter: [.line("\(storage) = newValue")]
                 )),
-                .property(Property(access: "fileprivate", name: storage, type: type)),
+                .property(Property(wrapper: wrapper(field), access: "fileprivate", name: storage, type: type)),
             ]
         }
         let parameters = fields.map { field in

@@ -39,7 +39,7 @@ extension CodeContext {
             access: access,
             kind: .enum,
             name: SwiftName.escaped(error.name.value),
-            inherits: ["APIError", "Hashable"],
+            inherits: [error.bodyKey == nil ? "APIError" : "SuccessCheckingAPIError", "Equatable"],
             members: members
         )
     }

@@ -12,6 +12,13 @@ extension CodeContext {
         return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(strategy.path.value)`"]
     }
 
+    /// The doc comment of the client's method for a strategy: the strategy's own text, or its
+    /// method and path when it has none; the strategy's type documents both.
+    func methodDocs(_ strategy: StrategySpec) -> [String] {
+        let docs = docLines(strategy.doc)
+        return docs.isEmpty ? ["`\(strategy.method) \(strategy.path.value)`"] : docs
+    }
+
     /// What a caller supplies: path, query and header parameters, then the body's fields.
     func inputFields(_ strategy: StrategySpec) -> [FieldSpec] {
         var fields = strategy.pathParameters + strategy.query + strategy.headers
@@ -56,9 +63,8 @@ extension CodeContext {
         }
         if !inputs.isEmpty {
             members.append(.type(TypeDeclaration(
-                docs: ["What one call of `\(strategy.name.value)` sends."],
                 access: access, kind: .struct, name: "Input",
-                inherits: ["Hashable", "Sendable"],
+                inherits: ["Sendable"],
                 members: storedProperties(inputs, access: access)
             )))
         }
@@ -115,8 +121,6 @@ extension CodeContext {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
             computed("successCheck", "SuccessCheck", check)
-        } else if bodyKey != nil, let errorType = strategy.errorType {
-            computed("successCheck", "SuccessCheck", "\(SwiftName.escaped(errorType.value)).successCheck")
         }
         let excluded = excludedMiddlewares(strategy)
         if !excluded.isEmpty {

@@ -10,8 +10,7 @@ public struct Login: Strategy {
     public typealias Output = Session
     public typealias Failure = AccountError
 
-    /// What one call of `Login` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var username: String
         public var password: String
 
@@ -35,8 +34,7 @@ public struct RefreshSession: Strategy {
     public typealias Output = Session
     public typealias Failure = AccountError
 
-    /// What one call of `RefreshSession` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var refreshToken: String
 
         public init(refreshToken: String) {
@@ -74,8 +72,7 @@ public struct UpdateProfile: Strategy {
     public typealias Output = Profile
     public typealias Failure = AccountError
 
-    /// What one call of `UpdateProfile` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var displayName: String
 
         public init(displayName: String) {

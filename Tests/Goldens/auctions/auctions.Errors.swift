@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Auctions API reports.
-public enum AuctionError: APIError, Hashable {
+public enum AuctionError: APIError, Equatable {
     /// HTTP 404.
     case notFound
     /// HTTP 409.

@@ -10,8 +10,7 @@ public struct ListAuctions: Strategy {
     public typealias Output = AuctionPage
     public typealias Failure = AuctionError
 
-    /// What one call of `ListAuctions` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var status: [AuctionStatus]?
         public var cursor: String?
         public var limit: Int
@@ -45,8 +44,7 @@ public struct GetAuction: Strategy {
     public typealias Output = Auction
     public typealias Failure = AuctionError
 
-    /// What one call of `GetAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {
@@ -68,8 +66,7 @@ public struct PlaceBid: Strategy {
     public typealias Output = Money
     public typealias Failure = AuctionError
 
-    /// What one call of `PlaceBid` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
         public var idempotencyKey: String
         public var amount: Int
@@ -117,8 +114,7 @@ public struct WatchAuction: Strategy {
     public typealias Output = Void
     public typealias Failure = AuctionError
 
-    /// What one call of `WatchAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {
@@ -141,8 +137,7 @@ public struct UnwatchAuction: Strategy {
     public typealias Output = Void
     public typealias Failure = AuctionError
 
-    /// What one call of `UnwatchAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {

@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Petstore API reports.
-public enum PetstoreError: APIError, Hashable {
+public enum PetstoreError: APIError, Equatable {
     /// HTTP 400.
     case invalidInput
     /// HTTP 404.

@@ -8,8 +8,7 @@ public struct AddPet: Strategy {
     public typealias Output = Pet
     public typealias Failure = PetstoreError
 
-    /// What one call of `AddPet` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var body: NewPet
 
         public init(body: NewPet) {
@@ -29,8 +28,7 @@ public struct FindPetsByStatus: Strategy {
     public typealias Output = [Pet]
     public typealias Failure = PetstoreError
 
-    /// What one call of `FindPetsByStatus` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var status: [PetStatus]
 
         public init(status: [PetStatus]) {
@@ -54,8 +52,7 @@ public struct GetPet: Strategy {
     public typealias Output = Pet
     public typealias Failure = PetstoreError
 
-    /// What one call of `GetPet` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
 
         public init(petId: Int) {
@@ -75,8 +72,7 @@ public struct UpdatePetWithForm: Strategy {
     public typealias Output = Void
     public typealias Failure = PetstoreError
 
-    /// What one call of `UpdatePetWithForm` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var name: String?
         public var status: PetStatus?
@@ -100,8 +96,7 @@ public struct UploadImage: Strategy {
     public typealias Output = UploadResult
     public typealias Failure = PetstoreError
 
-    /// What one call of `UploadImage` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var additionalMetadata: String?
         public var file: FileUpload
@@ -129,8 +124,7 @@ public struct DeletePet: Strategy {
     public typealias Output = Void
     public typealias Failure = PetstoreError
 
-    /// What one call of `DeletePet` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var xReason: String?
 

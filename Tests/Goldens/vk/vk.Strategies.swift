@@ -10,8 +10,7 @@ public struct GetWall: Strategy {
     public typealias Output = Wall
     public typealias Failure = VKError
 
-    /// What one call of `GetWall` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var domain: String?
         public var offset: Int?
@@ -28,8 +27,6 @@ public struct GetWall: Strategy {
     public init() {}
 
     public var outputPath: String? { "response" }
-
-    public var successCheck: SuccessCheck { VKError.successCheck }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -56,8 +53,7 @@ public struct GetWallCount: Strategy {
     public typealias Output = Int
     public typealias Failure = VKError
 
-    /// What one call of `GetWallCount` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var domain: String?
 
@@ -70,8 +66,6 @@ public struct GetWallCount: Strategy {
     public init() {}
 
     public var outputPath: String? { "response.count" }
-
-    public var successCheck: SuccessCheck { VKError.successCheck }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/wall.get", query: ["owner_id": input.ownerId, "domain": input.domain])
@@ -89,7 +83,7 @@ public struct PostWall: Strategy {
     public typealias Failure = VKError
 
     /// What `PostWall` returns.
-    public struct Output: Codable, Hashable, Sendable {
+    public struct Output: Codable, Equatable, Sendable {
         public var postId: Int
 
         public init(postId: Int) {
@@ -101,8 +95,7 @@ public struct PostWall: Strategy {
         }
     }
 
-    /// What one call of `PostWall` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var message: String
         public var friendsOnly: Bool?
@@ -117,8 +110,6 @@ public struct PostWall: Strategy {
     public init() {}
 
     public var outputPath: String? { "response" }
-
-    public var successCheck: SuccessCheck { VKError.successCheck }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(

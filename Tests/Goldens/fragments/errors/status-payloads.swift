@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: APIError, Hashable {
+public enum ShopError: APIError, Equatable {
     /// HTTP 401.
     case invalidToken
     /// HTTP 404.
