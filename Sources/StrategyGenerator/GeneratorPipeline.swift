@@ -2,7 +2,8 @@
 ///
 /// 1. **Load** — YAML text → ``APISpec`` (``SpecLoader``): syntax, keys, value kinds, types.
 /// 2. **Configure** — the ``GeneratorConfig``'s names and access level applied to the ``APISpec``.
-/// 3. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths.
+/// 3. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths;
+///    then every name resolved to what it names (``References``), so the next stage looks nothing up.
 /// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part.
 /// 5. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
 ///
@@ -35,7 +36,7 @@ public enum GeneratorPipeline {
 
     /// Stage 4: the code model of every configured part.
     public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard) -> [SwiftFile] {
-        let context = CodeContext(spec: validated.spec, stem: specStem(validated.spec.file), config: config)
+        let context = CodeContext(validated, stem: specStem(validated.spec.file), config: config)
         let files: [(GeneratorConfig.Part, () -> SwiftFile)] = [
             (.models, context.modelsFile), (.errors, context.errorsFile), (.strategies, context.strategiesFile),
             (.client, context.clientFile), (.stubs, context.stubsFile),

@@ -82,9 +82,9 @@ extension CodeContext {
         for scheme in spec.authSchemes {
             let middlewareName = SwiftName.stringLiteral(authMiddlewareName(scheme.name.value))
             let credential = credentialName(scheme)
-            if case .bearer(let bearer) = scheme.kind {
+            if scheme.kind.isBearer {
                 let name = SwiftName.escaped(SwiftName.member(scheme.name.value))
-                body += bearerAuthenticator(name: name, token: credential, bearer: bearer)
+                body += bearerAuthenticator(name: name, token: credential, renewal: references.renewals[scheme.name.value])
                 body.append(.line("builtIn.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
             } else {
                 body.append(.block("if let \(credential)", [.line("builtIn.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
@@ -97,38 +97,25 @@ extension CodeContext {
         return body
     }
 
-    /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the refresh strategy.
-    private func bearerAuthenticator(name: String, token: String, bearer: BearerSpec) -> [Statement] {
-        guard let refresh = bearer.refresh, let strategy = spec.strategies.first(where: { $0.name.value == refresh.value }),
-              let input = inputFields(strategy).first else {
-            return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")]
-        }
-        let renewed = bearerToken(from: "output", of: strategy, mapping: bearer, keeping: "refreshToken")
-        let strategyName = SwiftName.escaped(strategy.name.value)
+    /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the
+    /// scheme's refresh strategy when it has one.
+    private func bearerAuthenticator(name: String, token: String, renewal: References.Renewal?) -> [Statement] {
+        guard let renewal else { return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")] }
+        let strategyName = SwiftName.escaped(renewal.strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
-            .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(input))): refreshToken))"),
-            .call(prefix: "return BearerToken", arguments: renewed, suffix: ""),
+            .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(renewal.input))): refreshToken))"),
+            .call(prefix: "return BearerToken", arguments: bearerToken(from: "output", renewal.token, keeping: "refreshToken"), suffix: ""),
         ])]
     }
 }
 
 extension CodeContext {
-    /// The arguments of a `BearerToken` built from `value`, the output of `strategy`, where
-    /// `mapping` says the token's parts are; `keeping` is the refresh token to keep when the
-    /// output has none.
-    func bearerToken(from value: String, of strategy: StrategySpec, mapping: BearerSpec, keeping: String?) -> [String] {
-        let fields: [FieldSpec] = switch strategy.returns {
-        case .fields(let fields)?: fields
-        case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
-        default: []
-        }
-        func field(_ wireName: String?) -> FieldSpec? {
-            wireName.flatMap { name in fields.first { $0.name.value == name } }
-        }
-        let accessToken = field(mapping.accessToken)
-        var arguments = ["accessToken: \(value).\(SwiftName.escaped(accessToken.map(memberName) ?? "accessToken"))"]
-        if let refreshToken = field(mapping.refreshToken ?? "refresh_token") {
+    /// The arguments of a `BearerToken` built from `value`, a strategy's output holding `token`;
+    /// `keeping` is the refresh token to keep when the output has none.
+    func bearerToken(from value: String, _ token: References.TokenFields, keeping: String?) -> [String] {
+        var arguments = ["accessToken: \(value).\(SwiftName.escaped(memberName(token.accessToken)))"]
+        if let refreshToken = token.refreshToken {
             let member = "\(value).\(SwiftName.escaped(memberName(refreshToken)))"
             if let keeping, refreshToken.type.isOptional {
                 arguments.append("refreshToken: \(member) ?? \(keeping)")
@@ -138,7 +125,7 @@ extension CodeContext {
         } else if let keeping {
             arguments.append("refreshToken: \(keeping)")
         }
-        if let expiresIn = field(mapping.expiresIn ?? "expires_in") {
+        if let expiresIn = token.expiresIn {
             let member = "\(value).\(SwiftName.escaped(memberName(expiresIn)))"
             arguments.append(expiresIn.type.isOptional ? "expiresIn: \(member).map(TimeInterval.init)" : "expiresIn: TimeInterval(\(member))")
         }

@@ -5,16 +5,13 @@ extension CodeContext {
         guard !spec.strategies.isEmpty else { return file("Client", imports: [], []) }
         // A strategy's labelled method lives with the first role protocol that lists it, so a
         // caller that sees only the role has it too; the others' on the client.
-        let roles = spec.interfaces.map { interface in
-            (interface, interface.strategies.compactMap { name in spec.strategies.first { $0.name.value == name.value } })
-        }
-        let owners = roles.reduce(into: [String: String]()) { owners, role in
-            for strategy in role.1 where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.0.name.value }
+        let owners = references.roles.reduce(into: [String: String]()) { owners, role in
+            for strategy in role.strategies where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.interface.name.value }
         }
         var declarations: [Declaration] = [.type(client(roleStrategies: Set(owners.keys)))]
-        for (interface, strategies) in roles {
-            declarations.append(.type(self.interface(interface, strategies)))
-            declarations += convenienceExtension(SwiftName.escaped(interface.name.value), strategies.filter { owners[$0.name.value] == interface.name.value })
+        for role in references.roles {
+            declarations.append(.type(interface(role.interface, role.strategies)))
+            declarations += convenienceExtension(SwiftName.escaped(role.interface.name.value), role.strategies.filter { owners[$0.name.value] == role.interface.name.value })
         }
         if !spec.interfaces.isEmpty {
             declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, inherits: spec.interfaces.map { SwiftName.escaped($0.name.value) })))
@@ -111,7 +108,7 @@ extension CodeContext {
         func text(_ template: String) -> String {
             let parts = PathTemplate(template).parts.map { part -> String in
                 switch part {
-                case .literal(let literal): String(SwiftName.stringLiteral(literal).dropFirst().dropLast())
+                case .literal(let literal): SwiftName.stringLiteralContents(literal)
                 case .placeholder(let name): "\\(\(SwiftName.escaped(SwiftName.member(name))))"
                 }
             }
@@ -135,11 +132,13 @@ extension CodeContext {
         let hasInput = !inputFields(strategy).isEmpty
         let send = "try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))"
         var body: [Statement] = [.line(send)]
-        if let scheme = strategy.signsIn?.value, case .bearer(let mapping)? = spec.authSchemes.first(where: { $0.name.value == scheme })?.kind {
-            let token = bearerToken(from: "output", of: strategy, mapping: mapping, keeping: nil)
+        if let token = references.signIns[strategy.name.value] {
             body = [
                 .line("let output = \(send)"),
-                .call(prefix: "await \(SwiftName.escaped(SwiftName.member(scheme))).setToken(BearerToken", arguments: token, suffix: ")"),
+                .call(
+                    prefix: "await \(SwiftName.escaped(SwiftName.member(token.scheme.name.value))).setToken(BearerToken",
+                    arguments: bearerToken(from: "output", token, keeping: nil), suffix: ")"
+                ),
                 .line("return output"),
             ]
         }

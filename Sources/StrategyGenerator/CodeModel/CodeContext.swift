@@ -2,14 +2,17 @@
 /// they share.
 struct CodeContext {
     let spec: APISpec
+    /// What the spec's names refer to.
+    let references: References
     /// The spec's file name without its extension: the stem of every output file's name.
     let stem: String
     let types: TypeCatalog
     /// Whether the stubs part is generated, so strategies may answer from its examples.
     let generatesStubs: Bool
 
-    init(spec: APISpec, stem: String, config: GeneratorConfig = .standard) {
-        self.spec = spec
+    init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
+        spec = validated.spec
+        references = validated.references
         self.stem = stem
         types = TypeCatalog(spec)
         generatesStubs = config.parts.contains(.stubs)
@@ -160,13 +163,10 @@ struct CodeContext {
         }
     }
 
-    /// The Swift case of an enum model for one of its wire values.
+    /// The Swift name of an enum model's value: the one the spec gives it, or one derived from the value.
     func enumCaseName(_ value: String, in model: String) -> String {
-        let enumeration = (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }
-        if case .enumeration(let spec)? = enumeration?.kind, let item = spec.cases.first(where: { $0.value.value == value }) {
-            return item.swiftName ?? SwiftName.member(value)
-        }
-        return SwiftName.member(value)
+        guard case .enumeration(let enumeration)? = references.models[model]?.kind else { return SwiftName.member(value) }
+        return enumeration.cases.first { $0.value.value == value }?.swiftName ?? SwiftName.member(value)
     }
 }
 

@@ -116,7 +116,7 @@ extension CodeContext {
         if let unwrap = strategy.unwrap {
             computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
         }
-        let bodyKey = (spec.errors + spec.uses.flatMap(\.errors)).first { $0.name.value == strategy.errorType?.value }?.bodyKey
+        let bodyKey = references.errorTypes[strategy.name.value]?.bodyKey
         if let range = strategy.successStatus {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
@@ -131,11 +131,7 @@ extension CodeContext {
 
     /// The auth scheme a strategy uses, if any.
     func authScheme(_ strategy: StrategySpec) -> String? {
-        switch strategy.auth {
-        case .none: nil
-        case .scheme(let name): name.value
-        case .inherited: spec.defaults.auth?.value
-        }
+        references.authSchemes[strategy.name.value]?.name.value
     }
 
     /// The middleware an auth scheme runs as.
@@ -245,14 +241,13 @@ extension CodeContext {
     /// so the runtime encodes its value as one segment.
     private func pathExpression(_ strategy: StrategySpec) -> String {
         var literal = ""
-        for part in PathTemplate(strategy.path.value).parts {
+        for part in references.path(of: strategy) {
             switch part {
             case .literal(let text):
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text
-                literal += String(SwiftName.stringLiteral(encoded).dropFirst().dropLast())
-            case .placeholder(let name):
-                let member = strategy.pathParameters.first { $0.name.value == name }.map(storageName) ?? SwiftName.member(name)
-                literal += "\\(input.\(SwiftName.escaped(member)))"
+                literal += SwiftName.stringLiteralContents(encoded)
+            case .parameter(let parameter):
+                literal += "\\(input.\(SwiftName.escaped(storageName(parameter))))"
             }
         }
         return "\"\(literal)\""

@@ -2,6 +2,8 @@
 /// parameters: what the code model may rely on.
 public struct ValidatedSpec: Sendable {
     public let spec: APISpec
+    /// What the spec's names refer to.
+    public let references: References
     /// Problems that don't stop generation.
     public let warnings: [Diagnostic]
 }
@@ -28,7 +30,8 @@ public enum SpecValidator {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
-        return ValidatedSpec(spec: loaded.spec.propagatingDeprecation(), warnings: diagnostics)
+        let spec = loaded.spec.propagatingDeprecation()
+        return ValidatedSpec(spec: spec, references: try References.resolve(spec), warnings: diagnostics)
     }
 }
 
