@@ -144,7 +144,7 @@ extension CodeContext {
         }
         return Function(
             docs: hasInput ? ["Sends ``\(strategyName)`` with `input`."] : methodDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
             access: requirement ? nil : access,
             name: methodName(strategy),
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
@@ -173,7 +173,7 @@ extension CodeContext {
         let prefix = sends ? "try await client.send(\(strategyName)(), \(strategyName).Input" : "try await \(methodName(strategy))(\(strategyName).Input"
         return Function(
             docs: methodDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             name: methodName(strategy),
             parameters: parameters,

@@ -6,7 +6,7 @@ extension CodeContext {
             case .object(let fields):
                 .type(objectModel(
                     name: SwiftName.escaped(model.name.value), fields: fields, access: access,
-                    docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecated)
+                    docs: docLines(model.doc), attributes: deprecatedAttribute(references.deprecation(of: model))
                 ))
             case .enumeration(let enumeration):
                 .type(enumModel(model, enumeration))
@@ -131,7 +131,7 @@ extension CodeContext {
         )))
         return TypeDeclaration(
             docs: docLines(model.doc),
-            attributes: deprecatedAttribute(model.deprecated),
+            attributes: deprecatedAttribute(references.deprecation(of: model)),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(model.name.value),

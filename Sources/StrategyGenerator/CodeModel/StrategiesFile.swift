@@ -92,7 +92,7 @@ extension CodeContext {
         }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
-            attributes: deprecatedAttribute(strategy.deprecated),
+            attributes: deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),

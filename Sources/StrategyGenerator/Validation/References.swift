@@ -17,6 +17,21 @@ public struct References: Sendable {
     public let renewals: [String: Renewal]
     /// Each interface with the strategies it lists, in the spec's order.
     public let roles: [Role]
+    /// The deprecation of each model, its own or one flowing from a deprecated model it uses, by name.
+    let modelDeprecations: [String: Deprecation]
+    /// The deprecation of each strategy, its own or one flowing from a deprecated model it uses, by name.
+    let strategyDeprecations: [String: Deprecation]
+
+    /// Whether `model` is deprecated, and why.
+    public func deprecation(of model: ModelSpec) -> Deprecation? {
+        modelDeprecations[model.name.value]
+    }
+
+    /// Whether `strategy` is deprecated, and why.
+    public func deprecation(of strategy: StrategySpec) -> Deprecation? {
+        strategyDeprecations[strategy.name.value]
+    }
+
     /// Each strategy's path, its `{placeholders}` resolved to its path parameters, by strategy name.
     let paths: [String: [PathPart]]
 
@@ -120,9 +135,11 @@ private struct Resolver {
         let roles = spec.interfaces.map { interface in
             References.Role(interface: interface, strategies: interface.strategies.compactMap { lookUp($0, in: strategies, kind: "strategy") })
         }
+        let deprecations = spec.deprecations
         return References(
             models: models, errorTypes: errorTypes, authSchemes: authSchemes, signIns: signIns,
-            renewals: renewals, roles: roles, paths: paths
+            renewals: renewals, roles: roles, modelDeprecations: deprecations.models,
+            strategyDeprecations: deprecations.strategies, paths: paths
         )
     }
 

@@ -34,7 +34,7 @@ public enum SpecValidator {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
-        let spec = config.applied(to: loaded.spec).propagatingDeprecation()
+        let spec = config.applied(to: loaded.spec)
         return ValidatedSpec(spec: spec, references: try References.resolve(spec), warnings: diagnostics)
     }
 }
