@@ -7,11 +7,11 @@ extension CodeContext {
             let type = scheme.kind.isBearer ? "BearerToken?" : "(any Authenticator)?"
             members.append(.property(Property(access: "private", name: credentialName(scheme), type: type, value: "nil")))
         }
-        let retry = spec.defaults.retry.map { ", retry: \(retryExpression($0))" } ?? ""
+        let settings = [Expression.code("server: environment.server")] + (spec.defaults.retry.map { [retryExpression($0, prefix: "retry: ")] } ?? [])
         members.append(.function(Function(
             access: access, name: "init",
             parameters: [Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))")],
-            body: [.line("settings = ClientSettings(server: environment.server\(retry))")]
+            body: [.expression(.call(prefix: "settings = ClientSettings", arguments: settings, suffix: ""))]
         )))
         for scheme in spec.authSchemes {
             let (docs, parameters, value) = credentialSetter(scheme)

@@ -47,13 +47,6 @@ struct CodeContext {
         }
     }
 
-    /// `name(a, b)`, or one argument a line, indented, when that is long.
-    func call(_ name: String, _ arguments: [String]) -> String {
-        let oneLine = "\(name)(\(arguments.joined(separator: ", ")))"
-        guard oneLine.count > 80, arguments.count > 1 else { return oneLine }
-        return "\(name)(\n" + arguments.map { "    \($0)" }.joined(separator: ",\n") + "\n)"
-    }
-
     /// The Swift name of a field, unescaped.
     func memberName(_ field: FieldSpec) -> String {
         field.swiftName ?? SwiftName.member(field.name.value)

@@ -147,37 +147,37 @@ extension CodeContext {
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
-        var arguments = [methodExpression(strategy.method), pathExpression(strategy)]
-        func items(_ fields: [FieldSpec]) -> String {
-            dictionaryLiteral(fields.map { (SwiftName.stringLiteral($0.name.value), parameterValue($0)) })
+        var arguments: [Expression] = [.code(methodExpression(strategy.method)), .code(pathExpression(strategy))]
+        func items(_ prefix: String, _ fields: [FieldSpec], _ suffix: String = "") -> Expression {
+            .dictionary(prefix: prefix, entries: fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0))) }, suffix: suffix)
         }
         if !strategy.query.isEmpty {
-            arguments.append("query: \(items(strategy.query))")
-            if let encoding = queryEncoding(strategy.query) { arguments.append("queryEncoding: \(encoding)") }
+            arguments.append(items("query: ", strategy.query))
+            if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
         if !strategy.headers.isEmpty {
-            arguments.append("headers: HTTPHeaders(\(items(strategy.headers)))")
+            arguments.append(items("headers: HTTPHeaders(", strategy.headers, ")"))
         }
         switch strategy.body {
-        case .json?: arguments.append("body: try .json(input.body)")
-        case .raw(let contentType)?: arguments.append("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))")
+        case .json?: arguments.append(.code("body: try .json(input.body)"))
+        case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
         case .jsonFields(let fields)?:
-            let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))" }
-            arguments.append("body: try .json(\(call("Body", values)))")
+            let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }
+            arguments.append(.call(prefix: "body: try .json(Body", arguments: values, suffix: ")"))
         case .form(let fields)?:
-            arguments.append("body: .form(\(items(fields))" + (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")")
+            arguments.append(items("body: .form(", fields, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
-            arguments.append("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])")
+            arguments.append(.code("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])"))
         case nil:
             break
         }
         if let timeout = strategy.timeout ?? spec.defaults.timeout {
-            arguments.append("timeout: \(number(timeout))")
+            arguments.append(.code("timeout: \(number(timeout))"))
         }
         if let retry = strategy.retry {
-            arguments.append("retry: \(retryExpression(retry))")
+            arguments.append(retryExpression(retry, prefix: "retry: "))
         }
-        return .call(prefix: "Endpoint", arguments: arguments, suffix: "")
+        return .expression(.call(prefix: "Endpoint", arguments: arguments, suffix: ""))
     }
 
     /// `input.since`, written in the field's own date format when it has one.
@@ -210,23 +210,16 @@ extension CodeContext {
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
     }
 
-    /// `["a": x, "b": y]`, one entry a line when it is long.
-    func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
-        let pairs = entries.map { "\($0.key): \($0.value)" }
-        let oneLine = "[" + pairs.joined(separator: ", ") + "]"
-        guard oneLine.count > 72, pairs.count > 1 else { return oneLine }
-        return "[\n" + pairs.map { "    \($0)" }.joined(separator: ",\n") + ",\n]"
-    }
-
-    func retryExpression(_ retry: RetrySpec) -> String {
-        if retry.maxRetries == 0 { return ".never" }
+    /// `prefix` and the retry policy: `.never`, or `RetryPolicy(...)`.
+    func retryExpression(_ retry: RetrySpec, prefix: String) -> Expression {
+        if retry.maxRetries == 0 { return .code(prefix + ".never") }
         var arguments = ["maxRetries: \(retry.maxRetries)"]
         if let delay = retry.baseDelay { arguments.append("baseDelay: .milliseconds(\(Int((delay * 1000).rounded())))") }
         if !retry.methods.isEmpty {
             let methods = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"] + retry.methods.filter { !["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains($0) }
             arguments.append("retryableMethods: [\(methods.map { ".\($0.lowercased())" }.joined(separator: ", "))]")
         }
-        return call("RetryPolicy", arguments)
+        return .call(prefix: prefix + "RetryPolicy", arguments: arguments.map(Expression.code), suffix: "")
     }
 
     func number(_ value: Double) -> String {

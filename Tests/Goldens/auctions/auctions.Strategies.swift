@@ -101,10 +101,7 @@ public struct PlaceBid: Strategy {
             headers: HTTPHeaders(["Idempotency-Key": input.idempotencyKey]),
             body: try .json(Body(amount: input.amount, currency: input.currency)),
             timeout: 20,
-            retry: RetryPolicy(
-                maxRetries: 2,
-                retryableMethods: [.get, .head, .options, .put, .delete, .post]
-            )
+            retry: RetryPolicy(maxRetries: 2, retryableMethods: [.get, .head, .options, .put, .delete, .post])
         )
     }
 }
