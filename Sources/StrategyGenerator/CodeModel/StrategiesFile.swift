@@ -81,13 +81,11 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
-        if strategy.example != nil, generatesStubs {
-            members.append(.function(Function(
-                access: access,
-                name: "stub",
-                parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
-                returnType: "HTTPResponse?",
-                body: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
+        let stubbed = strategy.example != nil && generatesStubs
+        if stubbed {
+            members.append(.property(Property(
+                access: access, isStatic: true, name: "example", type: "HTTPResponse",
+                getter: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
             )))
         }
         return TypeDeclaration(
@@ -96,7 +94,7 @@ extension CodeContext {
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: ["Strategy"],
+            inherits: stubbed ? ["Strategy", "StubbedByExample"] : ["Strategy"],
             members: members
         )
     }

@@ -52,7 +52,7 @@ public struct RefreshSession: Strategy {
 }
 
 /// `GET /me`
-public struct GetProfile: Strategy {
+public struct GetProfile: Strategy, StubbedByExample {
     public typealias Output = Profile
     public typealias Failure = AccountError
 
@@ -62,9 +62,7 @@ public struct GetProfile: Strategy {
         Endpoint(.get, "/me")
     }
 
-    public func stub(for input: Void) -> HTTPResponse? {
-        .json(AccountsStubs.getProfile)
-    }
+    public static var example: HTTPResponse { .json(AccountsStubs.getProfile) }
 }
 
 /// `PATCH /me`

@@ -6,7 +6,7 @@ import StrategyKit
 /// Lists auctions, a page at a time.
 ///
 /// `GET /auctions`
-public struct ListAuctions: Strategy {
+public struct ListAuctions: Strategy, StubbedByExample {
     public typealias Output = AuctionPage
     public typealias Failure = AuctionError
 
@@ -34,9 +34,7 @@ public struct ListAuctions: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(AuctionsStubs.listAuctions)
-    }
+    public static var example: HTTPResponse { .json(AuctionsStubs.listAuctions) }
 }
 
 /// `GET /auctions/{id}`

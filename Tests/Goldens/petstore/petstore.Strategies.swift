@@ -24,7 +24,7 @@ public struct AddPet: Strategy {
 }
 
 /// `GET /pet/findByStatus`
-public struct FindPetsByStatus: Strategy {
+public struct FindPetsByStatus: Strategy, StubbedByExample {
     public typealias Output = [Pet]
     public typealias Failure = PetstoreError
 
@@ -42,9 +42,7 @@ public struct FindPetsByStatus: Strategy {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(PetstoreStubs.findPetsByStatus)
-    }
+    public static var example: HTTPResponse { .json(PetstoreStubs.findPetsByStatus) }
 }
 
 /// `GET /pet/{petId}`

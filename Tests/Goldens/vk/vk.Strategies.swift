@@ -6,7 +6,7 @@ import StrategyKit
 /// Returns posts from a user or community wall, newest first.
 ///
 /// `GET /wall.get`
-public struct GetWall: Strategy {
+public struct GetWall: Strategy, StubbedByExample {
     public typealias Output = Wall
     public typealias Failure = VKError
 
@@ -41,15 +41,13 @@ public struct GetWall: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.getWall)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.getWall) }
 }
 
 /// Returns how many posts a wall has.
 ///
 /// `GET /wall.get`
-public struct GetWallCount: Strategy {
+public struct GetWallCount: Strategy, StubbedByExample {
     public typealias Output = Int
     public typealias Failure = VKError
 
@@ -71,15 +69,13 @@ public struct GetWallCount: Strategy {
         Endpoint(.get, "/wall.get", query: ["owner_id": input.ownerId, "domain": input.domain])
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.getWallCount)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.getWallCount) }
 }
 
 /// Publishes a post on a wall.
 ///
 /// `POST /wall.post`
-public struct PostWall: Strategy {
+public struct PostWall: Strategy, StubbedByExample {
     public typealias Failure = VKError
 
     /// What `PostWall` returns.
@@ -123,7 +119,5 @@ public struct PostWall: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.postWall)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.postWall) }
 }
