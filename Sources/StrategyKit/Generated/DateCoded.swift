@@ -8,21 +8,25 @@ public protocol DateCodingFormat: Sendable {
 
 /// `2024-05-01T12:00:00Z`
 public enum ISO8601Format: DateCodingFormat {
+    /// ``DateFormat/iso8601``.
     public static var format: DateFormat { .iso8601 }
 }
 
 /// `2024-05-01T12:00:00.250Z`
 public enum ISO8601WithFractionalSecondsFormat: DateCodingFormat {
+    /// ``DateFormat/iso8601WithFractionalSeconds``.
     public static var format: DateFormat { .iso8601WithFractionalSeconds }
 }
 
 /// `1714564800`
 public enum SecondsSince1970Format: DateCodingFormat {
+    /// ``DateFormat/secondsSince1970``.
     public static var format: DateFormat { .secondsSince1970 }
 }
 
 /// `1714564800250`
 public enum MillisecondsSince1970Format: DateCodingFormat {
+    /// ``DateFormat/millisecondsSince1970``.
     public static var format: DateFormat { .millisecondsSince1970 }
 }
 
