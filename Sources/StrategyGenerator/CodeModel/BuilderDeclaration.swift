@@ -104,7 +104,7 @@ extension CodeContext {
         let strategyName = SwiftName.escaped(renewal.strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
-            .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(renewal.input))): refreshToken))"),
+            .expression(passingInput(renewal.strategy, ["refreshToken"], after: "let output = try await refresher.send(\(strategyName)(), ")),
             .call(prefix: "return BearerToken", arguments: bearerToken(from: "output", renewal.token, keeping: "refreshToken"), suffix: ""),
         ])]
     }

@@ -168,9 +168,9 @@ extension CodeContext {
         let parameters = fields.map { field in
             Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
         }
-        let arguments = parameters.map { "\($0.name): \($0.name)" }
         let strategyName = SwiftName.escaped(strategy.name.value)
-        let prefix = sends ? "try await client.send(\(strategyName)(), \(strategyName).Input" : "try await \(methodName(strategy))(\(strategyName).Input"
+        let opening = sends ? "try await client.send(\(strategyName)(), " : "try await \(methodName(strategy))("
+        let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
             docs: methodDocs(strategy),
             attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
@@ -180,7 +180,7 @@ extension CodeContext {
             isAsync: true,
             isThrowing: true,
             returnType: outputType(strategy),
-            body: [.call(prefix: prefix, arguments: arguments, suffix: ")")]
+            body: [.expression(send)]
         )
     }
 

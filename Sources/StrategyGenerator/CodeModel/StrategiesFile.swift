@@ -35,6 +35,22 @@ extension CodeContext {
         return fields
     }
 
+    /// The type of the JSON body when it is all a strategy sends: then it is the strategy's
+    /// `Input` itself, as a create endpoint's input is the new resource.
+    func bodyAsInput(_ strategy: StrategySpec) -> TypeReference? {
+        guard case .json(let type, _)? = strategy.body, inputFields(strategy).count == 1 else { return nil }
+        return type
+    }
+
+    /// `opening`, the input of `strategy` built from `values` (a Swift expression per input
+    /// field), then `)`: `send(GetUser(), GetUser.Input(id: id))`, or `send(AddPet(), body)`
+    /// when the body is the input.
+    func passingInput(_ strategy: StrategySpec, _ values: [String], after opening: String) -> Expression {
+        if bodyAsInput(strategy) != nil, let body = values.first { return .code("\(opening)\(body))") }
+        let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.escaped(memberName($0))): \($1)") }
+        return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
+    }
+
     /// The Swift type of the strategy's output.
     func outputType(_ strategy: StrategySpec) -> String? {
         switch strategy.returns {
@@ -61,7 +77,9 @@ extension CodeContext {
         if case .fields(let fields)? = strategy.returns {
             members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
         }
-        if !inputs.isEmpty {
+        if let body = bodyAsInput(strategy) {
+            members.append(.typeAlias(docs: [], access: access, name: "Input", type: swiftType(body)))
+        } else if !inputs.isEmpty {
             members.append(.type(TypeDeclaration(
                 access: access, kind: .struct, name: "Input",
                 inherits: ["Sendable"],
@@ -157,7 +175,7 @@ extension CodeContext {
             arguments.append(items("headers: HTTPHeaders(", strategy.headers, ")"))
         }
         switch strategy.body {
-        case .json?: arguments.append(.code("body: try .json(input.body)"))
+        case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
         case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
         case .jsonFields(let fields)?:
             let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }

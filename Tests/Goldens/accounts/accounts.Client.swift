@@ -101,7 +101,9 @@ extension AccountsClient {
                 guard let refreshToken = token.refreshToken else {
                     throw AuthenticationError.noCredentials
                 }
-                let output = try await refresher.send(RefreshSession(), RefreshSession.Input(refreshToken: refreshToken))
+                let output = try await refresher.send(RefreshSession(), RefreshSession.Input(
+                    refreshToken: refreshToken
+                ))
                 return BearerToken(
                     accessToken: output.accessToken,
                     refreshToken: output.refreshToken,

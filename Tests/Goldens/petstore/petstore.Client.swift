@@ -41,7 +41,7 @@ public struct PetstoreClient: Sendable {
 
     /// `POST /pet`
     public func addPet(body: NewPet) async throws -> Pet {
-        try await client.send(AddPet(), AddPet.Input(body: body))
+        try await client.send(AddPet(), body)
     }
 
     /// `GET /pet/findByStatus`

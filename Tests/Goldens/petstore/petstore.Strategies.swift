@@ -7,19 +7,12 @@ import StrategyKit
 public struct AddPet: Strategy {
     public typealias Output = Pet
     public typealias Failure = PetstoreError
-
-    public struct Input: Sendable {
-        public var body: NewPet
-
-        public init(body: NewPet) {
-            self.body = body
-        }
-    }
+    public typealias Input = NewPet
 
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/pet", body: try .json(input.body))
+        Endpoint(.post, "/pet", body: try .json(input))
     }
 }
 
