@@ -7,7 +7,8 @@
 #
 # Each PACKAGE_DIR is a checkout of this package (default: the one holding this script); give
 # two, e.g. a worktree of main and this one, to compare them in the same run, on the same load.
-# Builds alternate between the checkouts RUNS times (default 3); the fastest of each is printed.
+# Builds alternate between the checkouts RUNS times (default 3; 0 measures lines only); the
+# fastest of each is printed.
 # TIME_BODIES=1 also prints the function bodies that took longest to type-check.
 set -euo pipefail
 
@@ -61,6 +62,17 @@ for package in "${packages[@]}"; do
     echo "generated lines: $((model_lines + other_lines)) in all"
     echo "lines per operation (strategies, client, errors, stubs): $(python3 -c "print(f'{$other_lines / $operations:.1f}')")"
     echo "lines per model (models file, enum included): $(python3 -c "print(f'{$model_lines / $models:.1f}')")"
+    python3 - "$out/bench.Models.swift" <<'PY'
+import re, sys
+# Top-level declarations, each with the blank line after it.
+text = open(sys.argv[1]).read()
+blocks = re.split(r"\n(?=(?:/// .*\n)*public )", text.split("\n\n", 2)[2])
+def average(prefix):
+    sizes = [block.count("\n") + 1 for block in blocks if block.startswith(prefix)]
+    return sum(sizes) / len(sizes)
+print(f"lines per plain model (NewResourceN: 4 fields): {average('public struct NewResource'):.1f}")
+print(f"lines per model with a date and a renamed key (ResourceN: 6 fields): {average('public struct Resource'):.1f}")
+PY
     echo "generation time: $(seconds "$start" "$end") s"
     echo "$bin" > "$work/bin-$index"
     index=$((index + 1))
@@ -87,7 +99,7 @@ for ((run = 1; run <= runs; run++)); do
         echo "$(seconds "$start" "$end")" >> "$work/times-$i"
     done
 done
-for ((i = 0; i < index; i++)); do
+for ((i = 0; i < index && runs > 0; i++)); do
     echo "debug build of the generated code, ${packages[$i]}: $(sort -n "$work/times-$i" | head -1) s" \
         "(runs: $(paste -sd' ' "$work/times-$i"))"
 done
