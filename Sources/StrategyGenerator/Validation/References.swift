@@ -126,10 +126,11 @@ private struct Resolver {
             guard case .bearer(let bearer) = scheme.kind, let refresh = bearer.refresh,
                   let strategy = lookUp(refresh, in: strategies, kind: "strategy") else { continue }
             let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
-            guard let input = inputs.first, let token = token(of: scheme, from: strategy, models: models, at: refresh) else {
+            guard let input = inputs.first else {
                 unresolved.append(.error("refresh strategy '\(refresh)' takes no refresh token", at: refresh.location))
                 continue
             }
+            guard let token = token(of: scheme, from: strategy, models: models, at: refresh) else { continue }
             renewals[scheme.name.value] = References.Renewal(strategy: strategy, input: input, token: token)
         }
         let roles = spec.interfaces.map { interface in
