@@ -10,6 +10,10 @@
 # Builds alternate between the checkouts RUNS times (default 3; 0 measures lines only); the
 # fastest of each is printed.
 # TIME_BODIES=1 also prints the function bodies that took longest to type-check.
+#
+# Example, main against this branch:
+#   git archive main | (mkdir -p .build/bench-main && tar -x -C .build/bench-main)
+#   Benchmarks/generated-code.sh -n 200 .build/bench-main .
 set -euo pipefail
 
 n=200
@@ -18,7 +22,7 @@ while getopts "n:r:" option; do
     case $option in
         n) n=$OPTARG ;;
         r) runs=$OPTARG ;;
-        *) sed -n '2,11p' "$0" >&2; exit 64 ;;
+        *) sed -n '2,16p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
