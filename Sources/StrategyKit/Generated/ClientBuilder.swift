@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every client builder sets the same way, whatever the API: transport, middlewares,
-/// retry, decoder, hooks and stubbing. A generated builder keeps one and adds the API's own
+/// retry, limits, decoder, hooks and stubbing. A generated builder keeps one and adds the API's own
 /// servers and credentials.
 public struct ClientSettings: Sendable {
     /// Where endpoints are sent.
@@ -12,6 +12,8 @@ public struct ClientSettings: Sendable {
     public var middlewares: [any Middleware] = []
     /// How failed requests are retried.
     public var retry: RetryPolicy
+    /// The deadline, connect timeout, response size limit and redirect rule of every request.
+    public var limits: RequestLimits = .default
     /// Decodes outputs and error payloads.
     public var decoder = JSONDecoder()
     /// Observers of each stage of every call.
@@ -34,14 +36,21 @@ public struct ClientSettings: Sendable {
             middlewares: [RetryMiddleware(policy: retry)] + builtIn + middlewares,
             decoder: decoder,
             hooks: hooks,
-            stubbing: stubbing
+            stubbing: stubbing,
+            limits: limits
         )
     }
 
     /// A client that renews credentials: retry and `builtIn` only, without hooks, stubbing or
     /// the caller's middlewares.
     public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
-        StrategyClient(server: server, transport: transport, middlewares: [RetryMiddleware(policy: retry)] + builtIn, decoder: decoder)
+        StrategyClient(
+            server: server,
+            transport: transport,
+            middlewares: [RetryMiddleware(policy: retry)] + builtIn,
+            decoder: decoder,
+            limits: limits
+        )
     }
 }
 
@@ -69,6 +78,11 @@ extension ClientBuilder {
     /// Retries failed requests by `policy`; `.never` turns retrying off.
     public func retry(_ policy: RetryPolicy) -> Self {
         changing { $0.settings.retry = policy }
+    }
+
+    /// Sets the deadline, connect timeout, response size limit and redirect rule of every request.
+    public func limits(_ limits: RequestLimits) -> Self {
+        changing { $0.settings.limits = limits }
     }
 
     /// Decodes outputs and error payloads with `decoder`.
