@@ -1,5 +1,10 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+// 6.2: the lowest whose compiler accepts every feature used. The runtime's `Callbacks.swift`
+// uses `nonisolated(nonsending)` (SE-0461, Swift 6.2); typed throws (Swift 6.0) and the
+// manifest's APIs (build-tool and command plugins) are older. swift-metrics 2.13 and
+// swift-distributed-tracing 1.7 declare 6.2 too.
 
 let package = Package(
     name: "StrategyKit",
