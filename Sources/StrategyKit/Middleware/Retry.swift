@@ -11,6 +11,10 @@ import Foundation
 /// `POST` and `PATCH` are retried only by a policy that lists them, and such a policy should
 /// name an ``idempotencyKeyHeader``: one key is made per call and sent with every attempt,
 /// so the server can tell a retry from a new request.
+///
+/// A client's policy is the one given to its ``RetryMiddleware``; a strategy's own
+/// (``Endpoint/retry``) replaces it in full, unless the client's switches retrying off
+/// (``applied(to:)``).
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt; 0 never retries.
     public var maxRetries: Int
