@@ -64,6 +64,34 @@ import Tracing
         #expect(request.header(InMemoryTracer.spanIDKey) == span.spanContext.spanID)
     }
 
+    @Test func theSpanIsAChildOfTheCallersAndTheRestOfTheChainRunsWithinIt() async throws {
+        let server = try HTTPTestServer { _ in .text("found") }
+        let seen = Seen()
+        let client = StrategyClient(server: server.server(), middlewares: [TracingMiddleware(tracer: tracer), seen])
+
+        try await tracer.withSpan("screen") { _ in try await client.send(Search()) }
+
+        let parent = try #require(tracer.finishedSpans.first { $0.operationName == "screen" })
+        let span = try #require(tracer.finishedSpans.first { $0.operationName == "GET" })
+        #expect(span.spanContext.parentSpanID == parent.spanContext.spanID)
+        #expect(span.spanContext.traceID == parent.spanContext.traceID)
+        #expect(seen.spanIDs == [span.spanContext.spanID])
+    }
+
+    /// Notes the span each request is sent within.
+    final class Seen: Middleware, Sendable {
+        let name = "seen"
+        private let lock = NSLock()
+        nonisolated(unsafe) private var list: [String?] = []
+        var spanIDs: [String?] { lock.withLock { list } }
+
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+            let id = InstrumentationContext.current?.inMemorySpanContext?.spanID
+            lock.withLock { list.append(id) }
+            return try await next(request)
+        }
+    }
+
     @Test func noCredentialAppearsInTheURL() async throws {
         let server = try HTTPTestServer { _ in .text("found") }
         let client = StrategyClient(server: server.server(), middlewares: [

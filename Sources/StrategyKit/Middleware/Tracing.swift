@@ -23,7 +23,7 @@ import Tracing
 /// `traceparent` with an OpenTelemetry tracer), so the server's spans join the trace. The
 /// spans go to the tracer given, or to the one bootstrapped with
 /// `InstrumentationSystem.bootstrap(_:)` (a no-op until one is), under the caller's current
-/// span.
+/// span; the middlewares after it and the transport run within the span.
 ///
 /// ```swift
 /// let client = StrategyClient(
@@ -84,7 +84,8 @@ public struct TracingMiddleware: Middleware {
         var request = request
         tracer.inject(span.context, into: &request.headers, using: HeadersInjector())
         do {
-            let response = try await next(request)
+            // What runs after this middleware (a transport that traces, too) runs within the span.
+            let response = try await InstrumentationContext.withValue(span.context) { try await next(request) }
             span.updateAttributes { attributes in
                 attributes["http.response.status_code"] = response.statusCode
                 if response.statusCode >= 400 { attributes["error.type"] = String(response.statusCode) }
