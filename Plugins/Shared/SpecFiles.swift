@@ -1,14 +1,22 @@
 import Foundation
 
 /// The spec files and the configuration file among a target's files.
+///
+/// The plugins can't link the generator, so this file repeats what they share with it: the
+/// configuration's file names and the generated files' suffixes. The generator's tests compile
+/// this file too and hold the two to `GeneratorConfig`.
 struct SpecFiles {
     /// The configuration file's names; `strategy-gen --config` reads it.
     static let configNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
 
+    /// The files the generator writes for one spec, by the spec's file name without extension.
+    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
+
     var specs: [URL]
     var config: URL?
 
-    /// Sorts `files` into specs (`.yaml`, `.yml`) and the configuration; other files are not ours.
+    /// Sorts `files` into specs and the configuration. A spec is a `.yaml` or `.yml` file with an
+    /// `api:` key at its top level; other files, YAML or not, are not ours.
     init(_ files: [URL], target: String) throws {
         let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
         let configs = yaml.filter { Self.configNames.contains($0.lastPathComponent) }
@@ -16,7 +24,7 @@ struct SpecFiles {
             throw PluginError.severalConfigs(target: target, files: configs.map(\.path))
         }
         config = configs.first
-        specs = yaml.filter { !Self.configNames.contains($0.lastPathComponent) }
+        specs = yaml.filter { !Self.configNames.contains($0.lastPathComponent) && Self.isSpec($0) }
         var stems: [String: URL] = [:]
         for spec in specs {
             let stem = spec.deletingPathExtension().lastPathComponent
@@ -24,6 +32,14 @@ struct SpecFiles {
                 throw PluginError.sameStem(target: target, first: other.path, second: spec.path)
             }
             stems[stem] = spec
+        }
+    }
+
+    /// Whether the file at `url` names an API at its top level (`api: Users`), as every spec does.
+    static func isSpec(_ url: URL) -> Bool {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("api:") || line.hasPrefix("api :") || line.hasPrefix("\"api\":") || line.hasPrefix("'api':")
         }
     }
 
@@ -64,7 +80,7 @@ enum PluginError: Error, CustomStringConvertible {
         case .notASourceTarget(let name):
             "StrategyKit's plugins work on source targets; '\(name)' is not one"
         case .noSpec(let target, let directory):
-            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml' to \(directory)"
+            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml', whose top level names the API ('api: Name'), to \(directory)"
         case .severalConfigs(let target, let files):
             "target '\(target)' holds more than one configuration file (\(files.joined(separator: ", "))); keep one"
         case .sameStem(let target, let first, let second):

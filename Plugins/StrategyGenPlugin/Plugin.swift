@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a typed client from every spec file (`.yaml`, `.yml`) in the target that uses it.
+/// Generates a typed client from every spec file (`.yaml`, `.yml` naming an `api:`) in the target that uses it.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
 /// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`. The names depend on the
@@ -10,9 +10,6 @@ import PackagePlugin
 /// `strategy-gen-config.yaml` changes.
 @main
 struct StrategyGenPlugin: BuildToolPlugin {
-    /// The files the generator writes for one spec, by the spec's file name without extension.
-    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
-
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else {
             throw PluginError.notASourceTarget(target.name)
@@ -40,7 +37,7 @@ struct StrategyGenPlugin: BuildToolPlugin {
                 executable: generator,
                 arguments: found.generateArguments([spec], output: output, placeholders: true),
                 inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
-                outputFiles: outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
+                outputFiles: SpecFiles.outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
             )
         }
     }

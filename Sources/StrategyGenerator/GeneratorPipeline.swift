@@ -1,8 +1,11 @@
 /// Turns a spec file into Swift source files. The stages run one way, each with a typed result:
 ///
 /// 1. **Load** — YAML text → ``APISpec`` (``SpecLoader``): syntax, keys, value kinds, types.
-/// 2. **Configure** — the ``GeneratorConfig``'s names and access level applied to the ``APISpec``.
-/// 3. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths.
+/// 2. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths,
+///    checked as the spec writes them, each name as the ``GeneratorConfig`` renames it.
+/// 3. **Configure and resolve** — the configuration's names and access level applied to the valid
+///    spec, then every name resolved to what it names (``References``), so the next stage looks
+///    nothing up.
 /// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part.
 /// 5. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
 ///
@@ -19,10 +22,8 @@ public enum GeneratorPipeline {
     /// - Parameter placeholders: also return a file holding only a header for each part the
     ///   configuration leaves out, so every name of ``outputFileNames(forSpecAt:)`` is written.
     public static func generate(specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false) throws(DiagnosticsError) -> GeneratedSpec {
-        var loaded = try SpecLoader.load(contentsOf: path)
-        let names = loaded.spec.renameableNames
-        loaded.spec = config.applied(to: loaded.spec)
-        let validated = try SpecValidator.validate(loaded)
+        let loaded = try SpecLoader.load(contentsOf: path)
+        let validated = try SpecValidator.validate(loaded, config: config)
         var files = build(validated, config: config).map(render)
         if placeholders {
             files = GeneratorConfig.Part.allCases.map { part in
@@ -30,12 +31,12 @@ public enum GeneratorPipeline {
                 return files.first { $0.name == name } ?? render(placeholder(for: part, of: validated.spec))
             }
         }
-        return GeneratedSpec(files: files, warnings: validated.warnings, renameableNames: names)
+        return GeneratedSpec(files: files, warnings: validated.warnings, renameableNames: loaded.spec.renameableNames)
     }
 
     /// Stage 4: the code model of every configured part.
     public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard) -> [SwiftFile] {
-        let context = CodeContext(spec: validated.spec, stem: specStem(validated.spec.file), config: config)
+        let context = CodeContext(validated, stem: specStem(validated.spec.file), config: config)
         let files: [(GeneratorConfig.Part, () -> SwiftFile)] = [
             (.models, context.modelsFile), (.errors, context.errorsFile), (.strategies, context.strategiesFile),
             (.client, context.clientFile), (.stubs, context.stubsFile),

@@ -33,6 +33,7 @@ import Testing
                 let amount = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["amount"] as? Int ?? 0
                 if bids.increment() == 1 { return .text("try again", status: 503) }
                 if amount < 1000 { return .json(#"{"error": {"message": "Bids start at 1000"}}"#, status: 422) }
+                if amount == 1250 { return .json(#"{"msg": "Outbid", "minimum": null}"#, status: 409) }
                 if amount < 1300 { return .json(#"{"message": "Outbid", "minimum": {"amount": 1300, "currency": "EUR"}}"#, status: 409) }
                 return .json(#"{"amount": \#(amount), "currency": "EUR"}"#, status: 201)
             case ("PUT", "/v2/auctions/\(lot)/watch"):
@@ -92,6 +93,30 @@ import Testing
         }
         await #expect(throws: AuctionError.invalidBid(message: "Bids start at 1000")) {
             try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-3", amount: 10, currency: "EUR")
+        }
+    }
+
+    @Test func errorPayloadsAreDecodedWithTheClientsDecoder() async throws {
+        /// Reads the key `msg` as `message`.
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue == "msg" ? "message" : stringValue }
+            init?(intValue: Int) { nil }
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { path in Key(stringValue: path.last?.stringValue ?? "") }
+        let shortened = AuctionsClient.Builder(environment: .custom(server.server(basePath: "/v2")))
+            .retry(.never)
+            .decoder(decoder)
+            .build()
+        _ = try? await shortened.placeBid(id: Self.lotID, idempotencyKey: "warm-up", amount: 1500, currency: "EUR")
+
+        await #expect(throws: AuctionError.outbid(BidRejection(message: "Outbid"))) {
+            try await shortened.placeBid(id: Self.lotID, idempotencyKey: "bid-4", amount: 1250, currency: "EUR")
+        }
+        await #expect(throws: AuctionError.outbid(nil)) {
+            try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-5", amount: 1250, currency: "EUR")
         }
     }
 

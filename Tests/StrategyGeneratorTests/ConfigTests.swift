@@ -18,6 +18,12 @@ import Testing
 
     var users: String { Paths.specs.appendingPathComponent("users.yaml").path }
 
+    /// The line of `path` that starts with `prefix`, counted from 1.
+    func line(of prefix: String, in path: String) -> Int {
+        let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        return (lines.firstIndex { $0.hasPrefix(prefix) } ?? -1) + 1
+    }
+
     @Test func renamesReachDeclarationsAndEveryReferenceAndTheCodeCompiles() async throws {
         let config = try ConfigLoader.load(contentsOf: try write("config.yaml", """
             access: package
@@ -100,7 +106,47 @@ import Testing
 
         let error = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: users, config: config) }
 
-        #expect(error?.diagnostics.contains { $0.severity == .error && $0.message.contains("'User'") } == true)
+        #expect(error?.diagnostics.map(\.description) == [
+            "\(users):\(line(of: "  GetUser:", in: users)):3: error: strategy 'GetUser' (renamed 'User' by the configuration) has the same name as model 'User'; every model, error type, strategy and interface needs its own name",
+        ])
+    }
+
+    @Test func diagnosticsSpeakOfTheNamesTheSpecWrites() throws {
+        let spec = try write("shop.yaml", """
+            api: Shop
+            servers: { production: https://shop.example.com }
+            models:
+              Item: { id: Int }
+            strategies:
+              GetItem: { GET: /items, returns: Item }
+            interfaces:
+              Browsing: [GetItems]
+            """)
+        let config = try ConfigLoader.load(text: "rename: { Item: Product, GetItem: FetchProduct }", file: "config.yaml")
+
+        let error = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: spec, config: config) }
+
+        #expect(error?.diagnostics.map(\.description) == [
+            "\(spec):8:14: error: unknown strategy 'GetItems'; did you mean 'GetItem'?",
+        ])
+    }
+
+    @Test func aRenameCanGiveANameTheGeneratedCodeUsesAnotherOne() throws {
+        let spec = try write("shop.yaml", """
+            api: Shop
+            servers: { production: https://shop.example.com }
+            models:
+              Server: { id: Int }
+            strategies:
+              GetServer: { GET: /servers, returns: Server }
+            """)
+        let hidden = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: spec) }
+        let config = try ConfigLoader.load(text: "rename: { Server: ShopServer }", file: "config.yaml")
+
+        let models = try GeneratorPipeline.generate(specAt: spec, config: config).files.first { $0.name == "shop.Models.swift" }
+
+        #expect(hidden?.diagnostics.first?.message.hasPrefix("model 'Server' would hide StrategyKit's 'Server'") == true)
+        #expect(models?.contents.contains("public struct ShopServer: Codable") == true)
     }
 
     @Test func theCommandLineReadsTheConfigurationAndWarnsOfRenamesThatNameNothing() async throws {

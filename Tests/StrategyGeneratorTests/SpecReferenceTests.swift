@@ -96,8 +96,13 @@ import Testing
               GetCount: { GET: /count, returns: Int, unwrap: response.count, errors: ServiceError }
             """)
 
-        let strategies = try GeneratorPipeline.generate(specAt: shop).files.first { $0.name == "shop.Strategies.swift" }
+        let strategies = try GeneratorPipeline.generate(specAt: shop).files.first { $0.name == "shop.Strategies.swift" }?.contents ?? ""
+        let errors = try GeneratorPipeline.generate(specAt: folder.appendingPathComponent("common.yaml").path).files.first { $0.name == "common.Errors.swift" }?.contents ?? ""
 
-        #expect(strategies?.contents.contains("public var successCheck: SuccessCheck { ServiceError.successCheck }") == true, "\(strategies?.contents ?? "")")
+        // The strategy takes the error type's success check, which rejects a body with `error`.
+        #expect(strategies.contains("public typealias Failure = ServiceError"), "\(strategies)")
+        #expect(!strategies.contains("successCheck"), "\(strategies)")
+        #expect(errors.contains("public enum ServiceError: SuccessCheckingAPIError, Equatable {"), "\(errors)")
+        #expect(errors.contains(#"public static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))"#), "\(errors)")
     }
 }

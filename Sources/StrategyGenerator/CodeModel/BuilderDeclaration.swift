@@ -2,55 +2,29 @@ extension CodeContext {
     /// `Client.Builder`: assembles the client — server, transport, credentials, retry, middlewares,
     /// stubbing — in one place, so no caller does.
     func builder() -> TypeDeclaration {
-        var members: [Declaration] = []
-        func stored(_ name: String, _ type: String, _ value: String?) {
-            members.append(.property(Property(access: "private", name: name, type: type, value: value)))
-        }
-        stored("environment", "Environment", nil)
-        stored("transport", "any Transport", "URLSessionTransport()")
-        stored("middlewares", "[any Middleware]", "[]")
-        stored("retry", "RetryPolicy", spec.defaults.retry.map(retryExpression) ?? ".default")
-        stored("stubbing", "Stubbing", ".never")
-        stored("decoder", "JSONDecoder", "JSONDecoder()")
-        stored("hooks", "Hooks", "Hooks()")
+        var members: [Declaration] = [.property(Property(access: access, name: "settings", type: "ClientSettings"))]
         for scheme in spec.authSchemes {
-            if case .bearer = scheme.kind {
-                stored(credentialName(scheme), "BearerToken?", "nil")
-            } else {
-                stored(credentialName(scheme), "(any Authenticator)?", "nil")
-            }
+            let type = scheme.kind.isBearer ? "BearerToken?" : "(any Authenticator)?"
+            members.append(.property(Property(access: "private", name: credentialName(scheme), type: type, value: "nil")))
         }
+        let settings = [Expression.code("server: environment.server")] + (spec.defaults.retry.map { [retryExpression($0, prefix: "retry: ")] } ?? [])
         members.append(.function(Function(
             access: access, name: "init",
             parameters: [Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))")],
-            body: [.line("self.environment = environment")]
+            body: [.expression(.call(prefix: "settings = ClientSettings", arguments: settings, suffix: ""))]
         )))
-        func setter(_ docs: String, _ name: String, _ parameters: [Function.Parameter], _ assignment: String) {
-            members.append(.function(Function(
-                docs: [docs], access: access, name: name, parameters: parameters, returnType: "Builder",
-                body: [.line("var copy = self"), .line(assignment), .line("return copy")]
-            )))
-        }
-        setter("Sends requests through `transport` instead of `URLSession`.", "transport",
-               [Function.Parameter(label: "_", name: "transport", type: "any Transport")], "copy.transport = transport")
-        setter("Adds a middleware; it runs after the built-in ones, so it sees each request as sent.", "middleware",
-               [Function.Parameter(label: "_", name: "middleware", type: "any Middleware")], "copy.middlewares.append(middleware)")
-        setter("Retries failed requests by `policy`; `.never` turns retrying off.", "retry",
-               [Function.Parameter(label: "_", name: "policy", type: "RetryPolicy")], "copy.retry = policy")
-        setter("Decodes outputs with `decoder`.", "decoder",
-               [Function.Parameter(label: "_", name: "decoder", type: "JSONDecoder")], "copy.decoder = decoder")
-        setter("Lets `hooks` observe each stage of every call.", "hooks",
-               [Function.Parameter(label: "_", name: "hooks", type: "Hooks")], "copy.hooks = hooks")
-        setter("Answers every call from the spec's examples instead of the network, after `delay` if given.", "stubbed",
-               [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")], "copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately")
         for scheme in spec.authSchemes {
             let (docs, parameters, value) = credentialSetter(scheme)
-            setter(docs, SwiftName.escaped(SwiftName.member(scheme.name.value)), parameters, "copy.\(credentialName(scheme)) = \(value)")
+            members.append(.function(Function(
+                docs: [docs], access: access, name: SwiftName.escaped(SwiftName.member(scheme.name.value)),
+                parameters: parameters, returnType: "Builder",
+                body: [.line("changing { $0.\(credentialName(scheme)) = \(value) }")]
+            )))
         }
         members.append(.function(Function(docs: ["The client, assembled."], access: access, name: "build", returnType: clientName, body: buildBody())))
         return TypeDeclaration(
             docs: ["Assembles a ``\(clientName)``: server, transport, credentials, retry and middlewares in one place."],
-            access: access, kind: .struct, name: "Builder", inherits: ["Sendable"], members: members
+            access: access, kind: .struct, name: "Builder", inherits: ["ClientBuilder"], members: members
         )
     }
 
@@ -79,10 +53,11 @@ extension CodeContext {
         }
     }
 
-    /// Retry first, so each attempt passes through the rest; then the spec's defaults, the
-    /// credentials, and the caller's own middlewares last, seeing each request as sent.
+    /// The spec's default parameters, then the credentials; the settings put retry before them
+    /// and the caller's own middlewares after.
     private func buildBody() -> [Statement] {
-        var body: [Statement] = [.line("var chain: [any Middleware] = [RetryMiddleware(policy: retry)]")]
+        var body: [Statement] = []
+        var builtIn: [String] = []
         if !spec.defaults.headers.isEmpty || !spec.defaults.query.isEmpty {
             var arguments: [String] = []
             if !spec.defaults.headers.isEmpty {
@@ -91,65 +66,56 @@ extension CodeContext {
             if !spec.defaults.query.isEmpty {
                 arguments.append("query: [" + spec.defaults.query.map { "\(SwiftName.stringLiteral($0.name.value)): \(SwiftName.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
             }
-            body.append(.call(prefix: "chain.append(DefaultParametersMiddleware", arguments: arguments, suffix: ")"))
+            let keyword = spec.authSchemes.isEmpty ? "let" : "var"
+            body.append(.call(prefix: "\(keyword) builtIn: [any Middleware] = [DefaultParametersMiddleware", arguments: arguments, suffix: "]"))
+            builtIn = ["builtIn"]
+        } else if !spec.authSchemes.isEmpty {
+            body.append(.line("var builtIn: [any Middleware] = []"))
+            builtIn = ["builtIn"]
         }
         let renewsTokens = spec.authSchemes.contains { scheme in
             if case .bearer(let bearer) = scheme.kind { bearer.refresh != nil } else { false }
         }
         if renewsTokens {
-            body.append(.line("let refresher = StrategyClient(server: environment.server, transport: transport, middlewares: chain, decoder: decoder)"))
+            body.append(.line("let refresher = settings.renewingClient(builtIn: builtIn)"))
         }
         for scheme in spec.authSchemes {
             let middlewareName = SwiftName.stringLiteral(authMiddlewareName(scheme.name.value))
             let credential = credentialName(scheme)
-            if case .bearer(let bearer) = scheme.kind {
+            if scheme.kind.isBearer {
                 let name = SwiftName.escaped(SwiftName.member(scheme.name.value))
-                body += bearerAuthenticator(name: name, token: credential, bearer: bearer)
-                body.append(.line("chain.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
+                body += bearerAuthenticator(name: name, token: credential, renewal: references.renewals[scheme.name.value])
+                body.append(.line("builtIn.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
             } else {
-                body.append(.block("if let \(credential)", [.line("chain.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
+                body.append(.block("if let \(credential)", [.line("builtIn.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
             }
         }
-        body.append(.line("chain += middlewares"))
-        let arguments = ["server: environment.server", "transport: transport", "middlewares: chain", "decoder: decoder", "hooks: hooks", "stubbing: stubbing"]
-        body.append(.call(prefix: "let client = StrategyClient", arguments: arguments, suffix: ""))
+        let client = "settings.client(\(builtIn.isEmpty ? "" : "builtIn: builtIn"))"
         let bearers = bearerSchemes.map { SwiftName.escaped(SwiftName.member($0)) }.map { "\($0): \($0)" }
-        body.append(.line("return \(clientName)(\((["client: client"] + bearers).joined(separator: ", ")))"))
+        let make = "\(clientName)(\((["client: \(client)"] + bearers).joined(separator: ", ")))"
+        body.append(.line(body.isEmpty ? make : "return \(make)"))
         return body
     }
 
-    /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the refresh strategy.
-    private func bearerAuthenticator(name: String, token: String, bearer: BearerSpec) -> [Statement] {
-        guard let refresh = bearer.refresh, let strategy = spec.strategies.first(where: { $0.name.value == refresh.value }),
-              let input = inputFields(strategy).first else {
-            return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")]
-        }
-        let renewed = bearerToken(from: "output", of: strategy, mapping: bearer, keeping: "refreshToken")
-        let strategyName = SwiftName.escaped(strategy.name.value)
+    /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the
+    /// scheme's refresh strategy when it has one.
+    private func bearerAuthenticator(name: String, token: String, renewal: References.Renewal?) -> [Statement] {
+        guard let renewal else { return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")] }
+        let strategyName = SwiftName.escaped(renewal.strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
             .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
-            .line("let output = try await refresher.send(\(strategyName)(), \(strategyName).Input(\(SwiftName.escaped(memberName(input))): refreshToken))"),
-            .call(prefix: "return BearerToken", arguments: renewed, suffix: ""),
+            .expression(passingInput(renewal.strategy, ["refreshToken"], after: "let output = try await refresher.send(\(strategyName)(), ")),
+            .call(prefix: "return BearerToken", arguments: bearerToken(from: "output", renewal.token, keeping: "refreshToken"), suffix: ""),
         ])]
     }
 }
 
 extension CodeContext {
-    /// The arguments of a `BearerToken` built from `value`, the output of `strategy`, where
-    /// `mapping` says the token's parts are; `keeping` is the refresh token to keep when the
-    /// output has none.
-    func bearerToken(from value: String, of strategy: StrategySpec, mapping: BearerSpec, keeping: String?) -> [String] {
-        let fields: [FieldSpec] = switch strategy.returns {
-        case .fields(let fields)?: fields
-        case .type(.named(let model), _)?: (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }?.fields ?? []
-        default: []
-        }
-        func field(_ wireName: String?) -> FieldSpec? {
-            wireName.flatMap { name in fields.first { $0.name.value == name } }
-        }
-        let accessToken = field(mapping.accessToken)
-        var arguments = ["accessToken: \(value).\(SwiftName.escaped(accessToken.map(memberName) ?? "accessToken"))"]
-        if let refreshToken = field(mapping.refreshToken ?? "refresh_token") {
+    /// The arguments of a `BearerToken` built from `value`, a strategy's output holding `token`;
+    /// `keeping` is the refresh token to keep when the output has none.
+    func bearerToken(from value: String, _ token: References.TokenFields, keeping: String?) -> [String] {
+        var arguments = ["accessToken: \(value).\(SwiftName.escaped(memberName(token.accessToken)))"]
+        if let refreshToken = token.refreshToken {
             let member = "\(value).\(SwiftName.escaped(memberName(refreshToken)))"
             if let keeping, refreshToken.type.isOptional {
                 arguments.append("refreshToken: \(member) ?? \(keeping)")
@@ -159,7 +125,7 @@ extension CodeContext {
         } else if let keeping {
             arguments.append("refreshToken: \(keeping)")
         }
-        if let expiresIn = field(mapping.expiresIn ?? "expires_in") {
+        if let expiresIn = token.expiresIn {
             let member = "\(value).\(SwiftName.escaped(memberName(expiresIn)))"
             arguments.append(expiresIn.type.isOptional ? "expiresIn: \(member).map(TimeInterval.init)" : "expiresIn: TimeInterval(\(member))")
         }

@@ -3,19 +3,15 @@ extension CodeContext {
     /// protocols it conforms to, and the builder that assembles it.
     func clientFile() -> SwiftFile {
         guard !spec.strategies.isEmpty else { return file("Client", imports: [], []) }
-        var declarations: [Declaration] = [.type(client())]
         // A strategy's labelled method lives with the first role protocol that lists it, so a
         // caller that sees only the role has it too; the others' on the client.
-        let roles = spec.interfaces.map { interface in
-            (interface, interface.strategies.compactMap { name in spec.strategies.first { $0.name.value == name.value } })
+        let owners = references.roles.reduce(into: [String: String]()) { owners, role in
+            for strategy in role.strategies where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.interface.name.value }
         }
-        let owners = roles.reduce(into: [String: String]()) { owners, role in
-            for strategy in role.1 where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.0.name.value }
-        }
-        declarations += convenienceExtension(clientName, spec.strategies.filter { owners[$0.name.value] == nil })
-        for (interface, strategies) in roles {
-            declarations.append(.type(self.interface(interface, strategies)))
-            declarations += convenienceExtension(SwiftName.escaped(interface.name.value), strategies.filter { owners[$0.name.value] == interface.name.value })
+        var declarations: [Declaration] = [.type(client(roleStrategies: Set(owners.keys)))]
+        for role in references.roles {
+            declarations.append(.type(interface(role.interface, role.strategies)))
+            declarations += convenienceExtension(SwiftName.escaped(role.interface.name.value), role.strategies.filter { owners[$0.name.value] == role.interface.name.value })
         }
         if !spec.interfaces.isEmpty {
             declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, inherits: spec.interfaces.map { SwiftName.escaped($0.name.value) })))
@@ -24,7 +20,13 @@ extension CodeContext {
         return file("Client", imports: ["Foundation", "StrategyKit"], declarations)
     }
 
-    private func client() -> TypeDeclaration {
+    /// Whether the client sends `strategy` from a method that takes its whole input: one that
+    /// takes none, one a role protocol requires, or a sign-in that keeps the token it gets.
+    private func sendsWholeInput(_ strategy: StrategySpec, roleStrategies: Set<String>) -> Bool {
+        inputFields(strategy).isEmpty || roleStrategies.contains(strategy.name.value) || strategy.signsIn != nil
+    }
+
+    private func client(roleStrategies: Set<String>) -> TypeDeclaration {
         var members: [Declaration] = [.type(environment())]
         members.append(.property(Property(
             docs: ["Runs the strategies; use it to send a strategy with an input built elsewhere."],
@@ -54,7 +56,16 @@ extension CodeContext {
             ],
             body: [.line("self = Builder(environment: environment).transport(transport).build()")]
         )))
-        members += spec.strategies.map { .function(inputMethod(for: $0)) }
+        for strategy in spec.strategies {
+            if sendsWholeInput(strategy, roleStrategies: roleStrategies) {
+                members.append(.function(inputMethod(for: strategy)))
+                if !roleStrategies.contains(strategy.name.value), let labelled = flattenedMethod(for: strategy) {
+                    members.append(.function(labelled))
+                }
+            } else if let labelled = flattenedMethod(for: strategy, sends: true) {
+                members.append(.function(labelled))
+            }
+        }
         return TypeDeclaration(
             docs: docLines(spec.doc).isEmpty ? ["The \(apiName) API: a method per strategy."] : docLines(spec.doc),
             access: access, kind: .struct, name: clientName, inherits: ["Sendable"], members: members
@@ -97,7 +108,7 @@ extension CodeContext {
         func text(_ template: String) -> String {
             let parts = PathTemplate(template).parts.map { part -> String in
                 switch part {
-                case .literal(let literal): String(SwiftName.stringLiteral(literal).dropFirst().dropLast())
+                case .literal(let literal): SwiftName.stringLiteralContents(literal)
                 case .placeholder(let name): "\\(\(SwiftName.escaped(SwiftName.member(name))))"
                 }
             }
@@ -121,17 +132,19 @@ extension CodeContext {
         let hasInput = !inputFields(strategy).isEmpty
         let send = "try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))"
         var body: [Statement] = [.line(send)]
-        if let scheme = strategy.signsIn?.value, case .bearer(let mapping)? = spec.authSchemes.first(where: { $0.name.value == scheme })?.kind {
-            let token = bearerToken(from: "output", of: strategy, mapping: mapping, keeping: nil)
+        if let token = references.signIns[strategy.name.value] {
             body = [
                 .line("let output = \(send)"),
-                .call(prefix: "await \(SwiftName.escaped(SwiftName.member(scheme))).setToken(BearerToken", arguments: token, suffix: ")"),
+                .call(
+                    prefix: "await \(SwiftName.escaped(SwiftName.member(token.scheme.name.value))).setToken(BearerToken",
+                    arguments: bearerToken(from: "output", token, keeping: nil), suffix: ")"
+                ),
                 .line("return output"),
             ]
         }
         return Function(
-            docs: strategyDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
+            docs: hasInput ? ["Sends ``\(strategyName)`` with `input`."] : methodDocs(strategy),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
             access: requirement ? nil : access,
             name: methodName(strategy),
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
@@ -147,30 +160,33 @@ extension CodeContext {
         strategy.signsIn == nil ? [] : ["@discardableResult"]
     }
 
-    /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies with input.
-    private func flattenedMethod(for strategy: StrategySpec) -> Function? {
+    /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies
+    /// with input: it sends the strategy itself, or hands the input to the method that does.
+    private func flattenedMethod(for strategy: StrategySpec, sends: Bool = false) -> Function? {
         let fields = inputFields(strategy)
         guard !fields.isEmpty else { return nil }
         let parameters = fields.map { field in
             Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
         }
-        let arguments = parameters.map { "\($0.name): \($0.name)" }
+        let strategyName = SwiftName.escaped(strategy.name.value)
+        let opening = sends ? "try await client.send(\(strategyName)(), " : "try await \(methodName(strategy))("
+        let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
-            docs: strategyDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecated),
+            docs: methodDocs(strategy),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             name: methodName(strategy),
             parameters: parameters,
             isAsync: true,
             isThrowing: true,
             returnType: outputType(strategy),
-            body: [.call(prefix: "try await \(methodName(strategy))(\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")]
+            body: [.expression(send)]
         )
     }
 
     /// `extension NAME { … }` with the labelled methods of `strategies` that take input, if any do.
     private func convenienceExtension(_ name: String, _ strategies: [StrategySpec]) -> [Declaration] {
-        let methods = strategies.compactMap(flattenedMethod)
+        let methods = strategies.compactMap { flattenedMethod(for: $0) }
         guard !methods.isEmpty else { return [] }
         return [.type(TypeDeclaration(kind: .extension, name: name, members: methods.map(Declaration.function)))]
     }

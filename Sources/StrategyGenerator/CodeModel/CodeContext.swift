@@ -2,14 +2,17 @@
 /// they share.
 struct CodeContext {
     let spec: APISpec
+    /// What the spec's names refer to.
+    let references: References
     /// The spec's file name without its extension: the stem of every output file's name.
     let stem: String
     let types: TypeCatalog
     /// Whether the stubs part is generated, so strategies may answer from its examples.
     let generatesStubs: Bool
 
-    init(spec: APISpec, stem: String, config: GeneratorConfig = .standard) {
-        self.spec = spec
+    init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
+        spec = validated.spec
+        references = validated.references
         self.stem = stem
         types = TypeCatalog(spec)
         generatesStubs = config.parts.contains(.stubs)
@@ -44,13 +47,6 @@ struct CodeContext {
         }
     }
 
-    /// `name(a, b)`, or one argument a line, indented, when that is long.
-    func call(_ name: String, _ arguments: [String]) -> String {
-        let oneLine = "\(name)(\(arguments.joined(separator: ", ")))"
-        guard oneLine.count > 80, arguments.count > 1 else { return oneLine }
-        return "\(name)(\n" + arguments.map { "    \($0)" }.joined(separator: ",\n") + "\n)"
-    }
-
     /// The Swift name of a field, unescaped.
     func memberName(_ field: FieldSpec) -> String {
         field.swiftName ?? SwiftName.member(field.name.value)
@@ -69,13 +65,13 @@ struct CodeContext {
 
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
-    func storedProperties(_ fields: [FieldSpec], access: String?) -> [Declaration] {
+    func storedProperties(_ fields: [FieldSpec], access: String?, wrapper: (FieldSpec) -> String? = { _ in nil }) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
             guard field.deprecated != nil else {
-                return [.property(Property(docs: docLines(field.doc), access: access, name: name, type: type))]
+                return [.property(Property(docs: docLines(field.doc), wrapper: wrapper(field), access: access, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
             return [
@@ -83,7 +79,7 @@ struct CodeContext {
                     docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
                     name: name, type: type, getter: [.line(storage)], setter: [.line("\(storage) = newValue")]
                 )),
-                .property(Property(access: "fileprivate", name: storage, type: type)),
+                .property(Property(wrapper: wrapper(field), access: "fileprivate", name: storage, type: type)),
             ]
         }
         let parameters = fields.map { field in
@@ -160,13 +156,10 @@ struct CodeContext {
         }
     }
 
-    /// The Swift case of an enum model for one of its wire values.
+    /// The Swift name of an enum model's value: the one the spec gives it, or one derived from the value.
     func enumCaseName(_ value: String, in model: String) -> String {
-        let enumeration = (spec.models + spec.uses.flatMap(\.models)).first { $0.name.value == model }
-        if case .enumeration(let spec)? = enumeration?.kind, let item = spec.cases.first(where: { $0.value.value == value }) {
-            return item.swiftName ?? SwiftName.member(value)
-        }
-        return SwiftName.member(value)
+        guard case .enumeration(let enumeration)? = references.models[model]?.kind else { return SwiftName.member(value) }
+        return enumeration.cases.first { $0.value.value == value }?.swiftName ?? SwiftName.member(value)
     }
 }
 

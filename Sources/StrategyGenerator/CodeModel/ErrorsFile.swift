@@ -39,9 +39,23 @@ extension CodeContext {
             access: access,
             kind: .enum,
             name: SwiftName.escaped(error.name.value),
-            inherits: ["APIError", "Hashable"],
+            inherits: conformances(error) + ["Equatable"],
             members: members
         )
+    }
+
+    /// `APIError`, or the protocols that refine it with what the error type does: check success
+    /// its own way, decode payloads.
+    private func conformances(_ error: ErrorSpec) -> [String] {
+        var protocols: [String] = []
+        if error.bodyKey != nil { protocols.append("SuccessCheckingAPIError") }
+        if decodesPayloads(error) { protocols.append("DecodingAPIError") }
+        return protocols.isEmpty ? ["APIError"] : protocols
+    }
+
+    /// Whether a case carries a payload decoded from the body.
+    private func decodesPayloads(_ error: ErrorSpec) -> Bool {
+        error.statusCases.contains { if case .body = $0.payload { true } else { false } }
     }
 
     private func codeText(_ code: YAMLValue) -> String {
@@ -63,7 +77,7 @@ extension CodeContext {
     private func payloadExpression(_ payload: StatusCase.Payload) -> String {
         switch payload {
         case .none: ""
-        case .body(let type): "(try? JSONDecoder().decode(\(swiftType(type.unwrappingOptional)).self, from: response.body))"
+        case .body(let type): "(try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: response.body))"
         case .values(let values):
             "(" + values.map { "\(SwiftName.escaped($0.name)): response.value(at: \(SwiftName.stringLiteral($0.path)))" }.joined(separator: ", ") + ")"
         }
@@ -95,6 +109,8 @@ extension CodeContext {
         }
         cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))
         body.append(.switchOver(byCode ? "(response.statusCode, code)" : "response.statusCode", cases))
-        return Function(access: access, name: "init", parameters: [Function.Parameter(name: "response", type: "HTTPResponse")], body: body)
+        var parameters = [Function.Parameter(name: "response", type: "HTTPResponse")]
+        if decodesPayloads(error) { parameters.append(Function.Parameter(name: "decoder", type: "JSONDecoder")) }
+        return Function(access: access, name: "init", parameters: parameters, body: body)
     }
 }

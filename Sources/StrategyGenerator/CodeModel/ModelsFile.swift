@@ -6,7 +6,7 @@ extension CodeContext {
             case .object(let fields):
                 .type(objectModel(
                     name: SwiftName.escaped(model.name.value), fields: fields, access: access,
-                    docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecated)
+                    docs: docLines(model.doc), attributes: deprecatedAttribute(references.deprecation(of: model))
                 ))
             case .enumeration(let enumeration):
                 .type(enumModel(model, enumeration))
@@ -17,12 +17,16 @@ extension CodeContext {
 
     /// A struct of `fields` that encodes to and decodes from the JSON object the spec describes.
     ///
-    /// It spells out `Codable` itself only where the synthesized one can't do: dates in a
-    /// declared format, defaults for missing keys, `nullable` fields always encoded.
-    func objectModel(name: String, fields: [FieldSpec], access: String?, docs: [String] = [], attributes: [String] = [], conformances: [String] = ["Codable", "Hashable", "Sendable"]) -> TypeDeclaration {
-        var members = storedProperties(fields, access: access)
+    /// A date in one of the runtime's formats costs only its own property, through
+    /// `DateCoded`; the struct spells out `Codable` itself only where the synthesized one can't
+    /// do: defaults for missing keys, `nullable` fields always encoded, arrays of dates and dates
+    /// in a pattern of their own.
+    func objectModel(name: String, fields: [FieldSpec], access: String?, docs: [String] = [], attributes: [String] = [], conformances: [String] = ["Codable", "Equatable", "Sendable"]) -> TypeDeclaration {
         let renamed = fields.contains { storageName($0) != $0.name.value }
-        let custom = fields.contains { $0.type.namedTypes.contains("Date") || $0.defaultValue != nil || $0.nullable }
+        let custom = fields.contains { field in
+            field.defaultValue != nil || field.nullable || (field.type.namedTypes.contains("Date") && dateWrapper(field) == nil)
+        }
+        var members = storedProperties(fields, access: access, wrapper: custom ? { _ in nil } : dateWrapper)
         if renamed || custom {
             members.append(.type(codingKeys(fields)))
         }
@@ -32,6 +36,21 @@ extension CodeContext {
             members.append(.function(encodeFunction(fields, access: memberAccess)))
         }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
+    }
+
+    /// `@DateCoded<ISO8601Format, Date>` for a `Date` or `Date?` field in one of the runtime's
+    /// formats; `nil` for any other field.
+    private func dateWrapper(_ field: FieldSpec) -> String? {
+        guard field.type.unwrappingOptional == .named("Date"), !field.nullable, field.defaultValue == nil else { return nil }
+        let format: String
+        switch dateFormat(field) {
+        case .iso8601: format = "ISO8601Format"
+        case .iso8601WithFractionalSeconds: format = "ISO8601WithFractionalSecondsFormat"
+        case .secondsSince1970: format = "SecondsSince1970Format"
+        case .millisecondsSince1970: format = "MillisecondsSince1970Format"
+        case .pattern: return nil
+        }
+        return "@DateCoded<\(format), \(swiftType(field.type))>"
     }
 
     /// Maps each Swift property to its JSON key where the two differ.
@@ -94,46 +113,29 @@ extension CodeContext {
         )
     }
 
-    /// An enum with a case per value and an `unknown` case for values the spec doesn't list,
-    /// so a server that adds a value doesn't break decoding.
+    /// A struct with a static value per value the spec lists, which also keeps any other value a
+    /// server sends, so a server that adds a value doesn't break decoding; the runtime's
+    /// `OpenEnum` gives it the rest.
     private func enumModel(_ model: ModelSpec, _ enumeration: EnumSpec) -> TypeDeclaration {
         let rawType = enumeration.isInteger ? "Int" : "String"
-        let cases = enumeration.cases.map { item in
-            (name: SwiftName.escaped(item.swiftName ?? SwiftName.member(item.value.value)),
-             raw: enumeration.isInteger ? item.value.value : SwiftName.stringLiteral(item.value.value))
+        var members: [Declaration] = enumeration.cases.map { item in
+            let name = SwiftName.escaped(item.swiftName ?? SwiftName.member(item.value.value))
+            let raw = enumeration.isInteger ? item.value.value : SwiftName.stringLiteral(item.value.value)
+            return .property(Property(access: access, isStatic: true, isLet: true, name: name, value: "Self(\(raw))"))
         }
-        var members: [Declaration] = cases.map { .enumCase(docs: [], name: $0.name, rawValue: nil) }
-        members.append(.enumCase(docs: ["A value this spec doesn't list."], name: "unknown(\(rawType))", rawValue: nil))
+        members.append(.property(Property(docs: ["The value as the API writes it."], access: access, isLet: true, name: "rawValue", type: rawType)))
         members.append(.function(Function(
             access: access, name: "init",
             parameters: [Function.Parameter(name: "rawValue", type: rawType)],
-            body: [.switchOver("rawValue", cases.map { SwitchCase(pattern: $0.raw, body: [.line("self = .\($0.name)")]) }
-                + [SwitchCase(pattern: nil, body: [.line("self = .unknown(rawValue)")])])]
-        )))
-        members.append(.property(Property(
-            access: access, name: "rawValue", type: rawType,
-            getter: [.switchOver("self", cases.map { SwitchCase(pattern: ".\($0.name)", body: [.line($0.raw)]) }
-                + [SwitchCase(pattern: ".unknown(let rawValue)", body: [.line("rawValue")])])]
-        )))
-        members.append(.function(Function(
-            access: access, name: "init",
-            parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
-            isThrowing: true,
-            body: [.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))")]
-        )))
-        members.append(.function(Function(
-            access: access, name: "encode",
-            parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],
-            isThrowing: true,
-            body: [.line("var container = encoder.singleValueContainer()"), .line("try container.encode(rawValue)")]
+            body: [.line("self.rawValue = rawValue")]
         )))
         return TypeDeclaration(
             docs: docLines(model.doc),
-            attributes: deprecatedAttribute(model.deprecated),
+            attributes: deprecatedAttribute(references.deprecation(of: model)),
             access: access,
-            kind: .enum,
+            kind: .struct,
             name: SwiftName.escaped(model.name.value),
-            inherits: ["Codable", "Hashable", "Sendable", "RawRepresentable", "ParameterValue"],
+            inherits: ["OpenEnum"],
             members: members
         )
     }

@@ -12,6 +12,13 @@ extension CodeContext {
         return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(strategy.path.value)`"]
     }
 
+    /// The doc comment of the client's method for a strategy: the strategy's own text, or its
+    /// method and path when it has none; the strategy's type documents both.
+    func methodDocs(_ strategy: StrategySpec) -> [String] {
+        let docs = docLines(strategy.doc)
+        return docs.isEmpty ? ["`\(strategy.method) \(strategy.path.value)`"] : docs
+    }
+
     /// What a caller supplies: path, query and header parameters, then the body's fields.
     func inputFields(_ strategy: StrategySpec) -> [FieldSpec] {
         var fields = strategy.pathParameters + strategy.query + strategy.headers
@@ -26,6 +33,22 @@ extension CodeContext {
             break
         }
         return fields
+    }
+
+    /// The type of the JSON body when it is all a strategy sends: then it is the strategy's
+    /// `Input` itself, as a create endpoint's input is the new resource.
+    func bodyAsInput(_ strategy: StrategySpec) -> TypeReference? {
+        guard case .json(let type, _)? = strategy.body, inputFields(strategy).count == 1 else { return nil }
+        return type
+    }
+
+    /// `opening`, the input of `strategy` built from `values` (a Swift expression per input
+    /// field), then `)`: `send(GetUser(), GetUser.Input(id: id))`, or `send(AddPet(), body)`
+    /// when the body is the input.
+    func passingInput(_ strategy: StrategySpec, _ values: [String], after opening: String) -> Expression {
+        if bodyAsInput(strategy) != nil, let body = values.first { return .code("\(opening)\(body))") }
+        let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.escaped(memberName($0))): \($1)") }
+        return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 
     /// The Swift type of the strategy's output.
@@ -54,11 +77,12 @@ extension CodeContext {
         if case .fields(let fields)? = strategy.returns {
             members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
         }
-        if !inputs.isEmpty {
+        if let body = bodyAsInput(strategy) {
+            members.append(.typeAlias(docs: [], access: access, name: "Input", type: swiftType(body)))
+        } else if !inputs.isEmpty {
             members.append(.type(TypeDeclaration(
-                docs: ["What one call of `\(strategy.name.value)` sends."],
                 access: access, kind: .struct, name: "Input",
-                inherits: ["Hashable", "Sendable"],
+                inherits: ["Sendable"],
                 members: storedProperties(inputs, access: access)
             )))
         }
@@ -75,22 +99,20 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
-        if strategy.example != nil, generatesStubs {
-            members.append(.function(Function(
-                access: access,
-                name: "stub",
-                parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
-                returnType: "HTTPResponse?",
-                body: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
+        let stubbed = strategy.example != nil && generatesStubs
+        if stubbed {
+            members.append(.property(Property(
+                access: access, isStatic: true, name: "example", type: "HTTPResponse",
+                getter: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
             )))
         }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
-            attributes: deprecatedAttribute(strategy.deprecated),
+            attributes: deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: ["Strategy"],
+            inherits: stubbed ? ["Strategy", "StubbedByExample"] : ["Strategy"],
             members: members
         )
     }
@@ -110,13 +132,11 @@ extension CodeContext {
         if let unwrap = strategy.unwrap {
             computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
         }
-        let bodyKey = (spec.errors + spec.uses.flatMap(\.errors)).first { $0.name.value == strategy.errorType?.value }?.bodyKey
+        let bodyKey = references.errorTypes[strategy.name.value]?.bodyKey
         if let range = strategy.successStatus {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
             computed("successCheck", "SuccessCheck", check)
-        } else if bodyKey != nil, let errorType = strategy.errorType {
-            computed("successCheck", "SuccessCheck", "\(SwiftName.escaped(errorType.value)).successCheck")
         }
         let excluded = excludedMiddlewares(strategy)
         if !excluded.isEmpty {
@@ -127,11 +147,7 @@ extension CodeContext {
 
     /// The auth scheme a strategy uses, if any.
     func authScheme(_ strategy: StrategySpec) -> String? {
-        switch strategy.auth {
-        case .none: nil
-        case .scheme(let name): name.value
-        case .inherited: spec.defaults.auth?.value
-        }
+        references.authSchemes[strategy.name.value]?.name.value
     }
 
     /// The middleware an auth scheme runs as.
@@ -147,37 +163,37 @@ extension CodeContext {
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
-        var arguments = [methodExpression(strategy.method), pathExpression(strategy)]
-        func items(_ fields: [FieldSpec]) -> String {
-            dictionaryLiteral(fields.map { (SwiftName.stringLiteral($0.name.value), parameterValue($0)) })
+        var arguments: [Expression] = [.code(methodExpression(strategy.method)), .code(pathExpression(strategy))]
+        func items(_ prefix: String, _ fields: [FieldSpec], _ suffix: String = "") -> Expression {
+            .dictionary(prefix: prefix, entries: fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0))) }, suffix: suffix)
         }
         if !strategy.query.isEmpty {
-            arguments.append("query: \(items(strategy.query))")
-            if let encoding = queryEncoding(strategy.query) { arguments.append("queryEncoding: \(encoding)") }
+            arguments.append(items("query: ", strategy.query))
+            if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
         if !strategy.headers.isEmpty {
-            arguments.append("headers: HTTPHeaders(\(items(strategy.headers)))")
+            arguments.append(items("headers: HTTPHeaders(", strategy.headers, ")"))
         }
         switch strategy.body {
-        case .json?: arguments.append("body: try .json(input.body)")
-        case .raw(let contentType)?: arguments.append("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))")
+        case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
+        case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
         case .jsonFields(let fields)?:
-            let values = fields.map { "\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))" }
-            arguments.append("body: try .json(\(call("Body", values)))")
+            let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }
+            arguments.append(.call(prefix: "body: try .json(Body", arguments: values, suffix: ")"))
         case .form(let fields)?:
-            arguments.append("body: .form(\(items(fields))" + (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")")
+            arguments.append(items("body: .form(", fields, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
-            arguments.append("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])")
+            arguments.append(.code("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])"))
         case nil:
             break
         }
         if let timeout = strategy.timeout ?? spec.defaults.timeout {
-            arguments.append("timeout: \(number(timeout))")
+            arguments.append(.code("timeout: \(number(timeout))"))
         }
         if let retry = strategy.retry {
-            arguments.append("retry: \(retryExpression(retry))")
+            arguments.append(retryExpression(retry, prefix: "retry: "))
         }
-        return .call(prefix: "Endpoint", arguments: arguments, suffix: "")
+        return .expression(.call(prefix: "Endpoint", arguments: arguments, suffix: ""))
     }
 
     /// `input.since`, written in the field's own date format when it has one.
@@ -210,23 +226,16 @@ extension CodeContext {
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
     }
 
-    /// `["a": x, "b": y]`, one entry a line when it is long.
-    func dictionaryLiteral(_ entries: [(key: String, value: String)]) -> String {
-        let pairs = entries.map { "\($0.key): \($0.value)" }
-        let oneLine = "[" + pairs.joined(separator: ", ") + "]"
-        guard oneLine.count > 72, pairs.count > 1 else { return oneLine }
-        return "[\n" + pairs.map { "    \($0)" }.joined(separator: ",\n") + ",\n]"
-    }
-
-    func retryExpression(_ retry: RetrySpec) -> String {
-        if retry.maxRetries == 0 { return ".never" }
+    /// `prefix` and the retry policy: `.never`, or `RetryPolicy(...)`.
+    func retryExpression(_ retry: RetrySpec, prefix: String) -> Expression {
+        if retry.maxRetries == 0 { return .code(prefix + ".never") }
         var arguments = ["maxRetries: \(retry.maxRetries)"]
         if let delay = retry.baseDelay { arguments.append("baseDelay: .milliseconds(\(Int((delay * 1000).rounded())))") }
         if !retry.methods.isEmpty {
             let methods = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"] + retry.methods.filter { !["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains($0) }
             arguments.append("retryableMethods: [\(methods.map { ".\($0.lowercased())" }.joined(separator: ", "))]")
         }
-        return call("RetryPolicy", arguments)
+        return .call(prefix: prefix + "RetryPolicy", arguments: arguments.map(Expression.code), suffix: "")
     }
 
     func number(_ value: Double) -> String {
@@ -241,14 +250,13 @@ extension CodeContext {
     /// so the runtime encodes its value as one segment.
     private func pathExpression(_ strategy: StrategySpec) -> String {
         var literal = ""
-        for part in PathTemplate(strategy.path.value).parts {
+        for part in references.path(of: strategy) {
             switch part {
             case .literal(let text):
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text
-                literal += String(SwiftName.stringLiteral(encoded).dropFirst().dropLast())
-            case .placeholder(let name):
-                let member = strategy.pathParameters.first { $0.name.value == name }.map(storageName) ?? SwiftName.member(name)
-                literal += "\\(input.\(SwiftName.escaped(member)))"
+                literal += SwiftName.stringLiteralContents(encoded)
+            case .parameter(let parameter):
+                literal += "\\(input.\(SwiftName.escaped(storageName(parameter))))"
             }
         }
         return "\"\(literal)\""

@@ -8,7 +8,7 @@ extension CodeContext {
                 docs: ["What `\(strategy.name.value)` answers in a stubbed client."],
                 access: access, isStatic: true, isLet: true,
                 name: SwiftName.escaped(SwiftName.member(strategy.name.value)),
-                value: multilineLiteral(exampleText(example))
+                value: SwiftName.multilineStringLiteral(exampleText(example))
             ))
         }
         let stubs = TypeDeclaration(
@@ -33,15 +33,10 @@ extension CodeContext {
         if case .string(let text) = value { return text }
         return JSONText.pretty(value)
     }
-
-    /// A `"""` literal of `text`, escaped so it reads back exactly.
-    private func multilineLiteral(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
-        return "\"\"\"\n\(escaped)\n\"\"\""
-    }
 }
 
-/// Spec values written as JSON, keys in the order the spec wrote them.
+/// Spec values written as JSON text (not Swift: ``SwiftName`` makes that a Swift literal), keys
+/// in the order the spec wrote them.
 enum JSONText {
     static func pretty(_ value: YAMLValue, indent: String = "") -> String {
         let inner = indent + "  "
@@ -60,6 +55,7 @@ enum JSONText {
         }
     }
 
+    /// A JSON string of `text`.
     static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

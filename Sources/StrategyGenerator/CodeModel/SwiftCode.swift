@@ -36,6 +36,8 @@ public struct TypeDeclaration: Hashable, Sendable {
 public struct Property: Hashable, Sendable {
     public var docs: [String] = []
     public var attributes: [String] = []
+    /// A property wrapper written on the property's own line, e.g. `@DateCoded<ISO8601Format, Date>`.
+    public var wrapper: String?
     public var access: String?
     public var isStatic = false
     public var isLet = false
@@ -81,8 +83,36 @@ public indirect enum Statement: Hashable, Sendable {
     case switchOver(String, [SwitchCase])
     /// `prefix { parameters in`, the body indented, `}`: a trailing closure.
     case closure(prefix: String, parameters: String, body: [Statement])
+    /// An expression the renderer lays out, such as `prefix(arguments)suffix`.
+    case expression(Expression)
+
     /// `prefix(arguments)suffix`, on one line when it fits, otherwise one argument a line.
-    case call(prefix: String, arguments: [String], suffix: String)
+    public static func call(prefix: String, arguments: [String], suffix: String) -> Statement {
+        .expression(.call(prefix: prefix, arguments: arguments.map(Expression.code), suffix: suffix))
+    }
+}
+
+/// An expression the renderer writes on one line when it fits and breaks, one element a line,
+/// when it doesn't.
+public indirect enum Expression: Hashable, Sendable {
+    /// Code written as it is.
+    case code(String)
+    /// `prefix(a, b)suffix`; broken, one argument a line.
+    case call(prefix: String, arguments: [Expression], suffix: String)
+    /// `prefix[a: x, b: y]suffix`; broken, one entry a line, each followed by a comma. One entry
+    /// alone is never broken.
+    case dictionary(prefix: String, entries: [DictionaryEntry], suffix: String)
+}
+
+/// `key: value` in a dictionary literal.
+public struct DictionaryEntry: Hashable, Sendable {
+    public var key: String
+    public var value: Expression
+
+    public init(_ key: String, _ value: Expression) {
+        self.key = key
+        self.value = value
+    }
 }
 
 public struct SwitchCase: Hashable, Sendable {

@@ -65,9 +65,14 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     /// The spec with this configuration's access level and names.
     func applied(to spec: APISpec) -> APISpec {
-        var spec = spec.renamed(Dictionary(renames.map { ($0.from.value, $0.to) }, uniquingKeysWith: { _, last in last }))
+        var spec = spec.renamed(renamesByName)
         if let access { spec.access = access }
         return spec
+    }
+
+    /// The Swift name for each spec name the configuration renames.
+    var renamesByName: [String: String] {
+        Dictionary(renames.map { ($0.from.value, $0.to) }, uniquingKeysWith: { _, last in last })
     }
 
     /// A warning for each rename that names nothing in any of `specs`, which would otherwise do nothing unnoticed.

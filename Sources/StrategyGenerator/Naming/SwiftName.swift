@@ -35,7 +35,19 @@ public enum SwiftName {
 
     /// A Swift string literal that reads back as `text`.
     public static func stringLiteral(_ text: String) -> String {
-        var result = "\""
+        "\"" + stringLiteralContents(text) + "\""
+    }
+
+    /// A `"""` literal of `text`, escaped so it reads back exactly; the renderer indents it.
+    public static func multilineStringLiteral(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
+        return "\"\"\"\n\(escaped)\n\"\"\""
+    }
+
+    /// `text` escaped to stand between the quotes of a Swift string literal, beside
+    /// interpolations of its own.
+    public static func stringLiteralContents(_ text: String) -> String {
+        var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": result += "\\\\"
@@ -48,7 +60,7 @@ public enum SwiftName {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        return result
     }
 
     private static func splitWords(_ text: String) -> [String] {

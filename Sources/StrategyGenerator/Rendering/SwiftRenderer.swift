@@ -1,6 +1,7 @@
 /// Writes the code model as Swift text: four-space indentation, one blank line between
-/// declarations (none between consecutive one-line properties or cases), calls broken one
-/// argument a line when they don't fit in ``lineWidth`` columns, a final newline.
+/// declarations (none between consecutive one-line properties or cases), calls and dictionary
+/// literals broken one element a line when they don't fit in ``lineWidth`` columns where they
+/// stand, a final newline. The one place that lays out text; ``SwiftName`` is the one that escapes it.
 public enum SwiftRenderer {
     public static let lineWidth = 110
 
@@ -50,7 +51,7 @@ public enum SwiftRenderer {
         case .property(let property):
             docs(property.docs, attributes: property.attributes, into: &out)
             let keyword = (property.isStatic ? "static " : "") + (property.isLet ? "let" : "var")
-            var text = "\(prefix(property.access))\(keyword) \(property.name)"
+            var text = (property.wrapper.map { "\($0) " } ?? "") + "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
             if let getter = property.getter, let setter = property.setter {
@@ -151,26 +152,52 @@ public enum SwiftRenderer {
                 out.line("\(prefix) { \(parameters) in")
                 out.indented { out in self.statements(body, into: &out) }
                 out.line("}")
-            case .call(let prefix, let arguments, let suffix):
-                writeCall(prefix: prefix, arguments: arguments, suffix: suffix, into: &out)
+            case .expression(let expression):
+                out.line(layout(expression, column: out.column))
             }
         }
     }
 
     /// `prefix(a, b)suffix` when it fits and no argument spans lines; otherwise one argument a line.
     private static func writeCall(prefix: String, arguments: [String], suffix: String, into out: inout Writer) {
-        let oneLine = "\(prefix)(\(arguments.joined(separator: ", ")))\(suffix)"
-        if out.column + oneLine.count <= lineWidth || arguments.isEmpty, !arguments.contains(where: { $0.contains("\n") }) {
-            out.line(oneLine)
-            return
+        out.line(layout(.call(prefix: prefix, arguments: arguments.map(Expression.code), suffix: suffix), column: out.column))
+    }
+
+    /// `expression` starting at `column`: on one line when it fits in ``lineWidth`` and holds no
+    /// line break; otherwise broken one element a line, each element laid out the same way.
+    /// Lines after the first are indented from the first.
+    static func layout(_ expression: Expression, column: Int) -> String {
+        let flat = flat(expression)
+        if column + flat.count <= lineWidth, !flat.contains("\n") { return flat }
+        switch expression {
+        case .code(let code):
+            return code
+        case .call(let prefix, let arguments, let suffix):
+            guard !arguments.isEmpty else { return flat }
+            let lines = arguments.map { indent(layout($0, column: column + 4)) }
+            return "\(prefix)(\n" + lines.joined(separator: ",\n") + "\n)\(suffix)"
+        case .dictionary(let prefix, let entries, let suffix):
+            guard entries.count > 1 else { return flat }
+            let lines = entries.map { indent("\($0.key): " + layout($0.value, column: column + 4 + $0.key.count + 2)) }
+            return "\(prefix)[\n" + lines.joined(separator: ",\n") + ",\n]\(suffix)"
         }
-        out.line("\(prefix)(")
-        out.indented { out in
-            for (index, argument) in arguments.enumerated() {
-                out.line(argument + (index < arguments.count - 1 ? "," : ""))
-            }
+    }
+
+    /// `expression` on one line (but for line breaks in code written as it is).
+    private static func flat(_ expression: Expression) -> String {
+        switch expression {
+        case .code(let code):
+            code
+        case .call(let prefix, let arguments, let suffix):
+            "\(prefix)(\(arguments.map(flat).joined(separator: ", ")))\(suffix)"
+        case .dictionary(let prefix, let entries, let suffix):
+            "\(prefix)[\(entries.isEmpty ? ":" : entries.map { "\($0.key): \(flat($0.value))" }.joined(separator: ", "))]\(suffix)"
         }
-        out.line(")\(suffix)")
+    }
+
+    /// Every line of `text` four spaces further in.
+    private static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
 
     private static func docs(_ lines: [String], attributes: [String], into out: inout Writer) {

@@ -16,24 +16,20 @@ extension APISpec {
         return names
     }
 
-    /// The spec with every model and strategy that uses a deprecated model deprecated too,
-    /// with a message that names it.
-    func propagatingDeprecation() -> APISpec {
+    /// The deprecation of each model and strategy, by name: its own, or one naming the deprecated
+    /// model it uses. The spec itself is left as written.
+    var deprecations: (models: [String: Deprecation], strategies: [String: Deprecation]) {
         let deprecated = deprecatedModelNames
-        guard !deprecated.isEmpty else { return self }
-        var spec = self
-        for index in spec.models.indices where spec.models[index].deprecated == nil {
-            let types = spec.models[index].fields.flatMap(\.type.namedTypes)
-            if let used = types.first(where: deprecated.contains) {
-                spec.models[index].deprecated = Deprecation(message: "uses the deprecated model '\(used)'")
-            }
+        var models: [String: Deprecation] = [:], strategies: [String: Deprecation] = [:]
+        for model in uses.flatMap(\.models) + self.models {
+            let used = model.fields.flatMap(\.type.namedTypes).first(where: deprecated.contains)
+            models[model.name.value] = model.deprecated ?? used.map { Deprecation(message: "uses the deprecated model '\($0)'") }
         }
-        for index in spec.strategies.indices where spec.strategies[index].deprecated == nil {
-            if let used = spec.strategies[index].namedTypes.first(where: deprecated.contains) {
-                spec.strategies[index].deprecated = Deprecation(message: "uses the deprecated model '\(used)'")
-            }
+        for strategy in self.strategies {
+            let used = strategy.namedTypes.first(where: deprecated.contains)
+            strategies[strategy.name.value] = strategy.deprecated ?? used.map { Deprecation(message: "uses the deprecated model '\($0)'") }
         }
-        return spec
+        return (models, strategies)
     }
 }
 

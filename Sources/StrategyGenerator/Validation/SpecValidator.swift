@@ -2,6 +2,8 @@
 /// parameters: what the code model may rely on.
 public struct ValidatedSpec: Sendable {
     public let spec: APISpec
+    /// What the spec's names refer to.
+    public let references: References
     /// Problems that don't stop generation.
     public let warnings: [Diagnostic]
 }
@@ -9,10 +11,14 @@ public struct ValidatedSpec: Sendable {
 /// Checks what the loader can't see from one node alone: references, duplicates, path
 /// parameters, parameter types, cycles. Reports every problem it finds.
 public enum SpecValidator {
-    /// Checks a loaded spec; throws its loading problems and its own, in the order of the file,
-    /// if any of them is an error.
-    public static func validate(_ loaded: LoadedSpec) throws(DiagnosticsError) -> ValidatedSpec {
-        var check = Checker(spec: loaded.spec)
+    /// Checks a loaded spec as its file writes it, so each problem is told in the file's names at
+    /// its place; throws its loading problems and its own, in the order of the file, if any of
+    /// them is an error. Then applies `config` (names, access level) and resolves the names.
+    ///
+    /// Only the names of the declarations are checked as `config` renames them: those are the
+    /// names the generated code uses.
+    public static func validate(_ loaded: LoadedSpec, config: GeneratorConfig = .standard) throws(DiagnosticsError) -> ValidatedSpec {
+        var check = Checker(spec: loaded.spec, renames: config.renamesByName)
         check.servers()
         check.uniqueNames()
         check.models()
@@ -28,18 +34,32 @@ public enum SpecValidator {
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
-        return ValidatedSpec(spec: loaded.spec.propagatingDeprecation(), warnings: diagnostics)
+        let spec = config.applied(to: loaded.spec)
+        return ValidatedSpec(spec: spec, references: try References.resolve(spec), warnings: diagnostics)
     }
 }
 
 struct Checker {
     let spec: APISpec
     let types: TypeCatalog
+    /// The configuration's Swift names for the spec's names.
+    let renames: [String: String]
     var diagnostics = DiagnosticCollector()
 
-    init(spec: APISpec) {
+    init(spec: APISpec, renames: [String: String] = [:]) {
         self.spec = spec
+        self.renames = renames
         types = TypeCatalog(spec)
+    }
+
+    /// The name generated code gives `name`: the configuration's, or the spec's own.
+    func swiftName(_ name: Named) -> String {
+        renames[name.value] ?? name.value
+    }
+
+    /// `model 'User'`, and the name the configuration gives it, if any.
+    func describe(_ kind: String, _ name: Named) -> String {
+        renames[name.value].map { "\(kind) '\(name)' (renamed '\($0)' by the configuration)" } ?? "\(kind) '\(name)'"
     }
 
     mutating func servers() {
@@ -77,27 +97,29 @@ struct Checker {
     }()
 
     mutating func uniqueNames() {
+        let apiName = swiftName(spec.name)
         var seen: [String: String] = [
-            "\(spec.name.value)Client": "the generated client", "\(spec.name.value)Stubs": "the generated stubs",
+            "\(apiName)Client": "the generated client", "\(apiName)Stubs": "the generated stubs",
         ]
         for used in spec.uses {
-            for model in used.models { seen[model.name.value] = "model '\(model.name)' of \(fileName(of: used.path.value))" }
-            for error in used.errors { seen[error.name.value] = "error type '\(error.name)' of \(fileName(of: used.path.value))" }
+            for model in used.models { seen[swiftName(model.name)] = describe("model", model.name) + " of \(fileName(of: used.path.value))" }
+            for error in used.errors { seen[swiftName(error.name)] = describe("error type", error.name) + " of \(fileName(of: used.path.value))" }
         }
         let names = spec.models.map { ($0.name, "model") } + spec.errors.map { ($0.name, "error type") }
             + spec.strategies.map { ($0.name, "strategy") } + spec.interfaces.map { ($0.name, "interface") }
         for (name, kind) in names {
-            if let used = Self.namesGeneratedCodeUses[name.value] {
-                diagnostics.error("\(kind) '\(name)' would hide \(used), which generated code uses; give it another name, such as '\(spec.name.value)\(name.value)'", at: name.location)
-            } else if let earlier = seen[name.value] {
-                diagnostics.error("\(kind) '\(name)' has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
+            let swiftName = swiftName(name)
+            if let used = Self.namesGeneratedCodeUses[swiftName] {
+                diagnostics.error("\(describe(kind, name)) would hide \(used), which generated code uses; give it another name, such as '\(apiName)\(swiftName)'", at: name.location)
+            } else if let earlier = seen[swiftName] {
+                diagnostics.error("\(describe(kind, name)) has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
             } else {
-                seen[name.value] = "\(kind) '\(name)'"
+                seen[swiftName] = describe(kind, name)
             }
         }
         var methods: [String: String] = [:]
         for strategy in spec.strategies {
-            let method = SwiftName.member(strategy.name.value)
+            let method = SwiftName.member(swiftName(strategy.name))
             if let earlier = methods[method] {
                 diagnostics.error("strategies '\(earlier)' and '\(strategy.name)' would both become the client method '\(method)'; rename one", at: strategy.name.location)
             }

@@ -79,7 +79,7 @@ public struct StrategyClient: Sendable {
                 stub: { strategy.stub(for: input) }
             )
             guard strategy.successCheck.isSuccess(response) else {
-                throw S.Failure(response: response)
+                throw S.Failure(response: response, decoder: decoder)
             }
             let output = try strategy.output(from: response, decoder: decoder)
             hooks.didDecode?(output, context)

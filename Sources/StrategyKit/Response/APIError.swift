@@ -7,6 +7,17 @@ import Foundation
 public protocol APIError: Error, Sendable {
     /// Builds the error from a response that the strategy's success check rejected.
     init(response: HTTPResponse)
+
+    /// Builds the error from a rejected response, decoding any payload with `decoder`, the
+    /// client's. The default ignores `decoder`.
+    init(response: HTTPResponse, decoder: JSONDecoder)
+}
+
+extension APIError {
+    /// The error ``init(response:)`` builds; `decoder` goes unused.
+    public init(response: HTTPResponse, decoder: JSONDecoder) {
+        self.init(response: response)
+    }
 }
 
 /// The failure of a strategy that declares no error type: the response as it came.

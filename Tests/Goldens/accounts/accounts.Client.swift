@@ -39,9 +39,7 @@ public struct AccountsClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Exchanges a username and password for a session.
-    ///
-    /// `POST /login`
+    /// Sends ``Login`` with `input`.
     @discardableResult
     public func login(_ input: Login.Input) async throws -> Session {
         let output = try await client.send(Login(), input)
@@ -53,9 +51,15 @@ public struct AccountsClient: Sendable {
         return output
     }
 
+    /// Exchanges a username and password for a session.
+    @discardableResult
+    public func login(username: String, password: String) async throws -> Session {
+        try await login(Login.Input(username: username, password: password))
+    }
+
     /// `POST /token`
-    public func refreshSession(_ input: RefreshSession.Input) async throws -> Session {
-        try await client.send(RefreshSession(), input)
+    public func refreshSession(refreshToken: String) async throws -> Session {
+        try await client.send(RefreshSession(), RefreshSession.Input(refreshToken: refreshToken))
     }
 
     /// `GET /me`
@@ -64,8 +68,8 @@ public struct AccountsClient: Sendable {
     }
 
     /// `PATCH /me`
-    public func updateProfile(_ input: UpdateProfile.Input) async throws -> Profile {
-        try await client.send(UpdateProfile(), input)
+    public func updateProfile(displayName: String) async throws -> Profile {
+        try await client.send(UpdateProfile(), UpdateProfile.Input(displayName: displayName))
     }
 
     /// `POST /logout`
@@ -75,116 +79,39 @@ public struct AccountsClient: Sendable {
 }
 
 extension AccountsClient {
-    /// Exchanges a username and password for a session.
-    ///
-    /// `POST /login`
-    @discardableResult
-    public func login(username: String, password: String) async throws -> Session {
-        try await login(Login.Input(username: username, password: password))
-    }
-
-    /// `POST /token`
-    public func refreshSession(refreshToken: String) async throws -> Session {
-        try await refreshSession(RefreshSession.Input(refreshToken: refreshToken))
-    }
-
-    /// `PATCH /me`
-    public func updateProfile(displayName: String) async throws -> Profile {
-        try await updateProfile(UpdateProfile.Input(displayName: displayName))
-    }
-}
-
-extension AccountsClient {
     /// Assembles a ``AccountsClient``: server, transport, credentials, retry and middlewares in one place.
-    public struct Builder: Sendable {
-        private var environment: Environment
-        private var transport: any Transport = URLSessionTransport()
-        private var middlewares: [any Middleware] = []
-        private var retry: RetryPolicy = .default
-        private var stubbing: Stubbing = .never
-        private var decoder: JSONDecoder = JSONDecoder()
-        private var hooks: Hooks = Hooks()
+    public struct Builder: ClientBuilder {
+        public var settings: ClientSettings
         private var sessionToken: BearerToken? = nil
 
         public init(environment: Environment = .production) {
-            self.environment = environment
-        }
-
-        /// Sends requests through `transport` instead of `URLSession`.
-        public func transport(_ transport: any Transport) -> Builder {
-            var copy = self
-            copy.transport = transport
-            return copy
-        }
-
-        /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-        public func middleware(_ middleware: any Middleware) -> Builder {
-            var copy = self
-            copy.middlewares.append(middleware)
-            return copy
-        }
-
-        /// Retries failed requests by `policy`; `.never` turns retrying off.
-        public func retry(_ policy: RetryPolicy) -> Builder {
-            var copy = self
-            copy.retry = policy
-            return copy
-        }
-
-        /// Decodes outputs with `decoder`.
-        public func decoder(_ decoder: JSONDecoder) -> Builder {
-            var copy = self
-            copy.decoder = decoder
-            return copy
-        }
-
-        /// Lets `hooks` observe each stage of every call.
-        public func hooks(_ hooks: Hooks) -> Builder {
-            var copy = self
-            copy.hooks = hooks
-            return copy
-        }
-
-        /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-        public func stubbed(delay: Duration? = nil) -> Builder {
-            var copy = self
-            copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately
-            return copy
+            settings = ClientSettings(server: environment.server)
         }
 
         /// Starts with `token` (e.g. one kept from an earlier run); it is renewed when it expires.
         public func session(_ token: BearerToken?) -> Builder {
-            var copy = self
-            copy.sessionToken = token
-            return copy
+            changing { $0.sessionToken = token }
         }
 
         /// The client, assembled.
         public func build() -> AccountsClient {
-            var chain: [any Middleware] = [RetryMiddleware(policy: retry)]
-            let refresher = StrategyClient(server: environment.server, transport: transport, middlewares: chain, decoder: decoder)
+            var builtIn: [any Middleware] = []
+            let refresher = settings.renewingClient(builtIn: builtIn)
             let session = BearerTokenAuthenticator(token: sessionToken) { token in
                 guard let refreshToken = token.refreshToken else {
                     throw AuthenticationError.noCredentials
                 }
-                let output = try await refresher.send(RefreshSession(), RefreshSession.Input(refreshToken: refreshToken))
+                let output = try await refresher.send(RefreshSession(), RefreshSession.Input(
+                    refreshToken: refreshToken
+                ))
                 return BearerToken(
                     accessToken: output.accessToken,
                     refreshToken: output.refreshToken,
                     expiresIn: TimeInterval(output.expiresIn)
                 )
             }
-            chain.append(AuthenticationMiddleware(authenticator: session, name: "auth.session"))
-            chain += middlewares
-            let client = StrategyClient(
-                server: environment.server,
-                transport: transport,
-                middlewares: chain,
-                decoder: decoder,
-                hooks: hooks,
-                stubbing: stubbing
-            )
-            return AccountsClient(client: client, session: session)
+            builtIn.append(AuthenticationMiddleware(authenticator: session, name: "auth.session"))
+            return AccountsClient(client: settings.client(builtIn: builtIn), session: session)
         }
     }
 }

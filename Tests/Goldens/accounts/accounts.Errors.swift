@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Accounts API reports.
-public enum AccountError: APIError, Hashable {
+public enum AccountError: APIError, Equatable {
     /// HTTP 400.
     case badRequest(message: String?)
     /// HTTP 401.

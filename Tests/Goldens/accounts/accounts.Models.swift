@@ -3,7 +3,7 @@
 import Foundation
 import StrategyKit
 
-public struct Session: Codable, Hashable, Sendable {
+public struct Session: Codable, Equatable, Sendable {
     public var accessToken: String
     public var refreshToken: String
     public var expiresIn: Int
@@ -21,11 +21,11 @@ public struct Session: Codable, Hashable, Sendable {
     }
 }
 
-public struct Profile: Codable, Hashable, Sendable {
+public struct Profile: Codable, Equatable, Sendable {
     public var id: Int
     public var email: String
     public var displayName: String
-    public var createdAt: Date
+    @DateCoded<ISO8601Format, Date> public var createdAt: Date
 
     public init(id: Int, email: String, displayName: String, createdAt: Date) {
         self.id = id
@@ -39,21 +39,5 @@ public struct Profile: Codable, Hashable, Sendable {
         case email
         case displayName = "display_name"
         case createdAt = "created_at"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt, format: .iso8601)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(email, forKey: .email)
-        try container.encode(displayName, forKey: .displayName)
-        try container.encode(createdAt, forKey: .createdAt, format: .iso8601)
     }
 }

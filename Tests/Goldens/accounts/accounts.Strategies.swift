@@ -10,8 +10,7 @@ public struct Login: Strategy {
     public typealias Output = Session
     public typealias Failure = AccountError
 
-    /// What one call of `Login` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var username: String
         public var password: String
 
@@ -35,8 +34,7 @@ public struct RefreshSession: Strategy {
     public typealias Output = Session
     public typealias Failure = AccountError
 
-    /// What one call of `RefreshSession` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var refreshToken: String
 
         public init(refreshToken: String) {
@@ -54,7 +52,7 @@ public struct RefreshSession: Strategy {
 }
 
 /// `GET /me`
-public struct GetProfile: Strategy {
+public struct GetProfile: Strategy, StubbedByExample {
     public typealias Output = Profile
     public typealias Failure = AccountError
 
@@ -64,9 +62,7 @@ public struct GetProfile: Strategy {
         Endpoint(.get, "/me")
     }
 
-    public func stub(for input: Void) -> HTTPResponse? {
-        .json(AccountsStubs.getProfile)
-    }
+    public static var example: HTTPResponse { .json(AccountsStubs.getProfile) }
 }
 
 /// `PATCH /me`
@@ -74,8 +70,7 @@ public struct UpdateProfile: Strategy {
     public typealias Output = Profile
     public typealias Failure = AccountError
 
-    /// What one call of `UpdateProfile` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var displayName: String
 
         public init(displayName: String) {

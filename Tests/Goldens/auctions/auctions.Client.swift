@@ -41,59 +41,43 @@ public struct AuctionsClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Lists auctions, a page at a time.
-    ///
-    /// `GET /auctions`
+    /// Sends ``ListAuctions`` with `input`.
     public func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage {
         try await client.send(ListAuctions(), input)
     }
 
-    /// `GET /auctions/{id}`
+    /// Sends ``GetAuction`` with `input`.
     public func getAuction(_ input: GetAuction.Input) async throws -> Auction {
         try await client.send(GetAuction(), input)
     }
 
-    /// Places a bid; the idempotency key makes a retried request count once.
-    ///
-    /// `POST /auctions/{id}/bids`
+    /// Sends ``PlaceBid`` with `input`.
     public func placeBid(_ input: PlaceBid.Input) async throws -> Money {
         try await client.send(PlaceBid(), input)
     }
 
-    /// `PUT /auctions/{id}/watch`
+    /// Sends ``WatchAuction`` with `input`.
     public func watchAuction(_ input: WatchAuction.Input) async throws {
         try await client.send(WatchAuction(), input)
     }
 
     /// `DELETE /auctions/{id}/watch`
     @available(*, deprecated, message: "Use WatchAuction with the watch flag.")
-    public func unwatchAuction(_ input: UnwatchAuction.Input) async throws {
-        try await client.send(UnwatchAuction(), input)
-    }
-}
-
-extension AuctionsClient {
-    /// `DELETE /auctions/{id}/watch`
-    @available(*, deprecated, message: "Use WatchAuction with the watch flag.")
     public func unwatchAuction(id: UUID) async throws {
-        try await unwatchAuction(UnwatchAuction.Input(id: id))
+        try await client.send(UnwatchAuction(), UnwatchAuction.Input(id: id))
     }
 }
 
 public protocol AuctionBrowsing: Sendable {
-    /// Lists auctions, a page at a time.
-    ///
-    /// `GET /auctions`
+    /// Sends ``ListAuctions`` with `input`.
     func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage
 
-    /// `GET /auctions/{id}`
+    /// Sends ``GetAuction`` with `input`.
     func getAuction(_ input: GetAuction.Input) async throws -> Auction
 }
 
 extension AuctionBrowsing {
     /// Lists auctions, a page at a time.
-    ///
-    /// `GET /auctions`
     public func listAuctions(
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
@@ -109,19 +93,15 @@ extension AuctionBrowsing {
 }
 
 public protocol Bidding: Sendable {
-    /// Places a bid; the idempotency key makes a retried request count once.
-    ///
-    /// `POST /auctions/{id}/bids`
+    /// Sends ``PlaceBid`` with `input`.
     func placeBid(_ input: PlaceBid.Input) async throws -> Money
 
-    /// `PUT /auctions/{id}/watch`
+    /// Sends ``WatchAuction`` with `input`.
     func watchAuction(_ input: WatchAuction.Input) async throws
 }
 
 extension Bidding {
     /// Places a bid; the idempotency key makes a retried request count once.
-    ///
-    /// `POST /auctions/{id}/bids`
     public func placeBid(
         id: UUID,
         idempotencyKey: String,
@@ -146,75 +126,19 @@ extension AuctionsClient: AuctionBrowsing, Bidding {}
 
 extension AuctionsClient {
     /// Assembles a ``AuctionsClient``: server, transport, credentials, retry and middlewares in one place.
-    public struct Builder: Sendable {
-        private var environment: Environment
-        private var transport: any Transport = URLSessionTransport()
-        private var middlewares: [any Middleware] = []
-        private var retry: RetryPolicy = .default
-        private var stubbing: Stubbing = .never
-        private var decoder: JSONDecoder = JSONDecoder()
-        private var hooks: Hooks = Hooks()
+    public struct Builder: ClientBuilder {
+        public var settings: ClientSettings
 
         public init(environment: Environment = .production) {
-            self.environment = environment
-        }
-
-        /// Sends requests through `transport` instead of `URLSession`.
-        public func transport(_ transport: any Transport) -> Builder {
-            var copy = self
-            copy.transport = transport
-            return copy
-        }
-
-        /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-        public func middleware(_ middleware: any Middleware) -> Builder {
-            var copy = self
-            copy.middlewares.append(middleware)
-            return copy
-        }
-
-        /// Retries failed requests by `policy`; `.never` turns retrying off.
-        public func retry(_ policy: RetryPolicy) -> Builder {
-            var copy = self
-            copy.retry = policy
-            return copy
-        }
-
-        /// Decodes outputs with `decoder`.
-        public func decoder(_ decoder: JSONDecoder) -> Builder {
-            var copy = self
-            copy.decoder = decoder
-            return copy
-        }
-
-        /// Lets `hooks` observe each stage of every call.
-        public func hooks(_ hooks: Hooks) -> Builder {
-            var copy = self
-            copy.hooks = hooks
-            return copy
-        }
-
-        /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-        public func stubbed(delay: Duration? = nil) -> Builder {
-            var copy = self
-            copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately
-            return copy
+            settings = ClientSettings(server: environment.server)
         }
 
         /// The client, assembled.
         public func build() -> AuctionsClient {
-            var chain: [any Middleware] = [RetryMiddleware(policy: retry)]
-            chain.append(DefaultParametersMiddleware(headers: ["Accept": "application/json"]))
-            chain += middlewares
-            let client = StrategyClient(
-                server: environment.server,
-                transport: transport,
-                middlewares: chain,
-                decoder: decoder,
-                hooks: hooks,
-                stubbing: stubbing
-            )
-            return AuctionsClient(client: client)
+            let builtIn: [any Middleware] = [DefaultParametersMiddleware(
+                headers: ["Accept": "application/json"]
+            )]
+            return AuctionsClient(client: settings.client(builtIn: builtIn))
         }
     }
 }

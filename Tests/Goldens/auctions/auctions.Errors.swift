@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Auctions API reports.
-public enum AuctionError: APIError, Hashable {
+public enum AuctionError: DecodingAPIError, Equatable {
     /// HTTP 404.
     case notFound
     /// HTTP 409.
@@ -18,12 +18,12 @@ public enum AuctionError: APIError, Hashable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse) {
+    public init(response: HTTPResponse, decoder: JSONDecoder) {
         switch response.statusCode {
         case 404:
             self = .notFound
         case 409:
-            self = .outbid(try? JSONDecoder().decode(BidRejection.self, from: response.body))
+            self = .outbid(try? decoder.decode(BidRejection.self, from: response.body))
         case 422:
             self = .invalidBid(message: response.value(at: "error.message"))
         case 429:

@@ -3,50 +3,20 @@
 import Foundation
 import StrategyKit
 
-public enum AuctionStatus: Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
-    case scheduled
-    case live
-    case closed
-    /// A value this spec doesn't list.
-    case unknown(String)
+public struct AuctionStatus: OpenEnum {
+    public static let scheduled = Self("scheduled")
+    public static let live = Self("live")
+    public static let closed = Self("closed")
+
+    /// The value as the API writes it.
+    public let rawValue: String
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "scheduled":
-            self = .scheduled
-        case "live":
-            self = .live
-        case "closed":
-            self = .closed
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .scheduled:
-            "scheduled"
-        case .live:
-            "live"
-        case .closed:
-            "closed"
-        case .unknown(let rawValue):
-            rawValue
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        self.rawValue = rawValue
     }
 }
 
-public struct Money: Codable, Hashable, Sendable {
+public struct Money: Codable, Equatable, Sendable {
     public var amount: Int
     public var currency: String
 
@@ -57,7 +27,7 @@ public struct Money: Codable, Hashable, Sendable {
 }
 
 /// One lot and where its bidding stands.
-public struct Auction: Codable, Hashable, Sendable {
+public struct Auction: Codable, Equatable, Sendable {
     public var id: UUID
     public var title: String
     public var status: AuctionStatus
@@ -125,7 +95,7 @@ public struct Auction: Codable, Hashable, Sendable {
     }
 }
 
-public struct AuctionPage: Codable, Hashable, Sendable {
+public struct AuctionPage: Codable, Equatable, Sendable {
     public var items: [Auction]
     public var nextCursor: String?
     public var total: Int
@@ -143,7 +113,7 @@ public struct AuctionPage: Codable, Hashable, Sendable {
     }
 }
 
-public struct BidRejection: Codable, Hashable, Sendable {
+public struct BidRejection: Codable, Equatable, Sendable {
     public var message: String
     public var minimum: Money?
 

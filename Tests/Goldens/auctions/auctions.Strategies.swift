@@ -6,12 +6,11 @@ import StrategyKit
 /// Lists auctions, a page at a time.
 ///
 /// `GET /auctions`
-public struct ListAuctions: Strategy {
+public struct ListAuctions: Strategy, StubbedByExample {
     public typealias Output = AuctionPage
     public typealias Failure = AuctionError
 
-    /// What one call of `ListAuctions` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var status: [AuctionStatus]?
         public var cursor: String?
         public var limit: Int
@@ -35,9 +34,7 @@ public struct ListAuctions: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(AuctionsStubs.listAuctions)
-    }
+    public static var example: HTTPResponse { .json(AuctionsStubs.listAuctions) }
 }
 
 /// `GET /auctions/{id}`
@@ -45,8 +42,7 @@ public struct GetAuction: Strategy {
     public typealias Output = Auction
     public typealias Failure = AuctionError
 
-    /// What one call of `GetAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {
@@ -68,8 +64,7 @@ public struct PlaceBid: Strategy {
     public typealias Output = Money
     public typealias Failure = AuctionError
 
-    /// What one call of `PlaceBid` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
         public var idempotencyKey: String
         public var amount: Int
@@ -104,10 +99,7 @@ public struct PlaceBid: Strategy {
             headers: HTTPHeaders(["Idempotency-Key": input.idempotencyKey]),
             body: try .json(Body(amount: input.amount, currency: input.currency)),
             timeout: 20,
-            retry: RetryPolicy(
-                maxRetries: 2,
-                retryableMethods: [.get, .head, .options, .put, .delete, .post]
-            )
+            retry: RetryPolicy(maxRetries: 2, retryableMethods: [.get, .head, .options, .put, .delete, .post])
         )
     }
 }
@@ -117,8 +109,7 @@ public struct WatchAuction: Strategy {
     public typealias Output = Void
     public typealias Failure = AuctionError
 
-    /// What one call of `WatchAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {
@@ -141,8 +132,7 @@ public struct UnwatchAuction: Strategy {
     public typealias Output = Void
     public typealias Failure = AuctionError
 
-    /// What one call of `UnwatchAuction` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: UUID
 
         public init(id: UUID) {

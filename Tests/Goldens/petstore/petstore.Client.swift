@@ -40,55 +40,27 @@ public struct PetstoreClient: Sendable {
     }
 
     /// `POST /pet`
-    public func addPet(_ input: AddPet.Input) async throws -> Pet {
-        try await client.send(AddPet(), input)
-    }
-
-    /// `GET /pet/findByStatus`
-    public func findPetsByStatus(_ input: FindPetsByStatus.Input) async throws -> [Pet] {
-        try await client.send(FindPetsByStatus(), input)
-    }
-
-    /// `GET /pet/{petId}`
-    public func getPet(_ input: GetPet.Input) async throws -> Pet {
-        try await client.send(GetPet(), input)
-    }
-
-    /// `POST /pet/{petId}`
-    public func updatePetWithForm(_ input: UpdatePetWithForm.Input) async throws {
-        try await client.send(UpdatePetWithForm(), input)
-    }
-
-    /// `POST /pet/{petId}/uploadImage`
-    public func uploadImage(_ input: UploadImage.Input) async throws -> UploadResult {
-        try await client.send(UploadImage(), input)
-    }
-
-    /// `DELETE /pet/{petId}`
-    public func deletePet(_ input: DeletePet.Input) async throws {
-        try await client.send(DeletePet(), input)
-    }
-}
-
-extension PetstoreClient {
-    /// `POST /pet`
     public func addPet(body: NewPet) async throws -> Pet {
-        try await addPet(AddPet.Input(body: body))
+        try await client.send(AddPet(), body)
     }
 
     /// `GET /pet/findByStatus`
     public func findPetsByStatus(status: [PetStatus]) async throws -> [Pet] {
-        try await findPetsByStatus(FindPetsByStatus.Input(status: status))
+        try await client.send(FindPetsByStatus(), FindPetsByStatus.Input(status: status))
     }
 
     /// `GET /pet/{petId}`
     public func getPet(petId: Int) async throws -> Pet {
-        try await getPet(GetPet.Input(petId: petId))
+        try await client.send(GetPet(), GetPet.Input(petId: petId))
     }
 
     /// `POST /pet/{petId}`
     public func updatePetWithForm(petId: Int, name: String? = nil, status: PetStatus? = nil) async throws {
-        try await updatePetWithForm(UpdatePetWithForm.Input(petId: petId, name: name, status: status))
+        try await client.send(UpdatePetWithForm(), UpdatePetWithForm.Input(
+            petId: petId,
+            name: name,
+            status: status
+        ))
     }
 
     /// `POST /pet/{petId}/uploadImage`
@@ -97,7 +69,7 @@ extension PetstoreClient {
         additionalMetadata: String? = nil,
         file: FileUpload
     ) async throws -> UploadResult {
-        try await uploadImage(UploadImage.Input(
+        try await client.send(UploadImage(), UploadImage.Input(
             petId: petId,
             additionalMetadata: additionalMetadata,
             file: file
@@ -106,91 +78,32 @@ extension PetstoreClient {
 
     /// `DELETE /pet/{petId}`
     public func deletePet(petId: Int, xReason: String? = nil) async throws {
-        try await deletePet(DeletePet.Input(petId: petId, xReason: xReason))
+        try await client.send(DeletePet(), DeletePet.Input(petId: petId, xReason: xReason))
     }
 }
 
 extension PetstoreClient {
     /// Assembles a ``PetstoreClient``: server, transport, credentials, retry and middlewares in one place.
-    public struct Builder: Sendable {
-        private var environment: Environment
-        private var transport: any Transport = URLSessionTransport()
-        private var middlewares: [any Middleware] = []
-        private var retry: RetryPolicy = .default
-        private var stubbing: Stubbing = .never
-        private var decoder: JSONDecoder = JSONDecoder()
-        private var hooks: Hooks = Hooks()
+    public struct Builder: ClientBuilder {
+        public var settings: ClientSettings
         private var apiKeyAuthenticator: (any Authenticator)? = nil
 
         public init(environment: Environment = .production) {
-            self.environment = environment
-        }
-
-        /// Sends requests through `transport` instead of `URLSession`.
-        public func transport(_ transport: any Transport) -> Builder {
-            var copy = self
-            copy.transport = transport
-            return copy
-        }
-
-        /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-        public func middleware(_ middleware: any Middleware) -> Builder {
-            var copy = self
-            copy.middlewares.append(middleware)
-            return copy
-        }
-
-        /// Retries failed requests by `policy`; `.never` turns retrying off.
-        public func retry(_ policy: RetryPolicy) -> Builder {
-            var copy = self
-            copy.retry = policy
-            return copy
-        }
-
-        /// Decodes outputs with `decoder`.
-        public func decoder(_ decoder: JSONDecoder) -> Builder {
-            var copy = self
-            copy.decoder = decoder
-            return copy
-        }
-
-        /// Lets `hooks` observe each stage of every call.
-        public func hooks(_ hooks: Hooks) -> Builder {
-            var copy = self
-            copy.hooks = hooks
-            return copy
-        }
-
-        /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-        public func stubbed(delay: Duration? = nil) -> Builder {
-            var copy = self
-            copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately
-            return copy
+            settings = ClientSettings(server: environment.server)
         }
 
         /// Sends `key` as the header `X-API-Key`.
         public func apiKey(_ key: String) -> Builder {
-            var copy = self
-            copy.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header)
-            return copy
+            changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
         }
 
         /// The client, assembled.
         public func build() -> PetstoreClient {
-            var chain: [any Middleware] = [RetryMiddleware(policy: retry)]
+            var builtIn: [any Middleware] = []
             if let apiKeyAuthenticator {
-                chain.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+                builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
             }
-            chain += middlewares
-            let client = StrategyClient(
-                server: environment.server,
-                transport: transport,
-                middlewares: chain,
-                decoder: decoder,
-                hooks: hooks,
-                stubbing: stubbing
-            )
-            return PetstoreClient(client: client)
+            return PetstoreClient(client: settings.client(builtIn: builtIn))
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Petstore API reports.
-public enum PetstoreError: APIError, Hashable {
+public enum PetstoreError: DecodingAPIError, Equatable {
     /// HTTP 400.
     case invalidInput
     /// HTTP 404.
@@ -14,12 +14,12 @@ public enum PetstoreError: APIError, Hashable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse) {
+    public init(response: HTTPResponse, decoder: JSONDecoder) {
         switch response.statusCode {
         case 400:
             self = .invalidInput
         case 404:
-            self = .notFound(try? JSONDecoder().decode(ApiMessage.self, from: response.body))
+            self = .notFound(try? decoder.decode(ApiMessage.self, from: response.body))
         case 405:
             self = .validationFailed
         default:

@@ -3,50 +3,20 @@
 import Foundation
 import StrategyKit
 
-public enum PetStatus: Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
-    case available
-    case pending
-    case sold
-    /// A value this spec doesn't list.
-    case unknown(String)
+public struct PetStatus: OpenEnum {
+    public static let available = Self("available")
+    public static let pending = Self("pending")
+    public static let sold = Self("sold")
+
+    /// The value as the API writes it.
+    public let rawValue: String
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "available":
-            self = .available
-        case "pending":
-            self = .pending
-        case "sold":
-            self = .sold
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .available:
-            "available"
-        case .pending:
-            "pending"
-        case .sold:
-            "sold"
-        case .unknown(let rawValue):
-            rawValue
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        self.rawValue = rawValue
     }
 }
 
-public struct Category: Codable, Hashable, Sendable {
+public struct Category: Codable, Equatable, Sendable {
     public var id: Int
     public var name: String
 
@@ -56,7 +26,7 @@ public struct Category: Codable, Hashable, Sendable {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Codable, Equatable, Sendable {
     public var id: Int
     public var name: String
     public var category: Category?
@@ -110,7 +80,7 @@ public struct Pet: Codable, Hashable, Sendable {
     }
 }
 
-public struct NewPet: Codable, Hashable, Sendable {
+public struct NewPet: Codable, Equatable, Sendable {
     public var name: String
     public var category: Category?
     public var photoUrls: [String]
@@ -131,7 +101,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     }
 }
 
-public struct UploadResult: Codable, Hashable, Sendable {
+public struct UploadResult: Codable, Equatable, Sendable {
     public var code: Int
     public var message: String
 
@@ -141,7 +111,7 @@ public struct UploadResult: Codable, Hashable, Sendable {
     }
 }
 
-public struct ApiMessage: Codable, Hashable, Sendable {
+public struct ApiMessage: Codable, Equatable, Sendable {
     public var code: Int
     public var message: String
 

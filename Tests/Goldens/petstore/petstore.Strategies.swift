@@ -7,30 +7,21 @@ import StrategyKit
 public struct AddPet: Strategy {
     public typealias Output = Pet
     public typealias Failure = PetstoreError
-
-    /// What one call of `AddPet` sends.
-    public struct Input: Hashable, Sendable {
-        public var body: NewPet
-
-        public init(body: NewPet) {
-            self.body = body
-        }
-    }
+    public typealias Input = NewPet
 
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/pet", body: try .json(input.body))
+        Endpoint(.post, "/pet", body: try .json(input))
     }
 }
 
 /// `GET /pet/findByStatus`
-public struct FindPetsByStatus: Strategy {
+public struct FindPetsByStatus: Strategy, StubbedByExample {
     public typealias Output = [Pet]
     public typealias Failure = PetstoreError
 
-    /// What one call of `FindPetsByStatus` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var status: [PetStatus]
 
         public init(status: [PetStatus]) {
@@ -44,9 +35,7 @@ public struct FindPetsByStatus: Strategy {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(PetstoreStubs.findPetsByStatus)
-    }
+    public static var example: HTTPResponse { .json(PetstoreStubs.findPetsByStatus) }
 }
 
 /// `GET /pet/{petId}`
@@ -54,8 +43,7 @@ public struct GetPet: Strategy {
     public typealias Output = Pet
     public typealias Failure = PetstoreError
 
-    /// What one call of `GetPet` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
 
         public init(petId: Int) {
@@ -75,8 +63,7 @@ public struct UpdatePetWithForm: Strategy {
     public typealias Output = Void
     public typealias Failure = PetstoreError
 
-    /// What one call of `UpdatePetWithForm` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var name: String?
         public var status: PetStatus?
@@ -100,8 +87,7 @@ public struct UploadImage: Strategy {
     public typealias Output = UploadResult
     public typealias Failure = PetstoreError
 
-    /// What one call of `UploadImage` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var additionalMetadata: String?
         public var file: FileUpload
@@ -129,8 +115,7 @@ public struct DeletePet: Strategy {
     public typealias Output = Void
     public typealias Failure = PetstoreError
 
-    /// What one call of `DeletePet` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var petId: Int
         public var xReason: String?
 

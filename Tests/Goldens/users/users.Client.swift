@@ -40,92 +40,23 @@ public struct UsersClient: Sendable {
     }
 
     /// Fetches one user by id.
-    ///
-    /// `GET /users/{id}`
-    public func getUser(_ input: GetUser.Input) async throws -> User {
-        try await client.send(GetUser(), input)
-    }
-}
-
-extension UsersClient {
-    /// Fetches one user by id.
-    ///
-    /// `GET /users/{id}`
     public func getUser(id: Int, includePosts: Bool? = nil) async throws -> User {
-        try await getUser(GetUser.Input(id: id, includePosts: includePosts))
+        try await client.send(GetUser(), GetUser.Input(id: id, includePosts: includePosts))
     }
 }
 
 extension UsersClient {
     /// Assembles a ``UsersClient``: server, transport, credentials, retry and middlewares in one place.
-    public struct Builder: Sendable {
-        private var environment: Environment
-        private var transport: any Transport = URLSessionTransport()
-        private var middlewares: [any Middleware] = []
-        private var retry: RetryPolicy = .default
-        private var stubbing: Stubbing = .never
-        private var decoder: JSONDecoder = JSONDecoder()
-        private var hooks: Hooks = Hooks()
+    public struct Builder: ClientBuilder {
+        public var settings: ClientSettings
 
         public init(environment: Environment = .production) {
-            self.environment = environment
-        }
-
-        /// Sends requests through `transport` instead of `URLSession`.
-        public func transport(_ transport: any Transport) -> Builder {
-            var copy = self
-            copy.transport = transport
-            return copy
-        }
-
-        /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-        public func middleware(_ middleware: any Middleware) -> Builder {
-            var copy = self
-            copy.middlewares.append(middleware)
-            return copy
-        }
-
-        /// Retries failed requests by `policy`; `.never` turns retrying off.
-        public func retry(_ policy: RetryPolicy) -> Builder {
-            var copy = self
-            copy.retry = policy
-            return copy
-        }
-
-        /// Decodes outputs with `decoder`.
-        public func decoder(_ decoder: JSONDecoder) -> Builder {
-            var copy = self
-            copy.decoder = decoder
-            return copy
-        }
-
-        /// Lets `hooks` observe each stage of every call.
-        public func hooks(_ hooks: Hooks) -> Builder {
-            var copy = self
-            copy.hooks = hooks
-            return copy
-        }
-
-        /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-        public func stubbed(delay: Duration? = nil) -> Builder {
-            var copy = self
-            copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately
-            return copy
+            settings = ClientSettings(server: environment.server)
         }
 
         /// The client, assembled.
         public func build() -> UsersClient {
-            var chain: [any Middleware] = [RetryMiddleware(policy: retry)]
-            chain += middlewares
-            let client = StrategyClient(
-                server: environment.server,
-                transport: transport,
-                middlewares: chain,
-                decoder: decoder,
-                hooks: hooks,
-                stubbing: stubbing
-            )
-            return UsersClient(client: client)
+            UsersClient(client: settings.client())
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error the Users API reports.
-public enum UsersError: APIError, Hashable {
+public enum UsersError: APIError, Equatable {
     /// HTTP 404.
     case notFound
     /// HTTP 500.

@@ -3,7 +3,7 @@
 import Foundation
 import StrategyKit
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Codable, Equatable, Sendable {
     public var id: Int
     public var name: String
     public var email: String?

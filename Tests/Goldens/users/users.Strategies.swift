@@ -10,8 +10,7 @@ public struct GetUser: Strategy {
     public typealias Output = User
     public typealias Failure = UsersError
 
-    /// What one call of `GetUser` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var id: Int
         public var includePosts: Bool?
 

@@ -35,23 +35,17 @@ public struct VKClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Returns posts from a user or community wall, newest first.
-    ///
-    /// `GET /wall.get`
+    /// Sends ``GetWall`` with `input`.
     public func getWall(_ input: GetWall.Input) async throws -> Wall {
         try await client.send(GetWall(), input)
     }
 
-    /// Returns how many posts a wall has.
-    ///
-    /// `GET /wall.get`
+    /// Sends ``GetWallCount`` with `input`.
     public func getWallCount(_ input: GetWallCount.Input) async throws -> Int {
         try await client.send(GetWallCount(), input)
     }
 
-    /// Publishes a post on a wall.
-    ///
-    /// `POST /wall.post`
+    /// Sends ``PostWall`` with `input`.
     public func postWall(_ input: PostWall.Input) async throws -> PostWall.Output {
         try await client.send(PostWall(), input)
     }
@@ -59,21 +53,15 @@ public struct VKClient: Sendable {
 
 /// Reads walls.
 public protocol WallGettable: Sendable {
-    /// Returns posts from a user or community wall, newest first.
-    ///
-    /// `GET /wall.get`
+    /// Sends ``GetWall`` with `input`.
     func getWall(_ input: GetWall.Input) async throws -> Wall
 
-    /// Returns how many posts a wall has.
-    ///
-    /// `GET /wall.get`
+    /// Sends ``GetWallCount`` with `input`.
     func getWallCount(_ input: GetWallCount.Input) async throws -> Int
 }
 
 extension WallGettable {
     /// Returns posts from a user or community wall, newest first.
-    ///
-    /// `GET /wall.get`
     public func getWall(
         ownerId: Int? = nil,
         domain: String? = nil,
@@ -84,8 +72,6 @@ extension WallGettable {
     }
 
     /// Returns how many posts a wall has.
-    ///
-    /// `GET /wall.get`
     public func getWallCount(ownerId: Int? = nil, domain: String? = nil) async throws -> Int {
         try await getWallCount(GetWallCount.Input(ownerId: ownerId, domain: domain))
     }
@@ -93,16 +79,12 @@ extension WallGettable {
 
 /// Writes to walls.
 public protocol WallPostable: Sendable {
-    /// Publishes a post on a wall.
-    ///
-    /// `POST /wall.post`
+    /// Sends ``PostWall`` with `input`.
     func postWall(_ input: PostWall.Input) async throws -> PostWall.Output
 }
 
 extension WallPostable {
     /// Publishes a post on a wall.
-    ///
-    /// `POST /wall.post`
     public func postWall(
         ownerId: Int? = nil,
         message: String,
@@ -116,86 +98,26 @@ extension VKClient: WallGettable, WallPostable {}
 
 extension VKClient {
     /// Assembles a ``VKClient``: server, transport, credentials, retry and middlewares in one place.
-    public struct Builder: Sendable {
-        private var environment: Environment
-        private var transport: any Transport = URLSessionTransport()
-        private var middlewares: [any Middleware] = []
-        private var retry: RetryPolicy = .default
-        private var stubbing: Stubbing = .never
-        private var decoder: JSONDecoder = JSONDecoder()
-        private var hooks: Hooks = Hooks()
+    public struct Builder: ClientBuilder {
+        public var settings: ClientSettings
         private var tokenAuthenticator: (any Authenticator)? = nil
 
         public init(environment: Environment = .production) {
-            self.environment = environment
-        }
-
-        /// Sends requests through `transport` instead of `URLSession`.
-        public func transport(_ transport: any Transport) -> Builder {
-            var copy = self
-            copy.transport = transport
-            return copy
-        }
-
-        /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-        public func middleware(_ middleware: any Middleware) -> Builder {
-            var copy = self
-            copy.middlewares.append(middleware)
-            return copy
-        }
-
-        /// Retries failed requests by `policy`; `.never` turns retrying off.
-        public func retry(_ policy: RetryPolicy) -> Builder {
-            var copy = self
-            copy.retry = policy
-            return copy
-        }
-
-        /// Decodes outputs with `decoder`.
-        public func decoder(_ decoder: JSONDecoder) -> Builder {
-            var copy = self
-            copy.decoder = decoder
-            return copy
-        }
-
-        /// Lets `hooks` observe each stage of every call.
-        public func hooks(_ hooks: Hooks) -> Builder {
-            var copy = self
-            copy.hooks = hooks
-            return copy
-        }
-
-        /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-        public func stubbed(delay: Duration? = nil) -> Builder {
-            var copy = self
-            copy.stubbing = delay.map(Stubbing.delayed) ?? .immediately
-            return copy
+            settings = ClientSettings(server: environment.server)
         }
 
         /// A user or community access token. Sends `key` as the query item `access_token`.
         public func token(_ key: String) -> Builder {
-            var copy = self
-            copy.tokenAuthenticator = APIKeyAuthenticator(name: "access_token", value: key, in: .query)
-            return copy
+            changing { $0.tokenAuthenticator = APIKeyAuthenticator(name: "access_token", value: key, in: .query) }
         }
 
         /// The client, assembled.
         public func build() -> VKClient {
-            var chain: [any Middleware] = [RetryMiddleware(policy: retry)]
-            chain.append(DefaultParametersMiddleware(query: ["v": "5.131"]))
+            var builtIn: [any Middleware] = [DefaultParametersMiddleware(query: ["v": "5.131"])]
             if let tokenAuthenticator {
-                chain.append(AuthenticationMiddleware(authenticator: tokenAuthenticator, name: "auth.token"))
+                builtIn.append(AuthenticationMiddleware(authenticator: tokenAuthenticator, name: "auth.token"))
             }
-            chain += middlewares
-            let client = StrategyClient(
-                server: environment.server,
-                transport: transport,
-                middlewares: chain,
-                decoder: decoder,
-                hooks: hooks,
-                stubbing: stubbing
-            )
-            return VKClient(client: client)
+            return VKClient(client: settings.client(builtIn: builtIn))
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 
 /// An error VK reports in the body of an HTTP 200 response.
-public enum VKError: APIError, Hashable {
+public enum VKError: SuccessCheckingAPIError, Equatable {
     /// Error code 5.
     case invalidAccessToken
     /// Error code 6.

@@ -3,60 +3,22 @@
 import Foundation
 import StrategyKit
 
-public enum PostType: Codable, Hashable, Sendable, RawRepresentable, ParameterValue {
-    case post
-    case copy
-    case reply
-    case postpone
-    case suggest
-    /// A value this spec doesn't list.
-    case unknown(String)
+public struct PostType: OpenEnum {
+    public static let post = Self("post")
+    public static let copy = Self("copy")
+    public static let reply = Self("reply")
+    public static let postpone = Self("postpone")
+    public static let suggest = Self("suggest")
+
+    /// The value as the API writes it.
+    public let rawValue: String
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "post":
-            self = .post
-        case "copy":
-            self = .copy
-        case "reply":
-            self = .reply
-        case "postpone":
-            self = .postpone
-        case "suggest":
-            self = .suggest
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .post:
-            "post"
-        case .copy:
-            "copy"
-        case .reply:
-            "reply"
-        case .postpone:
-            "postpone"
-        case .suggest:
-            "suggest"
-        case .unknown(let rawValue):
-            rawValue
-        }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        self.rawValue = rawValue
     }
 }
 
-public struct Likes: Codable, Hashable, Sendable {
+public struct Likes: Codable, Equatable, Sendable {
     public var count: Int
     public var userLikes: Int
 
@@ -72,7 +34,7 @@ public struct Likes: Codable, Hashable, Sendable {
 }
 
 /// A post on a wall.
-public struct WallItem: Codable, Hashable, Sendable {
+public struct WallItem: Codable, Equatable, Sendable {
     public var id: Int
     public var ownerId: Int
     public var fromId: Int
@@ -132,7 +94,7 @@ public struct WallItem: Codable, Hashable, Sendable {
     }
 }
 
-public struct Wall: Codable, Hashable, Sendable {
+public struct Wall: Codable, Equatable, Sendable {
     public var count: Int
     public var items: [WallItem]
 

@@ -6,12 +6,11 @@ import StrategyKit
 /// Returns posts from a user or community wall, newest first.
 ///
 /// `GET /wall.get`
-public struct GetWall: Strategy {
+public struct GetWall: Strategy, StubbedByExample {
     public typealias Output = Wall
     public typealias Failure = VKError
 
-    /// What one call of `GetWall` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var domain: String?
         public var offset: Int?
@@ -29,8 +28,6 @@ public struct GetWall: Strategy {
 
     public var outputPath: String? { "response" }
 
-    public var successCheck: SuccessCheck { VKError.successCheck }
-
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
             .get,
@@ -44,20 +41,17 @@ public struct GetWall: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.getWall)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.getWall) }
 }
 
 /// Returns how many posts a wall has.
 ///
 /// `GET /wall.get`
-public struct GetWallCount: Strategy {
+public struct GetWallCount: Strategy, StubbedByExample {
     public typealias Output = Int
     public typealias Failure = VKError
 
-    /// What one call of `GetWallCount` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var domain: String?
 
@@ -71,25 +65,21 @@ public struct GetWallCount: Strategy {
 
     public var outputPath: String? { "response.count" }
 
-    public var successCheck: SuccessCheck { VKError.successCheck }
-
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/wall.get", query: ["owner_id": input.ownerId, "domain": input.domain])
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.getWallCount)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.getWallCount) }
 }
 
 /// Publishes a post on a wall.
 ///
 /// `POST /wall.post`
-public struct PostWall: Strategy {
+public struct PostWall: Strategy, StubbedByExample {
     public typealias Failure = VKError
 
     /// What `PostWall` returns.
-    public struct Output: Codable, Hashable, Sendable {
+    public struct Output: Codable, Equatable, Sendable {
         public var postId: Int
 
         public init(postId: Int) {
@@ -101,8 +91,7 @@ public struct PostWall: Strategy {
         }
     }
 
-    /// What one call of `PostWall` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var ownerId: Int?
         public var message: String
         public var friendsOnly: Bool?
@@ -118,8 +107,6 @@ public struct PostWall: Strategy {
 
     public var outputPath: String? { "response" }
 
-    public var successCheck: SuccessCheck { VKError.successCheck }
-
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
             .post,
@@ -132,7 +119,5 @@ public struct PostWall: Strategy {
         )
     }
 
-    public func stub(for input: Input) -> HTTPResponse? {
-        .json(VKStubs.postWall)
-    }
+    public static var example: HTTPResponse { .json(VKStubs.postWall) }
 }

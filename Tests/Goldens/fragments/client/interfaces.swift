@@ -1,6 +1,6 @@
 /// Reads orders.
 public protocol OrderReading: Sendable {
-    /// `GET /orders/{id}`
+    /// Sends ``GetOrder`` with `input`.
     func getOrder(_ input: GetOrder.Input) async throws -> Order
 
     /// `GET /orders/count`

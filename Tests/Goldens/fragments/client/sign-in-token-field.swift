@@ -34,11 +34,17 @@ public struct LibraryClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// `POST /sessions`
+    /// Sends ``SignIn`` with `input`.
     @discardableResult
     public func signIn(_ input: SignIn.Input) async throws -> Session {
         let output = try await client.send(SignIn(), input)
         await session.setToken(BearerToken(accessToken: output.token))
         return output
+    }
+
+    /// `POST /sessions`
+    @discardableResult
+    public func signIn(username: String, password: String) async throws -> Session {
+        try await signIn(SignIn.Input(username: username, password: password))
     }
 }

@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: APIError, Hashable {
+public enum ShopError: DecodingAPIError, Equatable {
     /// HTTP 401.
     case invalidToken
     /// HTTP 404.
@@ -11,14 +11,14 @@ public enum ShopError: APIError, Hashable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse) {
+    public init(response: HTTPResponse, decoder: JSONDecoder) {
         switch response.statusCode {
         case 401:
             self = .invalidToken
         case 404:
             self = .notFound(message: response.value(at: "error.text"))
         case 422:
-            self = .unprocessable(try? JSONDecoder().decode(Problem.self, from: response.body))
+            self = .unprocessable(try? decoder.decode(Problem.self, from: response.body))
         case 501:
             self = .appUpdateRequired
         default:

@@ -1,4 +1,4 @@
-public struct Event: Codable, Hashable, Sendable {
+public struct Event: Codable, Equatable, Sendable {
     public var starts: Date
     public var ends: Date?
     public var day: Date

@@ -1,4 +1,4 @@
-public struct Thing: Codable, Hashable, Sendable {
+public struct Thing: Codable, Equatable, Sendable {
     public var id: Int
 
     @available(*, deprecated, message: "use name")
@@ -16,7 +16,7 @@ public struct Thing: Codable, Hashable, Sendable {
         set { _created = newValue }
     }
 
-    fileprivate var _created: Date
+    @DateCoded<SecondsSince1970Format, Date> fileprivate var _created: Date
 
     public init(id: Int, oldName: String? = nil, name: String, created: Date) {
         self.id = id
@@ -30,21 +30,5 @@ public struct Thing: Codable, Hashable, Sendable {
         case _oldName = "old_name"
         case name
         case _created = "created"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self._oldName = try container.decodeIfPresent(String.self, forKey: ._oldName)
-        self.name = try container.decode(String.self, forKey: .name)
-        self._created = try container.decode(Date.self, forKey: ._created, format: .secondsSince1970)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeIfPresent(_oldName, forKey: ._oldName)
-        try container.encode(name, forKey: .name)
-        try container.encode(_created, forKey: ._created, format: .secondsSince1970)
     }
 }

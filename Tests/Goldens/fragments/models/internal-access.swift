@@ -1,6 +1,6 @@
 /// A point on the plane.
 @available(*, deprecated)
-struct Point: Codable, Hashable, Sendable {
+struct Point: Codable, Equatable, Sendable {
     var x: Double
     var y: Double
 

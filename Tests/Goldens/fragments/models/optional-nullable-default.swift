@@ -1,4 +1,4 @@
-public struct Settings: Codable, Hashable, Sendable {
+public struct Settings: Codable, Equatable, Sendable {
     public var theme: String?
     public var nickname: String?
 

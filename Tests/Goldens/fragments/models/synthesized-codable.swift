@@ -1,4 +1,4 @@
-public struct Tag: Codable, Hashable, Sendable {
+public struct Tag: Codable, Equatable, Sendable {
     public var id: UUID
     public var label: String
     public var weights: [String: Double]

@@ -1,4 +1,4 @@
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Equatable, Sendable {
     public var `default`: String
     public var _self: Int?
     public var _2faCode: String

@@ -3,8 +3,7 @@
 public struct OldSearch: Strategy {
     public typealias Output = Void
 
-    /// What one call of `OldSearch` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var q: String
 
         public init(q: String) {

@@ -2,8 +2,7 @@
 public struct ListEvents: Strategy {
     public typealias Output = [Event]
 
-    /// What one call of `ListEvents` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var day: Date
         public var after: Date?
         public var days: [Date]

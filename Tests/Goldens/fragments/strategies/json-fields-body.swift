@@ -1,7 +1,7 @@
 /// `POST /orders`
 public struct CreateOrder: Strategy {
     /// What `CreateOrder` returns.
-    public struct Output: Codable, Hashable, Sendable {
+    public struct Output: Codable, Equatable, Sendable {
         public var orderId: Int
 
         public init(orderId: Int) {
@@ -13,8 +13,7 @@ public struct CreateOrder: Strategy {
         }
     }
 
-    /// What one call of `CreateOrder` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var itemId: Int
         public var quantity: Int
 

@@ -2,8 +2,7 @@
 public struct UploadAvatar: Strategy {
     public typealias Output = Void
 
-    /// What one call of `UploadAvatar` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var image: FileUpload
         public var caption: String?
 

@@ -2,8 +2,7 @@
 public struct ListOrders: Strategy {
     public typealias Output = [Order]
 
-    /// What one call of `ListOrders` sends.
-    public struct Input: Hashable, Sendable {
+    public struct Input: Sendable {
         public var storeId: String
         public var status: [String]?
         public var since: Date?

@@ -2,7 +2,7 @@
 /// The server answers 201.
 ///
 /// `POST /things`
-public struct CreateThing: Strategy {
+public struct CreateThing: Strategy, StubbedByExample {
     public typealias Output = Thing
 
     public init() {}
@@ -13,7 +13,5 @@ public struct CreateThing: Strategy {
         Endpoint(.post, "/things")
     }
 
-    public func stub(for input: Void) -> HTTPResponse? {
-        .json(ThingsStubs.createThing, statusCode: 201)
-    }
+    public static var example: HTTPResponse { .json(ThingsStubs.createThing, statusCode: 201) }
 }

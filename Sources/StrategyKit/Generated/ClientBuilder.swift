@@ -1,0 +1,95 @@
+import Foundation
+
+/// What every client builder sets the same way, whatever the API: transport, middlewares,
+/// retry, decoder, hooks and stubbing. A generated builder keeps one and adds the API's own
+/// servers and credentials.
+public struct ClientSettings: Sendable {
+    /// Where endpoints are sent.
+    public var server: Server
+    /// Sends the requests; `URLSession` unless another is set.
+    public var transport: any Transport = URLSessionTransport()
+    /// The caller's own middlewares, run after the built-in ones, so they see each request as sent.
+    public var middlewares: [any Middleware] = []
+    /// How failed requests are retried.
+    public var retry: RetryPolicy
+    /// Decodes outputs and error payloads.
+    public var decoder = JSONDecoder()
+    /// Observers of each stage of every call.
+    public var hooks = Hooks()
+    /// Whether calls answer from the strategies' stubs instead of the network.
+    public var stubbing: Stubbing = .never
+
+    /// Settings for `server` that retry by `retry`, with every other setting at its default.
+    public init(server: Server, retry: RetryPolicy = .default) {
+        self.server = server
+        self.retry = retry
+    }
+
+    /// A client whose middlewares are retry, then `builtIn` (the API's default parameters and
+    /// credentials), then the caller's own.
+    public func client(builtIn: [any Middleware] = []) -> StrategyClient {
+        StrategyClient(
+            server: server,
+            transport: transport,
+            middlewares: [RetryMiddleware(policy: retry)] + builtIn + middlewares,
+            decoder: decoder,
+            hooks: hooks,
+            stubbing: stubbing
+        )
+    }
+
+    /// A client that renews credentials: retry and `builtIn` only, without hooks, stubbing or
+    /// the caller's middlewares.
+    public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
+        StrategyClient(server: server, transport: transport, middlewares: [RetryMiddleware(policy: retry)] + builtIn, decoder: decoder)
+    }
+}
+
+/// Assembles a generated client step by step: each method returns a changed copy.
+///
+/// ```swift
+/// let users = UsersClient.Builder(environment: .staging).retry(.never).stubbed().build()
+/// ```
+public protocol ClientBuilder: Sendable {
+    /// What the builder has been told so far.
+    var settings: ClientSettings { get set }
+}
+
+extension ClientBuilder {
+    /// Sends requests through `transport` instead of `URLSession`.
+    public func transport(_ transport: any Transport) -> Self {
+        changing { $0.settings.transport = transport }
+    }
+
+    /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
+    public func middleware(_ middleware: any Middleware) -> Self {
+        changing { $0.settings.middlewares.append(middleware) }
+    }
+
+    /// Retries failed requests by `policy`; `.never` turns retrying off.
+    public func retry(_ policy: RetryPolicy) -> Self {
+        changing { $0.settings.retry = policy }
+    }
+
+    /// Decodes outputs and error payloads with `decoder`.
+    public func decoder(_ decoder: JSONDecoder) -> Self {
+        changing { $0.settings.decoder = decoder }
+    }
+
+    /// Lets `hooks` observe each stage of every call.
+    public func hooks(_ hooks: Hooks) -> Self {
+        changing { $0.settings.hooks = hooks }
+    }
+
+    /// Answers every call from the spec's examples instead of the network, after `delay` if given.
+    public func stubbed(delay: Duration? = nil) -> Self {
+        changing { $0.settings.stubbing = delay.map(Stubbing.delayed) ?? .immediately }
+    }
+
+    /// A copy with `change` made to it.
+    public func changing(_ change: (inout Self) -> Void) -> Self {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import StrategyGenerator
+import Testing
+
+/// The plugins can't link the generator, so `Plugins/Shared/SpecFiles.swift` repeats what they
+/// share with it; these tests compile that file and hold it to the generator.
+@Suite struct PluginAgreementTests {
+    @Test func thePluginsLookForTheConfigurationTheGeneratorReads() {
+        #expect(SpecFiles.configNames == GeneratorConfig.fileNames)
+    }
+
+    @Test func theBuildPluginDeclaresEveryFileTheGeneratorWrites() throws {
+        let generated = try GeneratorPipeline.generate(specAt: Paths.specs.appendingPathComponent("users.yaml").path, placeholders: true)
+
+        #expect(SpecFiles.outputSuffixes == GeneratorConfig.Part.allCases.map(\.fileSuffix))
+        #expect(generated.files.map(\.name) == SpecFiles.outputSuffixes.map { "users.\($0).swift" })
+    }
+
+    @Test func onlyYAMLThatNamesAnAPIIsASpec() throws {
+        let folder = try makeTemporaryDirectory()
+        func write(_ name: String, _ text: String) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        let users = try write("users.yaml", "# The users API.\napi: Users\nservers: { production: https://example.com }\n")
+        let fixtures = try write("fixtures.yaml", "users:\n  - api: not a spec, only indented\n")
+        let config = try write("strategy-gen-config.yml", "access: internal\n")
+        let readme = try write("README.md", "api: not YAML\n")
+
+        let found = try SpecFiles([readme, fixtures, users, config], target: "UsersAPI")
+
+        #expect(found.specs == [users])
+        #expect(found.config == config)
+    }
+}

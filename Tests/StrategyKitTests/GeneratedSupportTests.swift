@@ -1,0 +1,146 @@
+import Foundation
+import StrategyKit
+import Testing
+
+/// What generated clients take from the runtime: open enums, dated fields, the builder's
+/// settings, success checks and stubs from the types a strategy names, payload decoding.
+@Suite struct GeneratedSupportTests {
+    struct Status: OpenEnum {
+        static let live = Self("live")
+        static let closed = Self("closed")
+
+        let rawValue: String
+
+        init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+    }
+
+    struct Lot: Codable, Equatable {
+        var status: Status
+        @DateCoded<SecondsSince1970Format, Date> var startsAt: Date
+        @DateCoded<ISO8601Format, Date?> var endsAt: Date?
+    }
+
+    @Test func anOpenEnumKeepsAValueTheSpecDoesNotList() throws {
+        let decoded = try JSONDecoder().decode([Status].self, from: Data(#"["live", "withdrawn"]"#.utf8))
+
+        #expect(decoded == [.live, .unknown("withdrawn")])
+        #expect(decoded[1] != .closed)
+        #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #"["live","withdrawn"]"#)
+        #expect(Status.closed.parameterValue == "closed")
+    }
+
+    @Test func aDatedFieldIsReadAndWrittenInItsOwnFormatWhateverTheCoders() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let json = #"{"status": "live", "startsAt": 1714564800, "endsAt": "2024-05-08T12:00:00Z"}"#
+
+        let lot = try decoder.decode(Lot.self, from: Data(json.utf8))
+
+        #expect(lot.startsAt == Date(timeIntervalSince1970: 1_714_564_800))
+        #expect(lot.endsAt == Date(timeIntervalSince1970: 1_715_169_600))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(lot), as: UTF8.self) == #"{"endsAt":"2024-05-08T12:00:00Z","startsAt":1714564800,"status":"live"}"#)
+    }
+
+    @Test func anOptionalDateMayBeMissingOrNullAndIsLeftOutWhenNil() throws {
+        let missing = try JSONDecoder().decode(Lot.self, from: Data(#"{"status": "closed", "startsAt": 0}"#.utf8))
+        let null = try JSONDecoder().decode(Lot.self, from: Data(#"{"status": "closed", "startsAt": 0, "endsAt": null}"#.utf8))
+
+        #expect(missing.endsAt == nil)
+        #expect(null.endsAt == nil)
+        #expect(String(decoding: try JSONEncoder().encode(missing), as: UTF8.self).contains("endsAt") == false)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Lot.self, from: Data(#"{"status": "closed", "startsAt": "yesterday"}"#.utf8))
+        }
+    }
+
+    /// Records the order in which the middlewares see a request.
+    struct Mark: Middleware {
+        let name: String
+        let log: Log
+
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+            log.append(name)
+            return try await next(request)
+        }
+    }
+
+    final class Log: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var entries: [String] = []
+        func append(_ entry: String) { lock.withLock { entries.append(entry) } }
+        var all: [String] { lock.withLock { entries } }
+    }
+
+    struct Builder: ClientBuilder {
+        var settings = ClientSettings(server: Server(host: "api.example.com"), retry: .never)
+    }
+
+    struct GetLot: Strategy, StubbedByExample {
+        typealias Output = Lot
+        typealias Failure = BodyError
+
+        static var example: HTTPResponse { .json(#"{"status": "live", "startsAt": 0}"#) }
+
+        func endpoint(for input: Int) -> Endpoint {
+            Endpoint(.get, "/lots/\(input)")
+        }
+    }
+
+    struct Problem: Decodable, Equatable {
+        var detail: String
+    }
+
+    /// Reports failures in the body of HTTP 200 responses, with a payload.
+    enum BodyError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
+        case failed(Problem?)
+
+        static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))
+
+        init(response: HTTPResponse, decoder: JSONDecoder) {
+            self = .failed(try? decoder.decode([String: Problem].self, from: response.body)["error"])
+        }
+    }
+
+    @Test func theBuilderRunsRetryThenTheBuiltInMiddlewaresThenTheCallersOwn() async throws {
+        let log = Log()
+        let transport = StubTransport([.init(.get, "/lots/{id}", response: .json(#"{"status": "live", "startsAt": 0}"#))])
+        let settings = Builder().transport(transport).middleware(Mark(name: "caller", log: log)).settings
+
+        let lot = try await settings.client(builtIn: [Mark(name: "credentials", log: log)]).send(GetLot(), 1)
+
+        #expect(lot.status == .live)
+        #expect(log.all == ["credentials", "caller"])
+        #expect(settings.client().middlewares.map(\.name) == ["retry", "caller"])
+        #expect(settings.renewingClient(builtIn: [Mark(name: "defaults", log: log)]).middlewares.map(\.name) == ["retry", "defaults"])
+    }
+
+    @Test func aStrategyTakesTheSuccessCheckAndTheDecoderOfItsErrorType() async throws {
+        let transport = StubTransport([.init(.get, "/lots/{id}", response: .json(#"{"error": {"Detail": "no such lot"}}"#))])
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .custom { path in Key(stringValue: path.last.map { $0.stringValue.lowercased() } ?? "") }
+        let client = Builder().transport(transport).decoder(decoder).settings.client()
+
+        await #expect(throws: BodyError.failed(Problem(detail: "no such lot"))) { try await client.send(GetLot(), 1) }
+        #expect(BodyError(response: .json(#"{"error": {"Detail": "no such lot"}}"#)) == .failed(nil))
+    }
+
+    @Test func aStubbedClientAnswersWithTheStrategysExample() async throws {
+        let client = Builder().stubbed().settings.client()
+
+        let lot = try await client.send(GetLot(), 7)
+
+        #expect(lot.status == .live)
+        #expect(lot.startsAt == Date(timeIntervalSince1970: 0))
+    }
+
+    struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
