@@ -1,5 +1,10 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
+
+// 6.2: the lowest whose compiler accepts every feature used. The runtime's `Callbacks.swift`
+// uses `nonisolated(nonsending)` (SE-0461, Swift 6.2); typed throws (Swift 6.0) and the
+// manifest's APIs (build-tool and command plugins) are older. swift-metrics 2.13 and
+// swift-distributed-tracing 1.7 declare 6.2 too.
 
 let package = Package(
     name: "StrategyKit",
@@ -18,12 +23,18 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
     ],
     targets: [
         // The runtime every generated client compiles against.
         .target(
             name: "StrategyKit",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
         ),
 
         // A transport on AsyncHTTPClient, in a product of its own so only its users build it.
@@ -82,6 +93,10 @@ let package = Package(
             dependencies: [
                 "StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(

@@ -1,8 +1,10 @@
 import Foundation
+import MetricsTestKit
 import StrategyKit
 import TestServer
 import Testing
 
+/// Metrics as a metrics backend receives them, through swift-metrics' test factory.
 @Suite struct MetricsTests {
     struct Upload: Strategy {
         typealias Output = Void
@@ -12,43 +14,75 @@ import Testing
         }
     }
 
-    final class Recorded: Sendable {
-        private let lock = NSLock()
-        nonisolated(unsafe) private var list: [RequestMetrics] = []
-        func append(_ metrics: RequestMetrics) { lock.withLock { list.append(metrics) } }
-        var all: [RequestMetrics] { lock.withLock { list } }
+    struct Fetch: Strategy {
+        typealias Output = Void
+        var path: RequestPath = "/flaky"
+
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path) }
     }
 
-    @Test func recordsEachRequestsStatusSizesAndTime() async throws {
+    let metrics = TestMetrics()
+
+    @Test func countsAndTimesEachRequestByStrategyMethodAndStatus() async throws {
         let server = try HTTPTestServer { _ in .text("stored", status: 201) }
-        let recorded = Recorded()
-        let client = StrategyClient(server: server.server(), middlewares: [MetricsMiddleware { recorded.append($0) }])
+        let client = StrategyClient(server: server.server(), middlewares: [MetricsMiddleware(factory: metrics)])
 
         try await client.send(Upload(), Data(count: 1000))
+        try await client.send(Upload(), Data(count: 10))
 
-        let metrics = try #require(recorded.all.first)
-        #expect(recorded.all.count == 1)
-        #expect(metrics.strategyName == "Upload")
-        #expect(metrics.method == .put)
-        #expect(metrics.endpoint == "127.0.0.1/files/a b")
-        #expect(metrics.statusCode == 201)
-        #expect(metrics.requestBytes == 1000)
-        #expect(metrics.responseBytes == 6)
-        #expect(metrics.error == nil)
-        #expect(metrics.duration > .zero)
+        let dimensions = [("strategy", "Upload"), ("method", "PUT"), ("status", "201"), ("error", "")]
+        let counter = try metrics.expectCounter("http_client_requests_total", dimensions)
+        #expect(counter.totalValue == 2)
+        let timer = try metrics.expectTimer("http_client_request_duration_seconds", dimensions)
+        #expect(timer.values.count == 2)
+        #expect(timer.values.allSatisfy { $0 > 0 })
+        #expect(timer.displayUnit == .seconds)
+        #expect(metrics.counters.count == 1 && metrics.timers.count == 1)
     }
 
-    @Test func recordsAnErrorWhenNoResponseCame() async throws {
-        let recorded = Recorded()
+    @Test func aRequestWithoutAResponseIsCountedWithTheErrorsKind() async throws {
         let client = StrategyClient(
             server: Server(scheme: "http", host: "127.0.0.1", port: try closedPort()),
-            middlewares: [MetricsMiddleware { recorded.append($0) }]
+            middlewares: [MetricsMiddleware(factory: metrics)]
         )
 
-        _ = try? await client.send(Upload(), Data())
+        await #expect(throws: TransportError.self) { try await client.send(Upload(), Data()) }
 
-        #expect(recorded.all.count == 1)
-        #expect(recorded.all.first?.statusCode == nil)
-        #expect(recorded.all.first?.error != nil)
+        let dimensions = [("strategy", "Upload"), ("method", "PUT"), ("status", "error"), ("error", "cannotConnect")]
+        #expect(try metrics.expectCounter("http_client_requests_total", dimensions).totalValue == 1)
+        #expect(try metrics.expectTimer("http_client_request_duration_seconds", dimensions).values.count == 1)
+    }
+
+    @Test func afterTheRetryMiddlewareEachAttemptIsCountedBeforeItTheCall() async throws {
+        let attempts = Counter()
+        let server = try HTTPTestServer { _ in attempts.increment() <= 2 ? .text("busy", status: 503) : .text("done") }
+        let calls = TestMetrics()
+        let client = StrategyClient(server: server.server(), middlewares: [
+            MetricsMiddleware(requestsLabel: "calls", durationLabel: "call_duration", factory: calls),
+            RetryMiddleware(policy: RetryPolicy(baseDelay: .milliseconds(1))),
+            MetricsMiddleware(factory: metrics),
+        ])
+
+        try await client.send(Fetch())
+
+        #expect(metrics.counterTotal(label: "http_client_requests_total", dimensions: [("strategy", "Fetch"), ("method", "GET"), ("status", "503"), ("error", "")]) == 2)
+        #expect(metrics.counterTotal(label: "http_client_requests_total", dimensions: [("strategy", "Fetch"), ("method", "GET"), ("status", "200"), ("error", "")]) == 1)
+        #expect(calls.counterTotal(label: "calls") == 1)
+        #expect(try calls.expectCounter("calls", [("strategy", "Fetch"), ("method", "GET"), ("status", "200"), ("error", "")]).totalValue == 1)
+    }
+
+    @Test func aStrategyCanSkipTheMetrics() async throws {
+        struct Quiet: Strategy {
+            typealias Output = Void
+            var middlewareFilter: MiddlewareFilter { .excluding(["metrics"]) }
+            func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/") }
+        }
+        let server = try HTTPTestServer { _ in .text("ok") }
+        let client = StrategyClient(server: server.server(), middlewares: [MetricsMiddleware(factory: metrics)])
+
+        try await client.send(Quiet())
+
+        #expect(metrics.counters.isEmpty)
+        #expect(server.requests.count == 1)
     }
 }

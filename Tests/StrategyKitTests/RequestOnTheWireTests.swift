@@ -31,6 +31,32 @@ import Testing
         return try #require(server.requests.last)
     }
 
+    /// Declared out of alphabetical order, with a nested object and a dictionary.
+    struct Bid: Encodable {
+        var zebra = 1
+        var apple = "a"
+        var mango = Nested()
+        var tags: [String: Int] = Dictionary(uniqueKeysWithValues: (0..<12).map { ("k\($0)", $0) })
+        var placedAt = Date(timeIntervalSince1970: 0)
+
+        struct Nested: Encodable { var y = true; var b = false }
+    }
+
+    @Test func aJSONBodySendsItsKeysSortedSoTheSameCallSendsTheSameBytes() async throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+
+        let first = try await send(Endpoint(.post, "/bids", body: try .json(Bid(), encoder: encoder)))
+        let second = try await send(Endpoint(.post, "/bids", body: try .json(Bid())))
+
+        let tags = (0..<12).map { "k\($0)" }.sorted().map { "\"\($0)\":\($0.dropFirst())" }.joined(separator: ",")
+        let expected = #"{"apple":"a","mango":{"b":false,"y":true},"placedAt":"1970-01-01T00:00:00Z","tags":{"# + tags + #"},"zebra":1}"#
+        #expect(String(decoding: first.body, as: UTF8.self) == expected)
+        #expect(first.header("Content-Type") == "application/json")
+        #expect(String(decoding: second.body, as: UTF8.self).hasPrefix(#"{"apple":"a","mango":{"b":false,"y":true},"placedAt":"#))
+        #expect(!encoder.outputFormatting.contains(.sortedKeys))  // the caller's encoder is left as it was
+    }
+
     @Test func queryArraysBoolsAndDatesArriveInTheDeclaredStyles() async throws {
         let date = Date(timeIntervalSince1970: 1_714_564_800)
         let encoding = QueryEncoding(arrays: .brackets, bools: .digit, dates: .pattern("yyyy-MM-dd"))

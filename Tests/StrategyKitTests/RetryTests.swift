@@ -122,13 +122,62 @@ import Testing
         #expect(attempts.count == 1)
     }
 
-    @Test func theClientsPolicyBoundsHowOftenAnEndpointRetries() async throws {
+    @Test func aStrategysOwnPolicyAppliesInFullEvenBeyondTheClients() async throws {
+        // The client's default policy retries twice, waiting 100 ms first; the strategy's asks for more.
+        let three = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(7), jitter: 0)
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(path: "/broken", retry: three)) }
+        #expect(attempts.count == 4)
+        #expect(waits.all == [.milliseconds(7), .milliseconds(14), .milliseconds(28)])
+
+        // Its status codes too: a 404 the client's policy never retries.
+        let notFoundYet = RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(1), retryableStatusCodes: [404])
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(path: "/missing", retry: notFoundYet)) }
+        #expect(server.requests.filter { $0.path == "/missing" }.count == 2)
+    }
+
+    @Test func aStrategysOwnPolicyRetriesAPostWithItsIdempotencyKey() async throws {
+        let policy = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1), retryableMethods: [.post], idempotencyKeyHeader: "Idempotency-Key")
+
+        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(method: .post, path: "/broken", retry: policy)) }
+
+        let keys = server.requests.map { $0.header("Idempotency-Key") }
+        #expect(keys.count == 4)
+        #expect(Set(keys).count == 1 && keys[0] != nil)
+    }
+
+    @Test func aClientThatNeverRetriesSwitchesEveryStrategyOff() async throws {
         let eager = RetryPolicy(maxRetries: 5, baseDelay: .milliseconds(1), retryableMethods: [.get, .post])
 
         await #expect(throws: UnexpectedResponse.self) { try await client(.never).send(Call(path: "/broken", retry: eager)) }
-        #expect(attempts.count == 1)
-        await #expect(throws: UnexpectedResponse.self) { try await client().send(Call(method: .post, path: "/broken", retry: eager)) }
-        #expect(attempts.count == 1 + 3)  // the endpoint allows POST; the client's two retries bound it
+        await #expect(throws: UnexpectedResponse.self) { try await client(.never).send(Call(method: .post, path: "/broken", retry: eager)) }
+
+        #expect(attempts.count == 2)
+        #expect(waits.all.isEmpty)
+    }
+
+    @Test func aClientThatDoesntRetryTransportErrorsKeepsEveryStrategyFromIt() async throws {
+        let resets = try FaultServer { request in
+            request.path == "/reset" ? .resetMidBody(length: 100_000, sent: 100) : .respond(status: 503)
+        }
+        defer { resets.stop() }
+        let target = Server(scheme: "http", host: "127.0.0.1", port: resets.port)
+        let strategys = RetryPolicy(maxRetries: 3, baseDelay: .milliseconds(1))
+        let noTransportRetries = RetryPolicy(baseDelay: .milliseconds(1), retriesTransportErrors: false)
+
+        await #expect(throws: TransportError.self) {
+            try await client(noTransportRetries, server: target).send(Call(path: "/reset", retry: strategys))
+        }
+        #expect(resets.requests(to: "/reset").count == 1)
+
+        // The strategy's statuses are still retried in full by that client…
+        await #expect(throws: UnexpectedResponse.self) {
+            try await client(noTransportRetries, server: target).send(Call(path: "/busy", retry: strategys))
+        }
+        #expect(resets.requests(to: "/busy").count == 4)
+
+        // …and a client that retries transport errors lets the strategy retry the reset.
+        await #expect(throws: TransportError.self) { try await client(server: target).send(Call(path: "/reset", retry: strategys)) }
+        #expect(resets.requests(to: "/reset").count == 1 + 4)
     }
 
     @Test func aNegativeRetryAfterIsIgnoredAndTheBackoffApplies() async throws {

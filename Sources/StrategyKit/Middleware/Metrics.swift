@@ -1,67 +1,99 @@
 import Foundation
+import Metrics
 
-/// What one request did, for a metrics system.
-public struct RequestMetrics: Sendable {
-    /// The strategy's ``Strategy/name``.
-    public var strategyName: String
-    /// The request method.
-    public var method: HTTPMethod
-    /// `host/path`, without the query, so it groups well.
-    public var endpoint: String
-    /// The status code, or `nil` when the request failed without a response.
-    public var statusCode: Int?
-    /// The error, when the request failed without a response.
-    public var error: (any Error)?
-    /// From sending the request to receiving the response or the error.
-    public var duration: Duration
-    /// The size of the request body.
-    public var requestBytes: Int
-    /// The size of the response body; 0 without a response.
-    public var responseBytes: Int
-}
-
-/// Records ``RequestMetrics`` for every request through a closure, e.g. into swift-metrics.
+/// Counts and times every request with swift-metrics: a counter and a duration timer, each
+/// with the dimensions `strategy`, `method`, `status` and `error`.
+///
+/// - `strategy`: the strategy's ``Strategy/name``;
+/// - `method`: the request method, e.g. `GET`;
+/// - `status`: the response's status code, e.g. `200`, or `error` when no response came;
+/// - `error`: when no response came, the error's kind: a ``TransportError/Kind`` such as
+///   `timedOut`, `cancelled`, or the error's type name; empty when a response came.
+///
+/// Every series has the same four dimensions, as Prometheus wants; an empty value is an
+/// absent label there. The metrics go to the factory given, or to the one bootstrapped with
+/// `MetricsSystem.bootstrap(_:)` (a no-op until one is).
+///
+/// ```swift
+/// MetricsSystem.bootstrap(PrometheusMetricsFactory())   // once, at launch
+/// let client = StrategyClient(server: server, middlewares: [RetryMiddleware(), MetricsMiddleware()])
+/// ```
 ///
 /// Placed first in the chain it measures calls as the caller sees them, retries included;
-/// placed last, each attempt.
+/// placed after ``RetryMiddleware``, each attempt.
 public struct MetricsMiddleware: Middleware {
+    /// The counter's label unless another is given: `http_client_requests_total`.
+    public static let defaultRequestsLabel = "http_client_requests_total"
+    /// The timer's label unless another is given: `http_client_request_duration_seconds`.
+    public static let defaultDurationLabel = "http_client_request_duration_seconds"
+
     /// The name strategies exclude it by; `metrics` by default.
     public var name: String
-    private let record: @Sendable (RequestMetrics) -> Void
+    /// The label of the counter incremented once per request.
+    public var requestsLabel: String
+    /// The label of the timer that records each request's duration, from sending the request
+    /// to receiving the response or the error.
+    public var durationLabel: String
+    private let factory: (any MetricsFactory)?
 
-    /// Hands the metrics of every request to `record`.
-    public init(name: String = "metrics", record: @escaping @Sendable (RequestMetrics) -> Void) {
+    /// Counts and times every request.
+    ///
+    /// - Parameters:
+    ///   - name: the name strategies exclude this middleware by.
+    ///   - requestsLabel: the label of the request counter.
+    ///   - durationLabel: the label of the duration timer.
+    ///   - factory: where the metrics go; `nil` for the one bootstrapped in `MetricsSystem`.
+    public init(
+        name: String = "metrics",
+        requestsLabel: String = MetricsMiddleware.defaultRequestsLabel,
+        durationLabel: String = MetricsMiddleware.defaultDurationLabel,
+        factory: (any MetricsFactory)? = nil
+    ) {
         self.name = name
-        self.record = record
+        self.requestsLabel = requestsLabel
+        self.durationLabel = durationLabel
+        self.factory = factory
     }
 
-    /// Sends the request and records what it did.
+    /// Sends the request, then counts it and records how long it took.
     public func intercept(
         _ request: HTTPRequest,
         context: RequestContext,
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let start = ContinuousClock.now
-        var metrics = RequestMetrics(
-            strategyName: context.strategyName,
-            method: request.method,
-            endpoint: (request.url.host ?? "") + request.url.path,
-            duration: .zero,
-            requestBytes: request.body?.count ?? 0,
-            responseBytes: 0
-        )
         do {
             let response = try await next(request)
-            metrics.statusCode = response.statusCode
-            metrics.responseBytes = response.body.count
-            metrics.duration = ContinuousClock.now - start
-            record(metrics)
+            record(context, request, status: String(response.statusCode), error: "", since: start)
             return response
         } catch {
-            metrics.error = error
-            metrics.duration = ContinuousClock.now - start
-            record(metrics)
+            record(context, request, status: "error", error: Observation.errorType(error), since: start)
             throw error
+        }
+    }
+
+    private func record(_ context: RequestContext, _ request: HTTPRequest, status: String, error: String, since start: ContinuousClock.Instant) {
+        let duration = ContinuousClock.now - start
+        let factory = self.factory ?? MetricsSystem.factory
+        let dimensions = [
+            ("strategy", context.strategyName), ("method", request.method.rawValue), ("status", status), ("error", error),
+        ]
+        Counter(label: requestsLabel, dimensions: dimensions, factory: factory).increment()
+        let (seconds, attoseconds) = duration.components
+        Metrics.Timer(label: durationLabel, dimensions: dimensions, preferredDisplayUnit: .seconds, factory: factory)
+            .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// What metrics and traces say about a request, alike.
+enum Observation {
+    /// A short, bounded name for an error that ended a request without a response: the kind
+    /// of a ``TransportError``, `cancelled`, or the error's type name.
+    static func errorType(_ error: any Error) -> String {
+        switch error {
+        case let error as TransportError: error.kind.rawValue
+        case is CancellationError: TransportError.Kind.cancelled.rawValue
+        default: String(describing: type(of: error))
         }
     }
 }

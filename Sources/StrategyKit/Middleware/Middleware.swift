@@ -27,8 +27,8 @@ public protocol Middleware: Sendable {
 public struct RequestContext: Sendable {
     /// The strategy's ``Strategy/name``.
     public var strategyName: String
-    /// The endpoint's retry policy, if it has one; the retry middleware bounds it by its own
-    /// (``RetryPolicy/limited(by:)``).
+    /// The endpoint's retry policy, if it has one; it applies in full unless the client's
+    /// switches retrying off (``RetryPolicy/applied(to:)``).
     public var retry: RetryPolicy?
 
     /// The context of a call of the strategy named `strategyName`.

@@ -11,6 +11,10 @@ import Foundation
 /// `POST` and `PATCH` are retried only by a policy that lists them, and such a policy should
 /// name an ``idempotencyKeyHeader``: one key is made per call and sent with every attempt,
 /// so the server can tell a retry from a new request.
+///
+/// A client's policy is the one given to its ``RetryMiddleware``; a strategy's own
+/// (``Endpoint/retry``) replaces it in full, unless the client's switches retrying off
+/// (``applied(to:)``).
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt; 0 never retries.
     public var maxRetries: Int
@@ -61,17 +65,20 @@ public struct RetryPolicy: Sendable {
     /// No retries.
     public static let never = RetryPolicy(maxRetries: 0)
 
-    /// This policy (an endpoint's) bounded by `client`'s: the one rule for combining them.
+    /// The policy a request is retried by, when this is the client's policy and `strategy`
+    /// is the strategy's own (``Endpoint/retry``): the one rule for combining them.
     ///
-    /// The endpoint's policy says which requests may be retried and how (methods, status
-    /// codes, delays, idempotency key); the client's bounds how far: the number of retries is
-    /// the smaller of the two, and transport errors are retried only when both allow it. So a
-    /// client built with ``never`` never retries, whatever an endpoint asks.
-    public func limited(by client: RetryPolicy) -> RetryPolicy {
-        var combined = self
-        combined.maxRetries = min(maxRetries, client.maxRetries)
-        combined.retriesTransportErrors = retriesTransportErrors && client.retriesTransportErrors
-        return combined
+    /// - A strategy's own policy applies in full: its methods, status codes, number of
+    ///   retries, waits and idempotency key, even where it asks for more than the client's.
+    /// - The client's policy applies to strategies without one.
+    /// - The client can switch retrying off for everything: when this policy has
+    ///   ``maxRetries`` 0 (``never``) nothing is retried, and when it doesn't retry transport
+    ///   errors (``retriesTransportErrors``), no strategy does.
+    public func applied(to strategy: RetryPolicy?) -> RetryPolicy {
+        guard maxRetries > 0 else { return .never }
+        guard var policy = strategy else { return self }
+        policy.retriesTransportErrors = policy.retriesTransportErrors && retriesTransportErrors
+        return policy
     }
 
     /// The wait before retry number `retry` (1 for the first), with `random` in 0..<1 as the jitter draw.
@@ -84,21 +91,24 @@ public struct RetryPolicy: Sendable {
 
 /// Sends a request again when the policy allows, waiting between attempts.
 ///
-/// The policy is this middleware's, or the endpoint's own (``Endpoint/retry``) bounded by it
-/// (``RetryPolicy/limited(by:)``). It decides by the error's ``TransportError/Kind``, the
+/// The policy is the strategy's own (``Endpoint/retry``) when it has one, else this
+/// middleware's; this middleware's can switch retrying off for all strategies
+/// (``RetryPolicy/applied(to:)``). It decides by the error's ``TransportError/Kind``, the
 /// status code and the method alone. Put it first in the chain so each retry goes through
 /// the others again.
 public struct RetryMiddleware: Middleware {
     /// The name strategies exclude it by; `retry` by default.
     public var name: String
-    /// The policy for endpoints that have none of their own, and the bound of those that do.
+    /// The policy for strategies that have none of their own; with ``RetryPolicy/maxRetries``
+    /// 0, or without ``RetryPolicy/retriesTransportErrors``, it switches that retrying off for
+    /// every strategy (``RetryPolicy/applied(to:)``).
     public var policy: RetryPolicy
     private let sleep: @Sendable (Duration) async throws -> Void
 
     /// Retries requests by `policy`.
     ///
-    /// - Parameter policy: the policy for endpoints that have none of their own, and the bound
-    ///   of those that do (``RetryPolicy/limited(by:)``).
+    /// - Parameter policy: the policy for strategies that have none of their own, and the
+    ///   switch that can turn retrying off for all (``RetryPolicy/applied(to:)``).
     /// - Parameter name: the name strategies exclude this middleware by.
     /// - Parameter sleep: waits between attempts; tests pass one that records the waits.
     public init(
@@ -117,7 +127,7 @@ public struct RetryMiddleware: Middleware {
         context: RequestContext,
         next: @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {
-        let policy = context.retry?.limited(by: self.policy) ?? self.policy
+        let policy = self.policy.applied(to: context.retry)
         guard policy.maxRetries > 0, policy.retryableMethods.contains(request.method) else {
             return try await next(request)
         }

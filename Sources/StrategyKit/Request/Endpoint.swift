@@ -35,8 +35,8 @@ public struct Endpoint: Sendable {
     /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
     /// client's ``RequestLimits/timeout``.
     public var timeout: TimeInterval?
-    /// This endpoint's retry policy, combined with the client's by
-    /// ``RetryPolicy/limited(by:)``; `nil` keeps the client's.
+    /// This endpoint's retry policy; it applies in full, unless the client's switches retrying
+    /// off (``RetryPolicy/applied(to:)``). `nil` keeps the client's.
     public var retry: RetryPolicy?
     /// Seconds to wait for a connection and for the next bytes; `nil` keeps the client's
     /// ``RequestLimits/connectTimeout``.

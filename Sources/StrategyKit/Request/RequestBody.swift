@@ -18,9 +18,26 @@ public struct RequestBody: Hashable, Sendable {
         RequestBody(data: data, contentType: contentType)
     }
 
-    /// `value` encoded as JSON.
+    /// `value` encoded as JSON, the keys of every object in sorted order, so the same value
+    /// always sends the same bytes (a signature, a cache or a test can rely on them).
+    ///
+    /// The encoder's strategies (dates, data, keys, non-conforming floats) and output
+    /// formatting apply, with `.sortedKeys` added; the encoder given isn't changed.
     public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws -> RequestBody {
-        RequestBody(data: try encoder.encode(value), contentType: "application/json")
+        RequestBody(data: try sortingKeys(encoder).encode(value), contentType: "application/json")
+    }
+
+    /// `encoder`, or a copy of it that sorts keys when it doesn't.
+    private static func sortingKeys(_ encoder: JSONEncoder) -> JSONEncoder {
+        guard !encoder.outputFormatting.contains(.sortedKeys) else { return encoder }
+        let sorting = JSONEncoder()
+        sorting.outputFormatting = encoder.outputFormatting.union(.sortedKeys)
+        sorting.dateEncodingStrategy = encoder.dateEncodingStrategy
+        sorting.dataEncodingStrategy = encoder.dataEncodingStrategy
+        sorting.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+        sorting.keyEncodingStrategy = encoder.keyEncodingStrategy
+        sorting.userInfo = encoder.userInfo
+        return sorting
     }
 
     /// An `application/x-www-form-urlencoded` body; `nil` values are left out.

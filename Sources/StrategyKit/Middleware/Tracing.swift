@@ -1,0 +1,134 @@
+import Foundation
+import Tracing
+
+/// Traces every request with swift-distributed-tracing: a client span per request, with the
+/// OpenTelemetry HTTP client attributes, and the trace context injected into its headers.
+///
+/// Each span is named after the method (`GET`), as OpenTelemetry names an HTTP client span
+/// without a URL template, and carries:
+/// - `http.request.method` (`_OTHER` and `http.request.method_original` for a method HTTP
+///   doesn't define), `url.full`, `server.address`, `server.port`;
+/// - `http.response.status_code` when a response came;
+/// - `error.type`: the status code of a response of 400 or more, or, when no response came,
+///   the error's kind (a ``TransportError/Kind`` such as `timedOut`, `cancelled`) or type name;
+///   the span's status is then an error;
+/// - `strategykit.strategy`: the strategy's ``Strategy/name``.
+///
+/// `url.full` never carries credentials: a user name and password become `REDACTED`, and so
+/// do the values of query items an authenticator marked (``HTTPRequest/credentialNames``) or
+/// whose names look secret (``LoggingMiddleware/looksSecret(_:)``, `access_token`, `api_key`,
+/// …). Errors aren't recorded on the span, since their descriptions often repeat the URL.
+///
+/// The span's context goes out in the request's headers through the tracer's `inject` (W3C
+/// `traceparent` with an OpenTelemetry tracer), so the server's spans join the trace. The
+/// spans go to the tracer given, or to the one bootstrapped with
+/// `InstrumentationSystem.bootstrap(_:)` (a no-op until one is), under the caller's current
+/// span; the middlewares after it and the transport run within the span.
+///
+/// ```swift
+/// let client = StrategyClient(
+///     server: server,
+///     middlewares: [RetryMiddleware(), AuthenticationMiddleware(authenticator: token), TracingMiddleware()]
+/// )
+/// ```
+///
+/// Put it after ``RetryMiddleware`` and the authentication so each attempt has its own span
+/// and the credentials it carries are known to be redacted.
+public struct TracingMiddleware: Middleware {
+    /// The name strategies exclude it by; `tracing` by default.
+    public var name: String
+    private let tracer: (any Tracer)?
+
+    /// Traces every request.
+    ///
+    /// - Parameters:
+    ///   - name: the name strategies exclude this middleware by.
+    ///   - tracer: where the spans go; `nil` for the one bootstrapped in `InstrumentationSystem`.
+    public init(name: String = "tracing", tracer: (any Tracer)? = nil) {
+        self.name = name
+        self.tracer = tracer
+    }
+
+    /// Sends the request, with the trace context in its headers, within a client span.
+    public func intercept(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let tracer: any Tracer = self.tracer ?? InstrumentationSystem.tracer
+        return try await Self.trace(request, context: context, tracer: tracer, next: next)
+    }
+
+    private static let methods: Set<String> = ["CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"]
+
+    private static func trace<T: Tracer>(
+        _ request: HTTPRequest,
+        context: RequestContext,
+        tracer: T,
+        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        let method = request.method.rawValue
+        let known = methods.contains(method)
+        let span = tracer.startSpan(known ? method : "HTTP", ofKind: .client)
+        defer { span.end() }
+        span.updateAttributes { attributes in
+            attributes["http.request.method"] = known ? method : "_OTHER"
+            if !known { attributes["http.request.method_original"] = method }
+            attributes["url.full"] = fullURL(request)
+            attributes["server.address"] = request.url.host ?? ""
+            if let port = request.url.port ?? defaultPort(request.url.scheme) {
+                attributes["server.port"] = port
+            }
+            attributes["strategykit.strategy"] = context.strategyName
+        }
+        var request = request
+        tracer.inject(span.context, into: &request.headers, using: HeadersInjector())
+        do {
+            // What runs after this middleware (a transport that traces, too) runs within the span.
+            let response = try await InstrumentationContext.withValue(span.context) { try await next(request) }
+            span.updateAttributes { attributes in
+                attributes["http.response.status_code"] = response.statusCode
+                if response.statusCode >= 400 { attributes["error.type"] = String(response.statusCode) }
+            }
+            if response.statusCode >= 400 { span.setStatus(SpanStatus(code: .error)) }
+            return response
+        } catch {
+            span.attributes["error.type"] = Observation.errorType(error)
+            span.setStatus(SpanStatus(code: .error))
+            throw error
+        }
+    }
+
+    private static func defaultPort(_ scheme: String?) -> Int? {
+        switch scheme?.lowercased() {
+        case "https": 443
+        case "http": 80
+        default: nil
+        }
+    }
+
+    /// The request's URL for `url.full`: without user name, password or the values of
+    /// credential query items, and without the fragment, which isn't sent.
+    static func fullURL(_ request: HTTPRequest) -> String {
+        guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else { return "" }
+        if components.percentEncodedUser != nil { components.percentEncodedUser = "REDACTED" }
+        if components.percentEncodedPassword != nil { components.percentEncodedPassword = "REDACTED" }
+        components.fragment = nil
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
+                let secret = request.credentialNames.contains(name) || LoggingMiddleware.defaultSecretNames.contains(name)
+                    || LoggingMiddleware.looksSecret(name)
+                return secret ? URLQueryItem(name: item.name, value: "REDACTED") : item
+            }
+        }
+        return components.string ?? ""
+    }
+}
+
+/// Writes trace context into a request's headers.
+private struct HeadersInjector: Injector {
+    func inject(_ value: String, forKey key: String, into headers: inout HTTPHeaders) {
+        headers[key] = value
+    }
+}
