@@ -37,7 +37,7 @@ import Testing
         let generated = try GeneratorPipeline.generate(specAt: users, config: config)
 
         let text = generated.files.map(\.contents).joined()
-        #expect(text.contains("package struct Account: Codable"))
+        #expect(text.contains("package struct Account: Decodable"))
         #expect(text.contains("package struct FetchAccount: Strategy"))
         #expect(text.contains("package typealias Output = Account"))
         #expect(text.contains("package enum AccountError"))
@@ -79,6 +79,39 @@ import Testing
             // The configuration leaves out the stubs.
 
             """)
+    }
+
+    @Test func modelsConformToWhatTheConfigurationAddsAndTheCodeCompiles() async throws {
+        let config = try ConfigLoader.load(text: "models: { conformances: [Hashable] }", file: "config.yaml")
+        let petstore = Paths.specs.appendingPathComponent("petstore.yaml").path
+
+        let plain = try GeneratorPipeline.generate(specAt: petstore).files[0].contents
+        let generated = try GeneratorPipeline.generate(specAt: petstore, config: config)
+
+        #expect(config.modelConformances == [.hashable])
+        #expect(plain.contains("public struct Pet: Decodable, Sendable {"))
+        #expect(generated.files[0].contents.contains("public struct Pet: Decodable, Hashable, Sendable {"))
+        #expect(generated.files[0].contents.contains("public struct Category: Codable, Hashable, Sendable {"))
+        try OutputWriter.write(generated.files, to: folder.appendingPathComponent("out"))
+        let sources = generated.files.map { folder.appendingPathComponent("out/\($0.name)").path }
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
+    @Test func aModelConformanceMustBeOneTheGeneratorOffers() throws {
+        let text = """
+            models:
+              conformances: [Equatable, Comparable]
+              conformance: Hashable
+            """
+
+        let error = #expect(throws: DiagnosticsError.self) { try ConfigLoader.load(text: text, file: "config.yaml") }
+
+        #expect(error?.diagnostics.map(\.description) == [
+            "config.yaml:2:29: error: 'Comparable' is not allowed for a conformance of models; use one of 'Equatable', 'Hashable'",
+            "config.yaml:3:3: error: unknown key 'conformance' in 'models'; did you mean 'conformances'?",
+        ])
     }
 
     @Test func everyProblemOfAConfigurationIsReportedAtItsPlace() throws {
@@ -146,7 +179,7 @@ import Testing
         let models = try GeneratorPipeline.generate(specAt: spec, config: config).files.first { $0.name == "shop.Models.swift" }
 
         #expect(hidden?.diagnostics.first?.message.hasPrefix("model 'Server' would hide StrategyKit's 'Server'") == true)
-        #expect(models?.contents.contains("public struct ShopServer: Codable") == true)
+        #expect(models?.contents.contains("public struct ShopServer: Decodable") == true)
     }
 
     @Test func theCommandLineReadsTheConfigurationAndWarnsOfRenamesThatNameNothing() async throws {
@@ -158,7 +191,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "\(config):2:11: warning: 'Usr' under 'rename' names nothing in the specs; did you mean 'User'?\n")
         let models = try String(contentsOf: output.appendingPathComponent("users.Models.swift"), encoding: .utf8)
-        #expect(models.contains("\nstruct User: Codable"))
+        #expect(models.contains("\nstruct User: Decodable"))
     }
 
     @Test func aBrokenConfigurationStopsEveryFileFromBeingWritten() async throws {

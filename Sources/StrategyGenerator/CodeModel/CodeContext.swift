@@ -9,6 +9,10 @@ struct CodeContext {
     let types: TypeCatalog
     /// Whether the stubs part is generated, so strategies may answer from its examples.
     let generatesStubs: Bool
+    /// What each model is used for, which decides its conformances.
+    let modelUses: ModelUses
+    /// Protocols the configuration adds to every model.
+    let addedConformances: [GeneratorConfig.ModelConformance]
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
         spec = validated.spec
@@ -16,6 +20,8 @@ struct CodeContext {
         self.stem = stem
         types = TypeCatalog(spec)
         generatesStubs = config.parts.contains(.stubs)
+        modelUses = ModelUses(validated.spec, references: validated.references)
+        addedConformances = config.modelConformances
     }
 
     /// The access keyword written before each declaration; `nil` for internal.
@@ -65,21 +71,26 @@ struct CodeContext {
 
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
-    func storedProperties(_ fields: [FieldSpec], access: String?, wrapper: (FieldSpec) -> String? = { _ in nil }) -> [Declaration] {
+    /// Received values are immutable: with `isLet`, properties are constants (but for those with
+    /// a wrapper, which must be variables).
+    ///
+    /// The initializer assigns all properties in one tuple when that fits on a line.
+    func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false, wrapper: (FieldSpec) -> String? = { _ in nil }) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
             guard field.deprecated != nil else {
-                return [.property(Property(docs: docLines(field.doc), wrapper: wrapper(field), access: access, name: name, type: type))]
+                let wrapper = wrapper(field)
+                return [.property(Property(docs: docLines(field.doc), wrapper: wrapper, access: access, isLet: isLet && wrapper == nil, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
             return [
                 .property(Property(
                     docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
-                    name: name, type: type, getter: [.line(storage)], setter: [.line("\(storage) = newValue")]
+                    name: name, type: type, getter: [.line(storage)], setter: isLet ? nil : [.line("\(storage) = newValue")]
                 )),
-                .property(Property(wrapper: wrapper(field), access: "fileprivate", name: storage, type: type)),
+                .property(Property(wrapper: wrapper(field), access: "fileprivate", isLet: isLet && wrapper(field) == nil, name: storage, type: type)),
             ]
         }
         let parameters = fields.map { field in
@@ -89,8 +100,13 @@ struct CodeContext {
                 defaultValue: defaultArgument(field)
             )
         }
-        let assignments = fields.map { field in
+        var assignments = fields.map { field in
             Statement.line("self.\(SwiftName.escaped(storageName(field))) = \(SwiftName.escaped(memberName(field)))")
+        }
+        let targets = fields.map { "self.\(SwiftName.escaped(storageName($0)))" }, values = fields.map { SwiftName.escaped(memberName($0)) }
+        let tuple = "(\(targets.joined(separator: ", "))) = (\(values.joined(separator: ", ")))"
+        if fields.count > 1, !fields.contains(where: { wrapper($0) != nil }), 12 + tuple.count <= SwiftRenderer.lineWidth {
+            assignments = [.line(tuple)]
         }
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
     }

@@ -1,11 +1,12 @@
 extension CodeContext {
-    /// `NAME.Models.swift`: a `Codable` struct per object model and an enum per enum model.
+    /// `NAME.Models.swift`: a struct per object model, coded the ways the API uses it, and an
+    /// open enum per enum model.
     func modelsFile() -> SwiftFile {
         let declarations = spec.models.map { model -> Declaration in
             switch model.kind {
             case .object(let fields):
                 .type(objectModel(
-                    name: SwiftName.escaped(model.name.value), fields: fields, access: access,
+                    name: SwiftName.escaped(model.name.value), fields: fields, access: access, use: modelUses.use(of: model.name.value),
                     docs: docLines(model.doc), attributes: deprecatedAttribute(references.deprecation(of: model))
                 ))
             case .enumeration(let enumeration):
@@ -15,26 +16,40 @@ extension CodeContext {
         return file("Models", imports: ["Foundation", "StrategyKit"], declarations)
     }
 
-    /// A struct of `fields` that encodes to and decodes from the JSON object the spec describes.
+    /// A struct of `fields` that decodes from the JSON object the spec describes if `use` says
+    /// it is received, with constant properties unless it is also sent, and encodes to it if it
+    /// is sent. It is `Equatable` where an error case carries it or the configuration asks.
     ///
     /// A date in one of the runtime's formats costs only its own property, through
     /// `DateCoded`; the struct spells out `Codable` itself only where the synthesized one can't
     /// do: defaults for missing keys, `nullable` fields always encoded, arrays of dates and dates
     /// in a pattern of their own.
-    func objectModel(name: String, fields: [FieldSpec], access: String?, docs: [String] = [], attributes: [String] = [], conformances: [String] = ["Codable", "Equatable", "Sendable"]) -> TypeDeclaration {
+    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUses.Use, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
         let renamed = fields.contains { storageName($0) != $0.name.value }
         let custom = fields.contains { field in
             field.defaultValue != nil || field.nullable || (field.type.namedTypes.contains("Date") && dateWrapper(field) == nil)
         }
-        var members = storedProperties(fields, access: access, wrapper: custom ? { _ in nil } : dateWrapper)
+        var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded), wrapper: custom ? { _ in nil } : dateWrapper)
         if renamed || custom {
             members.append(.type(codingKeys(fields)))
         }
         if custom {
             let memberAccess = access == "private" ? nil : access
-            members.append(.function(decodingInitializer(fields, access: memberAccess)))
-            members.append(.function(encodeFunction(fields, access: memberAccess)))
+            if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
+            if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
         }
+        var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
+        case (true, true): ["Codable"]
+        case (true, false): ["Decodable"]
+        case (false, true): ["Encodable"]
+        case (false, false): []
+        }
+        if addedConformances.contains(.hashable) {
+            conformances.append("Hashable")
+        } else if use.contains(.compared) || addedConformances.contains(.equatable) {
+            conformances.append("Equatable")
+        }
+        if sendable { conformances.append("Sendable") }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
     }
 

@@ -75,7 +75,7 @@ extension CodeContext {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
         }
         if case .fields(let fields)? = strategy.returns {
-            members.append(.type(objectModel(name: "Output", fields: fields, access: access, docs: ["What `\(strategy.name.value)` returns."])))
+            members.append(.type(objectModel(name: "Output", fields: fields, access: access, use: .decoded, docs: ["What `\(strategy.name.value)` returns."])))
         }
         if let body = bodyAsInput(strategy) {
             members.append(.typeAlias(docs: [], access: access, name: "Input", type: swiftType(body)))
@@ -87,7 +87,7 @@ extension CodeContext {
             )))
         }
         if case .jsonFields(let fields)? = strategy.body {
-            members.append(.type(objectModel(name: "Body", fields: fields, access: "private", conformances: ["Encodable"])))
+            members.append(.type(objectModel(name: "Body", fields: fields, access: "private", use: .encoded, sendable: false)))
         }
         members.append(.function(Function(access: access, name: "init", body: [])))
         members += overrides(strategy)

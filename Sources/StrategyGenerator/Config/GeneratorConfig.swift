@@ -5,6 +5,8 @@
 /// access: package                 # overrides each spec's own 'access'
 /// generate: [models, strategies]  # the parts to write; all of them when left out
 /// imports: [SharedModels]         # added to every generated file
+/// models:
+///   conformances: [Equatable]     # added to every model struct
 /// rename:                         # spec name → Swift name
 ///   User: Account
 /// ```
@@ -39,6 +41,15 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var imports: [String]
     /// Swift names for the spec's API, models, error types, strategies and interfaces.
     public var renames: [Rename]
+    /// Protocols every model struct conforms to besides those its use asks for.
+    public var modelConformances: [ModelConformance]
+
+    /// A protocol a user may ask every model struct to conform to, e.g. to compare models in
+    /// tests or keep them in a `Set`.
+    public enum ModelConformance: String, CaseIterable, Hashable, Sendable {
+        case equatable = "Equatable"
+        case hashable = "Hashable"
+    }
 
     /// `User: Account` under `rename`.
     public struct Rename: Hashable, Sendable {
@@ -52,12 +63,13 @@ public struct GeneratorConfig: Hashable, Sendable {
         }
     }
 
-    public init(file: String? = nil, access: AccessLevel? = nil, parts: [Part] = Part.allCases, imports: [String] = [], renames: [Rename] = []) {
+    public init(file: String? = nil, access: AccessLevel? = nil, parts: [Part] = Part.allCases, imports: [String] = [], renames: [Rename] = [], modelConformances: [ModelConformance] = []) {
         self.file = file
         self.access = access
         self.parts = parts
         self.imports = imports
         self.renames = renames
+        self.modelConformances = modelConformances
     }
 
     /// Generates everything, as each spec asks.

@@ -39,6 +39,13 @@ extension SpecDecoder {
             config.parts = decodeParts(node)
         }
         config.imports = top["imports"].flatMap { list($0, "'imports'") }?.compactMap { identifier($0, "a module to import")?.value } ?? []
+        if let node = top["models"], let models = mapping(node, "'models'", expecting: "a mapping such as '{ conformances: [Equatable] }'") {
+            checkKeys(models, allowed: SpecKeys.configModels, in: "'models'")
+            let allowed = GeneratorConfig.ModelConformance.allCases
+            let names = models["conformances"].flatMap { list($0, "'conformances'") }?
+                .compactMap { oneOf($0, "a conformance of models", allowed.map(\.rawValue)) } ?? []
+            config.modelConformances = allowed.filter { names.contains($0.rawValue) }
+        }
         if let node = top["rename"], let entries = mapping(node, "'rename'", expecting: "a mapping of spec names to Swift names, e.g. '{ User: Account }'") {
             for pair in entries.pairs {
                 guard let from = named(pair.key, "a name in 'rename'"), let to = identifier(pair.value, "the new name of '\(from)'") else { continue }

@@ -24,7 +24,9 @@ public enum SpecKeys {
     public static let interface = ["doc", "strategies"]
 
     /// The keys of a `strategy-gen-config.yaml` file.
-    public static let config = ["access", "generate", "imports", "rename"]
+    public static let config = ["access", "generate", "imports", "models", "rename"]
+    /// The keys of `models` in a `strategy-gen-config.yaml` file.
+    public static let configModels = ["conformances"]
 
     /// Date formats by their spec spelling; anything else is a `DateFormatter` pattern.
     public static let dateFormats: [String: DateFormatSpec] = [

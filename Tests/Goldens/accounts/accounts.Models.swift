@@ -3,15 +3,13 @@
 import Foundation
 import StrategyKit
 
-public struct Session: Codable, Equatable, Sendable {
-    public var accessToken: String
-    public var refreshToken: String
-    public var expiresIn: Int
+public struct Session: Decodable, Sendable {
+    public let accessToken: String
+    public let refreshToken: String
+    public let expiresIn: Int
 
     public init(accessToken: String, refreshToken: String, expiresIn: Int) {
-        self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.expiresIn = expiresIn
+        (self.accessToken, self.refreshToken, self.expiresIn) = (accessToken, refreshToken, expiresIn)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -21,10 +19,10 @@ public struct Session: Codable, Equatable, Sendable {
     }
 }
 
-public struct Profile: Codable, Equatable, Sendable {
-    public var id: Int
-    public var email: String
-    public var displayName: String
+public struct Profile: Decodable, Sendable {
+    public let id: Int
+    public let email: String
+    public let displayName: String
     @DateCoded<ISO8601Format, Date> public var createdAt: Date
 
     public init(id: Int, email: String, displayName: String, createdAt: Date) {

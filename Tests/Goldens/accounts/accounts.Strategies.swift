@@ -15,8 +15,7 @@ public struct Login: Strategy {
         public var password: String
 
         public init(username: String, password: String) {
-            self.username = username
-            self.password = password
+            (self.username, self.password) = (username, password)
         }
     }
 

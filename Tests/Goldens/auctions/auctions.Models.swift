@@ -16,28 +16,27 @@ public struct AuctionStatus: OpenEnum {
     }
 }
 
-public struct Money: Codable, Equatable, Sendable {
-    public var amount: Int
-    public var currency: String
+public struct Money: Decodable, Equatable, Sendable {
+    public let amount: Int
+    public let currency: String
 
     public init(amount: Int, currency: String) {
-        self.amount = amount
-        self.currency = currency
+        (self.amount, self.currency) = (amount, currency)
     }
 }
 
 /// One lot and where its bidding stands.
-public struct Auction: Codable, Equatable, Sendable {
-    public var id: UUID
-    public var title: String
-    public var status: AuctionStatus
-    public var startsAt: Date
-    public var endsAt: Date
-    public var currentBid: Money?
-    public var tags: [String]
+public struct Auction: Decodable, Sendable {
+    public let id: UUID
+    public let title: String
+    public let status: AuctionStatus
+    public let startsAt: Date
+    public let endsAt: Date
+    public let currentBid: Money?
+    public let tags: [String]
 
     /// How many people follow the lot.
-    public var watchers: Int
+    public let watchers: Int
 
     public init(
         id: UUID,
@@ -81,29 +80,15 @@ public struct Auction: Codable, Equatable, Sendable {
         self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
         self.watchers = try container.decodeIfPresent(Int.self, forKey: .watchers) ?? 0
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(status, forKey: .status)
-        try container.encode(startsAt, forKey: .startsAt, format: .iso8601)
-        try container.encode(endsAt, forKey: .endsAt, format: .pattern("yyyy-MM-dd'T'HH:mm:ssZ"))
-        try container.encode(currentBid, forKey: .currentBid)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(watchers, forKey: .watchers)
-    }
 }
 
-public struct AuctionPage: Codable, Equatable, Sendable {
-    public var items: [Auction]
-    public var nextCursor: String?
-    public var total: Int
+public struct AuctionPage: Decodable, Sendable {
+    public let items: [Auction]
+    public let nextCursor: String?
+    public let total: Int
 
     public init(items: [Auction], nextCursor: String? = nil, total: Int) {
-        self.items = items
-        self.nextCursor = nextCursor
-        self.total = total
+        (self.items, self.nextCursor, self.total) = (items, nextCursor, total)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -113,12 +98,11 @@ public struct AuctionPage: Codable, Equatable, Sendable {
     }
 }
 
-public struct BidRejection: Codable, Equatable, Sendable {
-    public var message: String
-    public var minimum: Money?
+public struct BidRejection: Decodable, Equatable, Sendable {
+    public let message: String
+    public let minimum: Money?
 
     public init(message: String, minimum: Money? = nil) {
-        self.message = message
-        self.minimum = minimum
+        (self.message, self.minimum) = (message, minimum)
     }
 }

@@ -16,9 +16,7 @@ public struct ListAuctions: Strategy, StubbedByExample {
         public var limit: Int
 
         public init(status: [AuctionStatus]? = nil, cursor: String? = nil, limit: Int = 20) {
-            self.status = status
-            self.cursor = cursor
-            self.limit = limit
+            (self.status, self.cursor, self.limit) = (status, cursor, limit)
         }
     }
 
@@ -83,8 +81,7 @@ public struct PlaceBid: Strategy {
         var currency: String
 
         init(amount: Int, currency: String) {
-            self.amount = amount
-            self.currency = currency
+            (self.amount, self.currency) = (amount, currency)
         }
     }
 

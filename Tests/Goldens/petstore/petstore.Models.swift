@@ -16,23 +16,22 @@ public struct PetStatus: OpenEnum {
     }
 }
 
-public struct Category: Codable, Equatable, Sendable {
+public struct Category: Codable, Sendable {
     public var id: Int
     public var name: String
 
     public init(id: Int, name: String) {
-        self.id = id
-        self.name = name
+        (self.id, self.name) = (id, name)
     }
 }
 
-public struct Pet: Codable, Equatable, Sendable {
-    public var id: Int
-    public var name: String
-    public var category: Category?
-    public var photoUrls: [String]
-    public var tags: [String]
-    public var status: PetStatus?
+public struct Pet: Decodable, Sendable {
+    public let id: Int
+    public let name: String
+    public let category: Category?
+    public let photoUrls: [String]
+    public let tags: [String]
+    public let status: PetStatus?
 
     public init(
         id: Int,
@@ -68,29 +67,16 @@ public struct Pet: Codable, Equatable, Sendable {
         self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
         self.status = try container.decodeIfPresent(PetStatus.self, forKey: .status)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encodeIfPresent(category, forKey: .category)
-        try container.encode(photoUrls, forKey: .photoUrls)
-        try container.encode(tags, forKey: .tags)
-        try container.encodeIfPresent(status, forKey: .status)
-    }
 }
 
-public struct NewPet: Codable, Equatable, Sendable {
+public struct NewPet: Encodable, Sendable {
     public var name: String
     public var category: Category?
     public var photoUrls: [String]
     public var status: PetStatus?
 
     public init(name: String, category: Category? = nil, photoUrls: [String], status: PetStatus? = nil) {
-        self.name = name
-        self.category = category
-        self.photoUrls = photoUrls
-        self.status = status
+        (self.name, self.category, self.photoUrls, self.status) = (name, category, photoUrls, status)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -101,22 +87,20 @@ public struct NewPet: Codable, Equatable, Sendable {
     }
 }
 
-public struct UploadResult: Codable, Equatable, Sendable {
-    public var code: Int
-    public var message: String
+public struct UploadResult: Decodable, Sendable {
+    public let code: Int
+    public let message: String
 
     public init(code: Int, message: String) {
-        self.code = code
-        self.message = message
+        (self.code, self.message) = (code, message)
     }
 }
 
-public struct ApiMessage: Codable, Equatable, Sendable {
-    public var code: Int
-    public var message: String
+public struct ApiMessage: Decodable, Equatable, Sendable {
+    public let code: Int
+    public let message: String
 
     public init(code: Int, message: String) {
-        self.code = code
-        self.message = message
+        (self.code, self.message) = (code, message)
     }
 }

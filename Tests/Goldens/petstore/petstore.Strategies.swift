@@ -69,9 +69,7 @@ public struct UpdatePetWithForm: Strategy {
         public var status: PetStatus?
 
         public init(petId: Int, name: String? = nil, status: PetStatus? = nil) {
-            self.petId = petId
-            self.name = name
-            self.status = status
+            (self.petId, self.name, self.status) = (petId, name, status)
         }
     }
 
@@ -93,9 +91,7 @@ public struct UploadImage: Strategy {
         public var file: FileUpload
 
         public init(petId: Int, additionalMetadata: String? = nil, file: FileUpload) {
-            self.petId = petId
-            self.additionalMetadata = additionalMetadata
-            self.file = file
+            (self.petId, self.additionalMetadata, self.file) = (petId, additionalMetadata, file)
         }
     }
 
@@ -120,8 +116,7 @@ public struct DeletePet: Strategy {
         public var xReason: String?
 
         public init(petId: Int, xReason: String? = nil) {
-            self.petId = petId
-            self.xReason = xReason
+            (self.petId, self.xReason) = (petId, xReason)
         }
     }
 

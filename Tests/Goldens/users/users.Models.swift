@@ -3,17 +3,14 @@
 import Foundation
 import StrategyKit
 
-public struct User: Codable, Equatable, Sendable {
-    public var id: Int
-    public var name: String
-    public var email: String?
-    public var createdAt: String
+public struct User: Decodable, Sendable {
+    public let id: Int
+    public let name: String
+    public let email: String?
+    public let createdAt: String
 
     public init(id: Int, name: String, email: String? = nil, createdAt: String) {
-        self.id = id
-        self.name = name
-        self.email = email
-        self.createdAt = createdAt
+        (self.id, self.name, self.email, self.createdAt) = (id, name, email, createdAt)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -15,8 +15,7 @@ public struct GetUser: Strategy {
         public var includePosts: Bool?
 
         public init(id: Int, includePosts: Bool? = nil) {
-            self.id = id
-            self.includePosts = includePosts
+            (self.id, self.includePosts) = (id, includePosts)
         }
     }
 

@@ -18,13 +18,12 @@ public struct PostType: OpenEnum {
     }
 }
 
-public struct Likes: Codable, Equatable, Sendable {
-    public var count: Int
-    public var userLikes: Int
+public struct Likes: Decodable, Sendable {
+    public let count: Int
+    public let userLikes: Int
 
     public init(count: Int, userLikes: Int) {
-        self.count = count
-        self.userLikes = userLikes
+        (self.count, self.userLikes) = (count, userLikes)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -34,14 +33,14 @@ public struct Likes: Codable, Equatable, Sendable {
 }
 
 /// A post on a wall.
-public struct WallItem: Codable, Equatable, Sendable {
-    public var id: Int
-    public var ownerId: Int
-    public var fromId: Int
-    public var date: Date
-    public var text: String
-    public var postType: PostType
-    public var likes: Likes?
+public struct WallItem: Decodable, Sendable {
+    public let id: Int
+    public let ownerId: Int
+    public let fromId: Int
+    public let date: Date
+    public let text: String
+    public let postType: PostType
+    public let likes: Likes?
 
     public init(
         id: Int,
@@ -81,25 +80,13 @@ public struct WallItem: Codable, Equatable, Sendable {
         self.postType = try container.decodeIfPresent(PostType.self, forKey: .postType) ?? .post
         self.likes = try container.decodeIfPresent(Likes.self, forKey: .likes)
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(ownerId, forKey: .ownerId)
-        try container.encode(fromId, forKey: .fromId)
-        try container.encode(date, forKey: .date, format: .secondsSince1970)
-        try container.encode(text, forKey: .text)
-        try container.encode(postType, forKey: .postType)
-        try container.encodeIfPresent(likes, forKey: .likes)
-    }
 }
 
-public struct Wall: Codable, Equatable, Sendable {
-    public var count: Int
-    public var items: [WallItem]
+public struct Wall: Decodable, Sendable {
+    public let count: Int
+    public let items: [WallItem]
 
     public init(count: Int, items: [WallItem]) {
-        self.count = count
-        self.items = items
+        (self.count, self.items) = (count, items)
     }
 }

@@ -17,10 +17,7 @@ public struct GetWall: Strategy, StubbedByExample {
         public var count: Int?
 
         public init(ownerId: Int? = nil, domain: String? = nil, offset: Int? = nil, count: Int? = nil) {
-            self.ownerId = ownerId
-            self.domain = domain
-            self.offset = offset
-            self.count = count
+            (self.ownerId, self.domain, self.offset, self.count) = (ownerId, domain, offset, count)
         }
     }
 
@@ -56,8 +53,7 @@ public struct GetWallCount: Strategy, StubbedByExample {
         public var domain: String?
 
         public init(ownerId: Int? = nil, domain: String? = nil) {
-            self.ownerId = ownerId
-            self.domain = domain
+            (self.ownerId, self.domain) = (ownerId, domain)
         }
     }
 
@@ -79,8 +75,8 @@ public struct PostWall: Strategy, StubbedByExample {
     public typealias Failure = VKError
 
     /// What `PostWall` returns.
-    public struct Output: Codable, Equatable, Sendable {
-        public var postId: Int
+    public struct Output: Decodable, Sendable {
+        public let postId: Int
 
         public init(postId: Int) {
             self.postId = postId
@@ -97,9 +93,7 @@ public struct PostWall: Strategy, StubbedByExample {
         public var friendsOnly: Bool?
 
         public init(ownerId: Int? = nil, message: String, friendsOnly: Bool? = nil) {
-            self.ownerId = ownerId
-            self.message = message
-            self.friendsOnly = friendsOnly
+            (self.ownerId, self.message, self.friendsOnly) = (ownerId, message, friendsOnly)
         }
     }
 

@@ -5,10 +5,7 @@ public struct Event: Codable, Equatable, Sendable {
     public var reminders: [Date]
 
     public init(starts: Date, ends: Date? = nil, day: Date, reminders: [Date]) {
-        self.starts = starts
-        self.ends = ends
-        self.day = day
-        self.reminders = reminders
+        (self.starts, self.ends, self.day, self.reminders) = (starts, ends, day, reminders)
     }
 
     private enum CodingKeys: String, CodingKey {

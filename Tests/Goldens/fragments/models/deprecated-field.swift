@@ -1,20 +1,14 @@
-public struct Thing: Codable, Equatable, Sendable {
-    public var id: Int
+public struct Thing: Decodable, Sendable {
+    public let id: Int
 
     @available(*, deprecated, message: "use name")
-    public var oldName: String? {
-        get { _oldName }
-        set { _oldName = newValue }
-    }
+    public var oldName: String? { _oldName }
 
-    fileprivate var _oldName: String?
-    public var name: String
+    fileprivate let _oldName: String?
+    public let name: String
 
     @available(*, deprecated)
-    public var created: Date {
-        get { _created }
-        set { _created = newValue }
-    }
+    public var created: Date { _created }
 
     @DateCoded<SecondsSince1970Format, Date> fileprivate var _created: Date
 

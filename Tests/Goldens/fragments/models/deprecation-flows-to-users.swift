@@ -1,11 +1,10 @@
 /// A shape around its center; deprecated with the model it uses.
 @available(*, deprecated, message: "uses the deprecated model 'Point'")
-public struct Shape: Codable, Equatable, Sendable {
-    public var center: Point
-    public var corners: [Point]
+public struct Shape: Decodable, Sendable {
+    public let center: Point
+    public let corners: [Point]
 
     public init(center: Point, corners: [Point]) {
-        self.center = center
-        self.corners = corners
+        (self.center, self.corners) = (center, corners)
     }
 }

@@ -5,7 +5,6 @@ struct Point: Codable, Equatable, Sendable {
     var y: Double
 
     init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
+        (self.x, self.y) = (x, y)
     }
 }

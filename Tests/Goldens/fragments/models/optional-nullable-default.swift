@@ -8,10 +8,7 @@ public struct Settings: Codable, Equatable, Sendable {
     public var tags: [String]
 
     public init(theme: String? = nil, nickname: String? = nil, pageSize: Int = 20, tags: [String] = []) {
-        self.theme = theme
-        self.nickname = nickname
-        self.pageSize = pageSize
-        self.tags = tags
+        (self.theme, self.nickname, self.pageSize, self.tags) = (theme, nickname, pageSize, tags)
     }
 
     private enum CodingKeys: String, CodingKey {

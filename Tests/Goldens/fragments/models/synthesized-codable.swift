@@ -4,8 +4,6 @@ public struct Tag: Codable, Equatable, Sendable {
     public var weights: [String: Double]
 
     public init(id: UUID, label: String, weights: [String: Double]) {
-        self.id = id
-        self.label = label
-        self.weights = weights
+        (self.id, self.label, self.weights) = (id, label, weights)
     }
 }

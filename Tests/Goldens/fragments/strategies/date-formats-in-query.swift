@@ -9,10 +9,7 @@ public struct ListEvents: Strategy {
         public var updatedSince: Date?
 
         public init(day: Date, after: Date? = nil, days: [Date], updatedSince: Date? = nil) {
-            self.day = day
-            self.after = after
-            self.days = days
-            self.updatedSince = updatedSince
+            (self.day, self.after, self.days, self.updatedSince) = (day, after, days, updatedSince)
         }
     }
 

@@ -1,8 +1,8 @@
 /// `POST /orders`
 public struct CreateOrder: Strategy {
     /// What `CreateOrder` returns.
-    public struct Output: Codable, Equatable, Sendable {
-        public var orderId: Int
+    public struct Output: Decodable, Sendable {
+        public let orderId: Int
 
         public init(orderId: Int) {
             self.orderId = orderId
@@ -18,8 +18,7 @@ public struct CreateOrder: Strategy {
         public var quantity: Int
 
         public init(itemId: Int, quantity: Int) {
-            self.itemId = itemId
-            self.quantity = quantity
+            (self.itemId, self.quantity) = (itemId, quantity)
         }
     }
 
@@ -28,8 +27,7 @@ public struct CreateOrder: Strategy {
         var quantity: Int
 
         init(itemId: Int, quantity: Int) {
-            self.itemId = itemId
-            self.quantity = quantity
+            (self.itemId, self.quantity) = (itemId, quantity)
         }
 
         private enum CodingKeys: String, CodingKey {

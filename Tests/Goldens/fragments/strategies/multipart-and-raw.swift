@@ -7,8 +7,7 @@ public struct UploadAvatar: Strategy {
         public var caption: String?
 
         public init(image: FileUpload, caption: String? = nil) {
-            self.image = image
-            self.caption = caption
+            (self.image, self.caption) = (image, caption)
         }
     }
 
