@@ -72,10 +72,9 @@ extension CodeContext {
     private func codingKeys(_ fields: [FieldSpec]) -> TypeDeclaration {
         let cases = fields.map { field in
             let name = storageName(field)
-            let rawValue = name == field.name.value ? nil : SwiftName.stringLiteral(field.name.value)
-            return Declaration.enumCase(docs: [], name: SwiftName.escaped(name), rawValue: rawValue)
+            return SwiftName.escaped(name) + (name == field.name.value ? "" : " = " + SwiftName.stringLiteral(field.name.value))
         }
-        return TypeDeclaration(access: "private", kind: .enum, name: "CodingKeys", inherits: ["String", "CodingKey"], members: cases)
+        return TypeDeclaration(access: "private", kind: .enum, name: "CodingKeys", inherits: ["String", "CodingKey"], members: [.enumCases(cases)])
     }
 
     private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {

@@ -13,9 +13,7 @@ public struct Session: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case refreshToken = "refresh_token"
-        case expiresIn = "expires_in"
+        case accessToken = "access_token", refreshToken = "refresh_token", expiresIn = "expires_in"
     }
 }
 
@@ -33,9 +31,6 @@ public struct Profile: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case email
-        case displayName = "display_name"
-        case createdAt = "created_at"
+        case id, email, displayName = "display_name", createdAt = "created_at"
     }
 }

@@ -59,14 +59,8 @@ public struct Auction: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case status
-        case startsAt = "starts_at"
-        case endsAt = "ends_at"
-        case currentBid = "current_bid"
-        case tags
-        case watchers
+        case id, title, status, startsAt = "starts_at", endsAt = "ends_at", currentBid = "current_bid", tags,
+            watchers
     }
 
     public init(from decoder: any Decoder) throws {
@@ -92,9 +86,7 @@ public struct AuctionPage: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case items
-        case nextCursor = "next_cursor"
-        case total
+        case items, nextCursor = "next_cursor", total
     }
 }
 

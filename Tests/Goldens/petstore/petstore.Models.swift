@@ -50,12 +50,7 @@ public struct Pet: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case category
-        case photoUrls = "photo_urls"
-        case tags
-        case status
+        case id, name, category, photoUrls = "photo_urls", tags, status
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,10 +75,7 @@ public struct NewPet: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name
-        case category
-        case photoUrls = "photo_urls"
-        case status
+        case name, category, photoUrls = "photo_urls", status
     }
 }
 

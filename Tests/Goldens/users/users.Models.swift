@@ -14,9 +14,6 @@ public struct User: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case email
-        case createdAt = "created_at"
+        case id, name, email, createdAt = "created_at"
     }
 }

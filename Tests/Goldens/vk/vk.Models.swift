@@ -27,8 +27,7 @@ public struct Likes: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case count
-        case userLikes = "user_likes"
+        case count, userLikes = "user_likes"
     }
 }
 
@@ -61,13 +60,7 @@ public struct WallItem: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case ownerId = "owner_id"
-        case fromId = "from_id"
-        case date
-        case text
-        case postType = "post_type"
-        case likes
+        case id, ownerId = "owner_id", fromId = "from_id", date, text, postType = "post_type", likes
     }
 
     public init(from decoder: any Decoder) throws {

@@ -9,10 +9,7 @@ public struct Event: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case starts
-        case ends
-        case day
-        case reminders
+        case starts, ends, day, reminders
     }
 
     public init(from decoder: any Decoder) throws {

@@ -20,9 +20,6 @@ public struct Thing: Decodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id
-        case _oldName = "old_name"
-        case name
-        case _created = "created"
+        case id, _oldName = "old_name", name, _created = "created"
     }
 }

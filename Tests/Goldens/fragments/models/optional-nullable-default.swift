@@ -12,10 +12,7 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case theme
-        case nickname
-        case pageSize = "page_size"
-        case tags
+        case theme, nickname, pageSize = "page_size", tags
     }
 
     public init(from decoder: any Decoder) throws {

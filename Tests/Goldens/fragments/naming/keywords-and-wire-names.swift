@@ -14,10 +14,6 @@ public struct Item: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case `default`
-        case _self = "self"
-        case _2faCode = "2fa_code"
-        case xRequestID = "X-Request-ID"
-        case kind = "class"
+        case `default`, _self = "self", _2faCode = "2fa_code", xRequestID = "X-Request-ID", kind = "class"
     }
 }

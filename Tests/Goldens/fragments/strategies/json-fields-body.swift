@@ -31,8 +31,7 @@ public struct CreateOrder: Strategy {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case itemId = "item_id"
-            case quantity
+            case itemId = "item_id", quantity
         }
     }
 
