@@ -85,6 +85,17 @@ import Testing
         #expect(Set(attempts.map(\.body)).count == 1)
     }
 
+    @Test func aBidWithoutAKeyGetsOneMadeForItAndSentWithEveryAttempt() async throws {
+        let accepted = try await auctions.placeBid(id: Self.lotID, amount: 1500, currency: "EUR")
+
+        #expect(accepted == Money(amount: 1500, currency: "EUR"))
+        let attempts = server.requests.filter { $0.method == "POST" }
+        #expect(attempts.count == 2)
+        let keys = Set(attempts.map { $0.header("Idempotency-Key") })
+        #expect(keys.count == 1)
+        #expect(keys.first??.count == 36)  // a UUID
+    }
+
     @Test func statusErrorsCarryTheirPayloads() async throws {
         _ = try? await auctions.placeBid(id: Self.lotID, idempotencyKey: "warm-up", amount: 1500, currency: "EUR")
 

@@ -235,6 +235,7 @@ extension CodeContext {
             let methods = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"] + retry.methods.filter { !["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains($0) }
             arguments.append("retryableMethods: [\(methods.map { ".\($0.lowercased())" }.joined(separator: ", "))]")
         }
+        if let header = retry.idempotencyKeyHeader { arguments.append("idempotencyKeyHeader: \(SwiftName.stringLiteral(header))") }
         return .call(prefix: prefix + "RetryPolicy", arguments: arguments.map(Expression.code), suffix: "")
     }
 

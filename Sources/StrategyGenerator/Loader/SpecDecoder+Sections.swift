@@ -77,7 +77,20 @@ extension SpecDecoder {
         checkKeys(body, allowed: SpecKeys.retry, in: "'retry'")
         let max = body["max"].flatMap { integer($0, "'max' of 'retry'") } ?? 2
         let methods = body["methods"].flatMap { list($0, "'methods' of 'retry'") }?.compactMap { oneOf($0, "a method", SpecKeys.methods) } ?? []
-        return RetrySpec(maxRetries: max, baseDelay: body["delay"].flatMap { number($0, "'delay' of 'retry'") }, methods: methods)
+        var retry = RetrySpec(maxRetries: max, baseDelay: body["delay"].flatMap { number($0, "'delay' of 'retry'") }, methods: methods)
+        if let node = body["idempotencyKey"], let header = string(node, "'idempotencyKey' of 'retry'") {
+            if header.isEmpty || !header.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) {
+                diagnostics.error("'\(header)' is not a header name for 'idempotencyKey'; use letters, digits and '-', e.g. 'Idempotency-Key'", at: node.location)
+            } else {
+                retry.idempotencyKeyHeader = header
+            }
+        }
+        return retry
+    }
+
+    /// Whether `scalar` may stand in an HTTP token, such as a header name (RFC 9110, section 5.6.2).
+    static func isHTTPTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 
     func decodeAuthSchemes(_ node: YAMLNode) -> [AuthSchemeSpec] {

@@ -20,7 +20,7 @@ public enum SpecKeys {
         "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
-    public static let retry = ["max", "delay", "methods"]
+    public static let retry = ["max", "delay", "methods", "idempotencyKey"]
     public static let interface = ["doc", "strategies"]
 
     /// The keys of a `strategy-gen-config.yaml` file.

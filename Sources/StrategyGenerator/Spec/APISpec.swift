@@ -87,6 +87,9 @@ public struct RetrySpec: Hashable, Sendable {
     public var baseDelay: Double?
     /// Methods retried besides the idempotent ones, e.g. `POST`.
     public var methods: [String]
+    /// The header that carries a key made once per call and sent with every attempt of a
+    /// `POST` or `PATCH`, e.g. `Idempotency-Key`.
+    public var idempotencyKeyHeader: String? = nil
 }
 
 /// How a date is written in JSON or a query.

@@ -104,7 +104,7 @@ extension Bidding {
     /// Places a bid; the idempotency key makes a retried request count once.
     public func placeBid(
         id: UUID,
-        idempotencyKey: String,
+        idempotencyKey: String? = nil,
         amount: Int,
         currency: String
     ) async throws -> Money {

@@ -64,11 +64,11 @@ public struct PlaceBid: Strategy {
 
     public struct Input: Sendable {
         public var id: UUID
-        public var idempotencyKey: String
+        public var idempotencyKey: String?
         public var amount: Int
         public var currency: String
 
-        public init(id: UUID, idempotencyKey: String, amount: Int, currency: String) {
+        public init(id: UUID, idempotencyKey: String? = nil, amount: Int, currency: String) {
             self.id = id
             self.idempotencyKey = idempotencyKey
             self.amount = amount
@@ -96,7 +96,12 @@ public struct PlaceBid: Strategy {
             headers: HTTPHeaders(["Idempotency-Key": input.idempotencyKey]),
             body: try .json(Body(amount: input.amount, currency: input.currency)),
             timeout: 20,
-            retry: RetryPolicy(maxRetries: 2, retryableMethods: [.get, .head, .options, .put, .delete, .post])
+            retry: RetryPolicy(
+                maxRetries: 2,
+                baseDelay: .milliseconds(10),
+                retryableMethods: [.get, .head, .options, .put, .delete, .post],
+                idempotencyKeyHeader: "Idempotency-Key"
+            )
         )
     }
 }
