@@ -21,18 +21,17 @@ extension CodeContext {
     /// is sent. It is `Equatable` where an error case carries it or the configuration asks.
     ///
     /// A date in one of the runtime's formats costs only its own property, through
-    /// `DateCoded`; the struct spells out `Codable` itself only where the synthesized one can't
-    /// do: defaults for missing keys, `nullable` fields always encoded, arrays of dates and dates
-    /// in a pattern of their own.
+    /// `DateCoded`; the struct spells out its coding itself only where the synthesized one can't
+    /// do: JSON keys other than the property names, defaults for missing keys, `nullable` fields
+    /// always encoded, arrays of dates and dates in a pattern of their own. Its keys are then
+    /// the runtime's `JSONKey`s, string literals, rather than a `CodingKeys` enum of its own,
+    /// whose synthesized conformance costs more to build than the rest of the struct.
     func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUses.Use, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
         let renamed = fields.contains { storageName($0) != $0.name.value }
-        let custom = fields.contains { field in
+        let custom = renamed || fields.contains { field in
             field.defaultValue != nil || field.nullable || (field.type.namedTypes.contains("Date") && dateWrapper(field) == nil)
         }
         var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded), wrapper: custom ? { _ in nil } : dateWrapper)
-        if renamed || custom {
-            members.append(.type(codingKeys(fields)))
-        }
         if custom {
             let memberAccess = access == "private" ? nil : access
             if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
@@ -68,19 +67,10 @@ extension CodeContext {
         return "@DateCoded<\(format), \(swiftType(field.type))>"
     }
 
-    /// Maps each Swift property to its JSON key where the two differ.
-    private func codingKeys(_ fields: [FieldSpec]) -> TypeDeclaration {
-        let cases = fields.map { field in
-            let name = storageName(field)
-            return SwiftName.escaped(name) + (name == field.name.value ? "" : " = " + SwiftName.stringLiteral(field.name.value))
-        }
-        return TypeDeclaration(access: "private", kind: .enum, name: "CodingKeys", inherits: ["String", "CodingKey"], members: [.enumCases(cases)])
-    }
-
     private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
             let name = storageName(field)
-            let key = ".\(SwiftName.escaped(name))"
+            let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let optional = field.type.isOptional || field.defaultValue != nil
             var call: String
@@ -102,14 +92,14 @@ extension CodeContext {
             name: "init",
             parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
             isThrowing: true,
-            body: [.line("let container = try decoder.container(keyedBy: CodingKeys.self)")] + lines
+            body: [.line("let container = try decoder.container(keyedBy: JSONKey.self)")] + lines
         )
     }
 
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
             let name = storageName(field)
-            let key = ".\(SwiftName.escaped(name))"
+            let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
             if type == .named("Date") || type == .array(.named("Date")) {
@@ -123,7 +113,7 @@ extension CodeContext {
             name: "encode",
             parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],
             isThrowing: true,
-            body: [.line("var container = encoder.container(keyedBy: CodingKeys.self)")] + lines
+            body: [.line("var container = encoder.container(keyedBy: JSONKey.self)")] + lines
         )
     }
 

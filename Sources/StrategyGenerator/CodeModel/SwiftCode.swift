@@ -17,9 +17,6 @@ public indirect enum Declaration: Hashable, Sendable {
     case function(Function)
     case typeAlias(docs: [String], access: String?, name: String, type: String)
     case enumCase(docs: [String], name: String, rawValue: String?)
-    /// Undocumented cases in one declaration, `case id, createdAt = "created_at"`: each
-    /// element is a case's name with its raw value, if any.
-    case enumCases([String])
 }
 
 public struct TypeDeclaration: Hashable, Sendable {

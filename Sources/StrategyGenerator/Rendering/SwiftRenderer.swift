@@ -80,18 +80,6 @@ public enum SwiftRenderer {
         case .enumCase(let docs, let name, let rawValue):
             self.docs(docs, attributes: [], into: &out)
             out.line("case \(name)" + (rawValue.map { " = \($0)" } ?? ""))
-        case .enumCases(let cases):
-            // As many cases a line as fit; the lines after the first indented further.
-            var lines = ["case"]
-            for (index, item) in cases.enumerated() {
-                let text = item + (index == cases.count - 1 ? "" : ",")
-                if lines[lines.count - 1] == "case" || out.column + lines[lines.count - 1].count + 1 + text.count <= lineWidth {
-                    lines[lines.count - 1] += " " + text
-                } else {
-                    lines.append("    " + text)
-                }
-            }
-            out.line(lines.joined(separator: "\n"))
         }
     }
 
@@ -130,7 +118,7 @@ public enum SwiftRenderer {
     private static func isCompact(_ declaration: Declaration) -> Bool {
         switch declaration {
         case .property(let property): property.getter == nil && property.docs.isEmpty
-        case .enumCase, .enumCases: true
+        case .enumCase: true
         case .typeAlias(let docs, _, _, _): docs.isEmpty
         case .function(let function): function.body == nil && function.docs.isEmpty
         case .type: false
@@ -139,7 +127,7 @@ public enum SwiftRenderer {
 
     private static func sameKind(_ a: Declaration, _ b: Declaration) -> Bool {
         switch (a, b) {
-        case (.property, .property), (.enumCase, .enumCase), (.enumCases, .enumCases), (.typeAlias, .typeAlias), (.function, .function): true
+        case (.property, .property), (.enumCase, .enumCase), (.typeAlias, .typeAlias), (.function, .function): true
         default: false
         }
     }

@@ -86,7 +86,7 @@ struct Checker {
         for name in [
             "APIError", "APIKeyAuthenticator", "AuthenticationError", "AuthenticationMiddleware", "Authenticator",
             "BasicAuthenticator", "BearerToken", "BearerTokenAuthenticator", "DateFormat", "DefaultParametersMiddleware",
-            "Endpoint", "FileUpload", "HTTPHeaders", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
+            "Endpoint", "FileUpload", "HTTPHeaders", "JSONKey", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
             "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
             "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
             "SuccessCheck", "Transport", "URLSessionTransport",

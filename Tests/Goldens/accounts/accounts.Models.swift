@@ -12,8 +12,11 @@ public struct Session: Decodable, Sendable {
         (self.accessToken, self.refreshToken, self.expiresIn) = (accessToken, refreshToken, expiresIn)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", refreshToken = "refresh_token", expiresIn = "expires_in"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
     }
 }
 
@@ -21,16 +24,17 @@ public struct Profile: Decodable, Sendable {
     public let id: Int
     public let email: String
     public let displayName: String
-    @DateCoded<ISO8601Format, Date> public var createdAt: Date
+    public let createdAt: Date
 
     public init(id: Int, email: String, displayName: String, createdAt: Date) {
-        self.id = id
-        self.email = email
-        self.displayName = displayName
-        self.createdAt = createdAt
+        (self.id, self.email, self.displayName, self.createdAt) = (id, email, displayName, createdAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, email, displayName = "display_name", createdAt = "created_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
     }
 }

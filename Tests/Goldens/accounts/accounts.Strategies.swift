@@ -84,8 +84,9 @@ public struct UpdateProfile: Strategy {
             self.displayName = displayName
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case displayName = "display_name"
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(displayName, forKey: "display_name")
         }
     }
 

@@ -58,21 +58,16 @@ public struct Auction: Decodable, Sendable {
         self.watchers = watchers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, title, status, startsAt = "starts_at", endsAt = "ends_at", currentBid = "current_bid", tags,
-            watchers
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.status = try container.decode(AuctionStatus.self, forKey: .status)
-        self.startsAt = try container.decode(Date.self, forKey: .startsAt, format: .iso8601)
-        self.endsAt = try container.decode(Date.self, forKey: .endsAt, format: .pattern("yyyy-MM-dd'T'HH:mm:ssZ"))
-        self.currentBid = try container.decode(Money?.self, forKey: .currentBid)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.watchers = try container.decodeIfPresent(Int.self, forKey: .watchers) ?? 0
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.status = try container.decode(AuctionStatus.self, forKey: "status")
+        self.startsAt = try container.decode(Date.self, forKey: "starts_at", format: .iso8601)
+        self.endsAt = try container.decode(Date.self, forKey: "ends_at", format: .pattern("yyyy-MM-dd'T'HH:mm:ssZ"))
+        self.currentBid = try container.decode(Money?.self, forKey: "current_bid")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.watchers = try container.decodeIfPresent(Int.self, forKey: "watchers") ?? 0
     }
 }
 
@@ -85,8 +80,11 @@ public struct AuctionPage: Decodable, Sendable {
         (self.items, self.nextCursor, self.total) = (items, nextCursor, total)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case items, nextCursor = "next_cursor", total
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.items = try container.decode([Auction].self, forKey: "items")
+        self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+        self.total = try container.decode(Int.self, forKey: "total")
     }
 }
 

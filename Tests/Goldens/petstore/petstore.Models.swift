@@ -49,18 +49,14 @@ public struct Pet: Decodable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, name, category, photoUrls = "photo_urls", tags, status
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.category = try container.decodeIfPresent(Category.self, forKey: .category)
-        self.photoUrls = try container.decode([String].self, forKey: .photoUrls)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.status = try container.decodeIfPresent(PetStatus.self, forKey: .status)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.category = try container.decodeIfPresent(Category.self, forKey: "category")
+        self.photoUrls = try container.decode([String].self, forKey: "photo_urls")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.status = try container.decodeIfPresent(PetStatus.self, forKey: "status")
     }
 }
 
@@ -74,8 +70,12 @@ public struct NewPet: Encodable, Sendable {
         (self.name, self.category, self.photoUrls, self.status) = (name, category, photoUrls, status)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name, category, photoUrls = "photo_urls", status
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(name, forKey: "name")
+        try container.encodeIfPresent(category, forKey: "category")
+        try container.encode(photoUrls, forKey: "photo_urls")
+        try container.encodeIfPresent(status, forKey: "status")
     }
 }
 

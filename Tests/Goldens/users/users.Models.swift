@@ -13,7 +13,11 @@ public struct User: Decodable, Sendable {
         (self.id, self.name, self.email, self.createdAt) = (id, name, email, createdAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, name, email, createdAt = "created_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.createdAt = try container.decode(String.self, forKey: "created_at")
     }
 }

@@ -26,8 +26,10 @@ public struct Likes: Decodable, Sendable {
         (self.count, self.userLikes) = (count, userLikes)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case count, userLikes = "user_likes"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decode(Int.self, forKey: "count")
+        self.userLikes = try container.decode(Int.self, forKey: "user_likes")
     }
 }
 
@@ -59,19 +61,15 @@ public struct WallItem: Decodable, Sendable {
         self.likes = likes
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, ownerId = "owner_id", fromId = "from_id", date, text, postType = "post_type", likes
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.ownerId = try container.decode(Int.self, forKey: .ownerId)
-        self.fromId = try container.decode(Int.self, forKey: .fromId)
-        self.date = try container.decode(Date.self, forKey: .date, format: .secondsSince1970)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.postType = try container.decodeIfPresent(PostType.self, forKey: .postType) ?? .post
-        self.likes = try container.decodeIfPresent(Likes.self, forKey: .likes)
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.ownerId = try container.decode(Int.self, forKey: "owner_id")
+        self.fromId = try container.decode(Int.self, forKey: "from_id")
+        self.date = try container.decode(Date.self, forKey: "date", format: .secondsSince1970)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.postType = try container.decodeIfPresent(PostType.self, forKey: "post_type") ?? .post
+        self.likes = try container.decodeIfPresent(Likes.self, forKey: "likes")
     }
 }
 

@@ -82,8 +82,9 @@ public struct PostWall: Strategy, StubbedByExample {
             self.postId = postId
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case postId = "post_id"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.postId = try container.decode(Int.self, forKey: "post_id")
         }
     }
 

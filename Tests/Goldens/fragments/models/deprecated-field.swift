@@ -10,16 +10,17 @@ public struct Thing: Decodable, Sendable {
     @available(*, deprecated)
     public var created: Date { _created }
 
-    @DateCoded<SecondsSince1970Format, Date> fileprivate var _created: Date
+    fileprivate let _created: Date
 
     public init(id: Int, oldName: String? = nil, name: String, created: Date) {
-        self.id = id
-        self._oldName = oldName
-        self.name = name
-        self._created = created
+        (self.id, self._oldName, self.name, self._created) = (id, oldName, name, created)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, _oldName = "old_name", name, _created = "created"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self._oldName = try container.decodeIfPresent(String.self, forKey: "old_name")
+        self.name = try container.decode(String.self, forKey: "name")
+        self._created = try container.decode(Date.self, forKey: "created", format: .secondsSince1970)
     }
 }

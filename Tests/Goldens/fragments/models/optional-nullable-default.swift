@@ -11,23 +11,19 @@ public struct Settings: Codable, Equatable, Sendable {
         (self.theme, self.nickname, self.pageSize, self.tags) = (theme, nickname, pageSize, tags)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case theme, nickname, pageSize = "page_size", tags
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.theme = try container.decodeIfPresent(String.self, forKey: .theme)
-        self.nickname = try container.decode(String?.self, forKey: .nickname)
-        self.pageSize = try container.decodeIfPresent(Int.self, forKey: .pageSize) ?? 20
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.theme = try container.decodeIfPresent(String.self, forKey: "theme")
+        self.nickname = try container.decode(String?.self, forKey: "nickname")
+        self.pageSize = try container.decodeIfPresent(Int.self, forKey: "page_size") ?? 20
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(theme, forKey: .theme)
-        try container.encode(nickname, forKey: .nickname)
-        try container.encode(pageSize, forKey: .pageSize)
-        try container.encode(tags, forKey: .tags)
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(theme, forKey: "theme")
+        try container.encode(nickname, forKey: "nickname")
+        try container.encode(pageSize, forKey: "page_size")
+        try container.encode(tags, forKey: "tags")
     }
 }

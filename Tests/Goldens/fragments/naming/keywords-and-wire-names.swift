@@ -13,7 +13,21 @@ public struct Item: Codable, Equatable, Sendable {
         self.kind = kind
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case `default`, _self = "self", _2faCode = "2fa_code", xRequestID = "X-Request-ID", kind = "class"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.`default` = try container.decode(String.self, forKey: "default")
+        self._self = try container.decodeIfPresent(Int.self, forKey: "self")
+        self._2faCode = try container.decode(String.self, forKey: "2fa_code")
+        self.xRequestID = try container.decode(String.self, forKey: "X-Request-ID")
+        self.kind = try container.decode(String.self, forKey: "class")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(`default`, forKey: "default")
+        try container.encodeIfPresent(_self, forKey: "self")
+        try container.encode(_2faCode, forKey: "2fa_code")
+        try container.encode(xRequestID, forKey: "X-Request-ID")
+        try container.encode(kind, forKey: "class")
     }
 }

@@ -8,8 +8,9 @@ public struct CreateOrder: Strategy {
             self.orderId = orderId
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case orderId = "order_id"
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.orderId = try container.decode(Int.self, forKey: "order_id")
         }
     }
 
@@ -30,8 +31,10 @@ public struct CreateOrder: Strategy {
             (self.itemId, self.quantity) = (itemId, quantity)
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case itemId = "item_id", quantity
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(itemId, forKey: "item_id")
+            try container.encode(quantity, forKey: "quantity")
         }
     }
 
