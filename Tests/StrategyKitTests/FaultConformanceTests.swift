@@ -85,8 +85,10 @@ import Testing
         // slack is for a loaded machine.
         #expect(ended - first < .seconds(Double(fault.attempts) * fault.deadline + 30))
         if fault.expected == .timedOut {
+            // Attempts that failed at once would arrive a backoff (10 ms) apart; the server
+            // records arrivals late on a loaded machine, so the bound keeps a wide margin.
             for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
-                #expect(later - earlier >= .seconds(Self.deadline - 0.5))
+                #expect(later - earlier >= .seconds(Self.deadline / 3))
             }
         }
     }
