@@ -7,18 +7,23 @@
 /// self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
 /// ```
 public struct JSONKey: CodingKey, ExpressibleByStringLiteral, Sendable {
+    /// The key as it is written in the JSON object.
     public let stringValue: String
 
+    /// Always `nil`: JSON objects have string keys only.
     public var intValue: Int? { nil }
 
+    /// The key `stringValue`.
     public init(stringValue: String) {
         self.stringValue = stringValue
     }
 
+    /// The key written as a string literal, such as `"created_at"`.
     public init(stringLiteral value: String) {
         self.stringValue = value
     }
 
+    /// Never a key: JSON objects have string keys only.
     public init?(intValue: Int) {
         return nil
     }
