@@ -16,7 +16,7 @@ for source in "$yams"/CYaml/src/*.c; do
         "$source" -o "$out/cyaml/$(basename "$source" .c).o"
 done
 
-common=(-g -Onone -sanitize=fuzzer,address -parse-as-library)
+common=(-g -Onone -sanitize=fuzzer,address -parse-as-library -DSWIFT_PACKAGE)
 swiftc "${common[@]}" -emit-module -emit-library -static -swift-version 5 -module-name Yams \
     -Xcc -DYAML_DECLARE_STATIC -I "$yams/CYaml/include" -emit-module-path "$out/Yams.swiftmodule" \
     "$yams"/Yams/*.swift -o "$out/libYams.a"
