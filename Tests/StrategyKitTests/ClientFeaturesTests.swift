@@ -187,7 +187,7 @@ import Testing
     }
 
     @Test func cancellingTheHandleCancelsTheRequest() async throws {
-        let started = ContinuousClock.now
+        // The server answers "slow" after 30 s, so a cancellation that didn't reach it ends in a greeting.
         let result = await withCheckedContinuation { continuation in
             let handle = client.send(GetGreeting(), "slow") { result in continuation.resume(returning: result) }
             Task {
@@ -197,6 +197,5 @@ import Testing
         }
 
         #expect(throws: (any Error).self) { try result.get() }
-        #expect(ContinuousClock.now - started < .seconds(25))  // the server answers after 30 s
     }
 }

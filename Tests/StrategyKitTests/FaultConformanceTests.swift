@@ -5,8 +5,9 @@ import TestServer
 import Testing
 
 /// Every real transport meets every fault the same way through a client: the same error
-/// kind, the same attempts counted at the server, and the call ends within bounds measured
-/// from the moments the server recorded.
+/// kind and the same attempts counted at the server. Each fault lasts far longer than any
+/// deadline, and ends in another kind (or a success) when waited out, so the kind alone
+/// shows that the call ended on time, however loaded the machine.
 @Suite struct FaultConformanceTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case urlSession
@@ -75,15 +76,10 @@ import Testing
         let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: fault.deadline)
 
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/fault")) }
-        let ended = ContinuousClock.now
 
         #expect(error?.kind == fault.expected)
         let arrivals = server.requests.map(\.arrived)
         #expect(arrivals.count == fault.attempts)
-        guard let first = arrivals.first else { return }
-        // Each attempt ends at its own deadline, not when the server gives up (90 s later); the
-        // slack is for a loaded machine.
-        #expect(ended - first < .seconds(Double(fault.attempts) * fault.deadline + 30))
         if fault.expected == .timedOut {
             // Attempts that failed at once would arrive a backoff (10 ms) apart; the server
             // records arrivals late on a loaded machine, so the bound keeps a wide margin.
@@ -97,13 +93,11 @@ import Testing
     func aRefusedConnectionFailsFastAndIsRetried(kind: Kind) async throws {
         let refusing = try RefusingPort()
         let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: refusing.port), timeout: 90)
-        let started = ContinuousClock.now
 
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/")) }
 
+        // An attempt that waited out its 90 s deadline would end timed out instead.
         #expect(error?.kind == .cannotConnect)
-        // One attempt that waited out its deadline would take 90 s.
-        #expect(ContinuousClock.now - started < .seconds(45))
     }
 
     @Test(arguments: Kind.allCases)
@@ -188,15 +182,12 @@ import Testing
         ("/lost", .connectionLost, 3),
     ])
     func faultsEndInTheSameKind(path: String, expected: TransportError.Kind, attempts: Int) async throws {
-        let started = ContinuousClock.now
-
         let error = await #expect(throws: TransportError.self) {
             try await client().send(FaultConformanceTests.Fetch(path: RequestPath(stringLiteral: path)))
         }
 
         #expect(error?.kind == expected)
         #expect(stub.requests.count == attempts)
-        #expect(ContinuousClock.now - started < .seconds(45))  // the slow route answers after 90 s
     }
 
     @Test func anUnmatchedRequestIsNotRetried() async throws {

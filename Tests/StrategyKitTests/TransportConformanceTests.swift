@@ -100,13 +100,11 @@ import Testing
 
     @Test(arguments: Kind.allCases)
     func aRequestSlowerThanItsTimeoutFails(kind: Kind) async throws {
-        let started = ContinuousClock.now
-
+        // The server answers /slow after 30 s, so a timeout that didn't fire ends in a response.
         let error = await #expect(throws: TransportError.self) {
             try await kind.transport.send(HTTPRequest(method: .get, url: url("/slow"), timeout: 0.3))
         }
         #expect(error?.kind == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(25))  // the server answers after 30 s
     }
 
     @Test(arguments: Kind.allCases)
@@ -115,25 +113,22 @@ import Testing
         let request = HTTPRequest(method: .get, url: url("/slow"))
         let task = Task { try await transport.send(request) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
-        let cancelled = ContinuousClock.now
         task.cancel()
 
         let error = await #expect(throws: TransportError.self) { try await task.value }
         #expect(error?.kind == .cancelled)
-        #expect(ContinuousClock.now - cancelled < .seconds(25))  // the server answers after 30 s
     }
 
     /// A refused connection fails at once, long before the request's deadline.
     @Test(arguments: Kind.allCases)
     func aRefusedConnectionFails(kind: Kind) async throws {
         let port = try closedPort()
-        let started = ContinuousClock.now
 
         let error = await #expect(throws: TransportError.self) {
             try await kind.transport.send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/")!, timeout: 60))
         }
+        // Waiting out the 60 s deadline would end timed out instead.
         #expect(error?.kind == .cannotConnect)
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test(arguments: Kind.allCases)

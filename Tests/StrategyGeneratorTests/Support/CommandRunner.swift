@@ -15,8 +15,15 @@ func runStrategyGen(_ arguments: [String]) async throws -> CommandResult {
 /// Runs `command` (a path, or a name looked up on `PATH`) from the package root.
 ///
 /// The waiting happens on a thread of its own, so tests running at the same time keep the
-/// concurrency pool's few threads.
+/// concurrency pool's few threads; and commands take turns, leaving a core to the tests that
+/// run in this process.
 func run(_ command: String, _ arguments: [String]) async throws -> CommandResult {
+    await CommandTurns.shared.acquire()
+    defer { CommandTurns.shared.release() }
+    return try await start(command, arguments)
+}
+
+private func start(_ command: String, _ arguments: [String]) async throws -> CommandResult {
     let process = Process()
     if command.contains("/") {
         process.executableURL = URL(fileURLWithPath: command)
@@ -41,6 +48,43 @@ func run(_ command: String, _ arguments: [String]) async throws -> CommandResult
                 standardError: String(decoding: errorData.wait(), as: UTF8.self)
             ))
         }.start()
+    }
+}
+
+/// Lets one command fewer run at a time than there are cores, and at least one.
+private final class CommandTurns: @unchecked Sendable {
+    static let shared = CommandTurns(turns: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+
+    // Guarded by `lock`.
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private let lock = NSLock()
+
+    init(turns: Int) { free = turns }
+
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let granted = lock.withLock {
+                guard free > 0 else {
+                    waiting.append(continuation)
+                    return false
+                }
+                free -= 1
+                return true
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    func release() {
+        let next = lock.withLock {
+            guard !waiting.isEmpty else {
+                free += 1
+                return nil as CheckedContinuation<Void, Never>?
+            }
+            return waiting.removeFirst()
+        }
+        next?.resume()
     }
 }
 
