@@ -51,7 +51,7 @@ public enum SwiftRenderer {
         case .property(let property):
             docs(property.docs, attributes: property.attributes, into: &out)
             let keyword = (property.isStatic ? "static " : "") + (property.isLet ? "let" : "var")
-            var text = (property.wrapper.map { "\($0) " } ?? "") + "\(prefix(property.access))\(keyword) \(property.name)"
+            var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
             if let getter = property.getter, let setter = property.setter {
