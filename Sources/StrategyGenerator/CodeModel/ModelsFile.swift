@@ -77,7 +77,8 @@ extension CodeContext {
 
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
-            let name = storageName(field)
+            // A property named like the function's own names is reached through `self`.
+            let name = ["container", "encoder"].contains(storageName(field)) ? "self." + storageName(field) : storageName(field)
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
