@@ -212,6 +212,10 @@ struct OpenAPIImporter {
     /// `hint`; `nil` when the spec model can't say it.
     private mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
         if let target = schema.reference {
+            guard target.hasPrefix("#") else {
+                warn("'\(target)' is in another document, which is not read yet; what uses it is left out", at: schema.location, pointer)
+                return nil
+            }
             guard let key = componentKey(target, section: "schemas") else {
                 warn("'\(target)' is not a schema of this document", at: schema.location, pointer)
                 return nil
