@@ -71,11 +71,18 @@ extension SpecDecoder {
         }
     }
 
+    /// The most retries a `retry` may ask for.
+    static let maximumRetries = 100
+
     func decodeRetry(_ node: YAMLNode) -> RetrySpec? {
         if node.scalar == "none" { return RetrySpec(maxRetries: 0, baseDelay: nil, methods: []) }
         guard let body = mapping(node, "'retry'", expecting: "'none' or a mapping such as '{ max: 3, delay: 0.5 }'") else { return nil }
         checkKeys(body, allowed: SpecKeys.retry, in: "'retry'")
-        let max = body["max"].flatMap { integer($0, "'max' of 'retry'") } ?? 2
+        var max = body["max"].flatMap { integer($0, "'max' of 'retry'") } ?? 2
+        if let node = body["max"], !(0...Self.maximumRetries).contains(max) {
+            diagnostics.error("'max' of 'retry' must be from 0 to \(Self.maximumRetries)", at: node.location)
+            max = 0
+        }
         let methods = body["methods"].flatMap { list($0, "'methods' of 'retry'") }?.compactMap { oneOf($0, "a method", SpecKeys.methods) } ?? []
         var retry = RetrySpec(maxRetries: max, baseDelay: body["delay"].flatMap { number($0, "'delay' of 'retry'") }, methods: methods)
         if let node = body["idempotencyKey"], let header = string(node, "'idempotencyKey' of 'retry'") {
