@@ -97,7 +97,13 @@ enum YAMLDocument {
             if size > SpecLimits.scalarBytes {
                 throw reject("a value of \(size) bytes; a value may be at most \(SpecLimits.scalarBytes) bytes")
             }
-            return YAMLNode(kind: .scalar(scalar.string, quoted: scalar.style != .plain), location: location)
+            var string = scalar.string
+            // Yams decodes each value with Foundation, which drops a leading U+FEFF as a byte-order
+            // mark; a value that starts with one in the spec keeps it.
+            if !string.unicodeScalars.starts(with: ["\u{FEFF}"]), columns.byteOrderMarkStarts(at: location, style: scalar.style) {
+                string = "\u{FEFF}" + string
+            }
+            return YAMLNode(kind: .scalar(string, quoted: scalar.style != .plain), location: location)
         case .mapping(let mapping):
             if mapping.anchor != nil { throw reject(anchorMessage) }
             if depth >= SpecLimits.depth { throw reject(depthMessage) }
@@ -167,6 +173,23 @@ private final class ByteColumns {
             }
         }
         lines.append((start, ascii))
+    }
+
+    /// Whether the scalar of `style` at `location` starts with U+FEFF, written as it is or (in
+    /// double quotes) as an escape.
+    func byteOrderMarkStarts(at location: SourceLocation, style: Node.Scalar.Style) -> Bool {
+        guard location.line >= 1, location.line <= lines.count, style != .literal, style != .folded else { return false }
+        let utf8 = text.utf8
+        guard var index = utf8.index(lines[location.line - 1].start, offsetBy: location.column - 1, limitedBy: utf8.endIndex) else { return false }
+        if style == .singleQuoted || style == .doubleQuoted {
+            guard index < utf8.endIndex else { return false }
+            utf8.formIndex(after: &index)
+        }
+        let rest = text.unicodeScalars[index...].prefix(10)
+        if rest.first == "\u{FEFF}" { return true }
+        guard style == .doubleQuoted else { return false }
+        let written = String(String.UnicodeScalarView(rest)).lowercased()
+        return written.hasPrefix("\\ufeff") || written.hasPrefix("\\u0000feff")
     }
 
     func location(file: String, _ mark: Mark?) -> SourceLocation {
