@@ -2,15 +2,28 @@
 """Mutation driver: mutates the specs in specs/ and specs/bad/, runs `strategy-gen generate` on each
 mutant, and type-checks a sample of the accepted mutants' code against the built StrategyKit.
 
-    scripts/fuzz-mutate.py SECONDS SEED STRATEGY_GEN MODULES_DIR OUT_DIR
+    scripts/fuzz-mutate.py [--seconds S | --runs N] [--compiles N] --seed SEED STRATEGY_GEN MODULES_DIR OUT_DIR
 
-Prints one line of figures: inputs, accepted, rejected, crashes, hangs, malformed diagnostics,
-compiled, did-not-compile. Every crash, hang, malformed diagnostic and non-compiling mutant is
+Runs for S seconds or N mutants. Type-checks the code of the first N accepted mutants with
+--compiles N, else of one accepted mutant in ten. Prints one line of figures: inputs, accepted,
+rejected, crashes, hangs, malformed diagnostics, compiled, not compiled. Every crash, hang, malformed diagnostic and non-compiling mutant is
 kept under OUT_DIR for triage.
 """
-import os, random, re, shutil, subprocess, sys, tempfile, time
+import argparse, os, random, re, shutil, subprocess, sys, tempfile, time
 
-seconds, seed, tool, modules, out = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+parser = argparse.ArgumentParser()
+parser.add_argument("--seconds", type=float)
+parser.add_argument("--runs", type=int)
+parser.add_argument("--compiles", type=int)
+parser.add_argument("--seed", type=int, required=True)
+parser.add_argument("tool")
+parser.add_argument("modules")
+parser.add_argument("out")
+arguments = parser.parse_args()
+seconds, runs, compiles = arguments.seconds, arguments.runs, arguments.compiles
+seed, tool, modules, out = arguments.seed, arguments.tool, arguments.modules, arguments.out
+if seconds is None and runs is None:
+    seconds = 60
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 rng = random.Random(seed)
 seeds = []
@@ -68,9 +81,23 @@ def keep(kind, data, detail):
         f.write(detail)
 
 
-deadline = time.monotonic() + seconds
+deadline = time.monotonic() + seconds if seconds is not None else None
 compile_every = 10
-while time.monotonic() < deadline:
+
+
+def more():
+    if runs is not None and counts["inputs"] >= runs:
+        return False
+    return deadline is None or time.monotonic() < deadline
+
+
+def should_compile():
+    if compiles is not None:
+        return counts["compiled"] + counts["not_compiled"] < compiles
+    return counts["accepted"] % compile_every == 1
+
+
+while more():
     data = mutate(rng.choice(seeds))
     counts["inputs"] += 1
     spec = os.path.join(work, "mutant.yaml")
@@ -96,7 +123,7 @@ while time.monotonic() < deadline:
         counts["rejected"] += 1
         continue
     counts["accepted"] += 1
-    if counts["accepted"] % compile_every != 1:
+    if not should_compile():
         continue
     sources = [os.path.join(output, name) for name in sorted(os.listdir(output)) if name.endswith(".swift")]
     check = subprocess.run(["swiftc", "-swift-version", "6", "-typecheck", "-I", modules] + sources, capture_output=True, timeout=300)
