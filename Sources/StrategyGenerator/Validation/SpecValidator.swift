@@ -24,6 +24,7 @@ public enum SpecValidator {
         check.models()
         check.errorTypes()
         check.authSchemes()
+        check.generatedNames()
         check.strategies()
         check.interfaces()
         check.modelCycles()
@@ -77,8 +78,8 @@ struct Checker {
         var names: [String: String] = [:]
         for name in [
             "Any", "Array", "Bool", "Codable", "CodingKey", "CodingKeys", "Decodable", "Decoder", "Dictionary", "Double",
-            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Never", "Optional", "RawRepresentable", "Result",
-            "Sendable", "Set", "String", "Void",
+            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int8", "Int16", "Int32", "Int64", "Never", "Optional",
+            "RawRepresentable", "Result", "Sendable", "Set", "String", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
         ] { names[name] = "Swift's '\(name)'" }
         for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
             names[name] = "Foundation's '\(name)'"
