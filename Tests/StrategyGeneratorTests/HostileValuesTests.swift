@@ -83,4 +83,33 @@ import Testing
         }
         #expect(code.contains("Endpoint(.get, \"/items/%41/a%2Fb/\\(input.id)\")"))
     }
+
+    @Test func aSpecFileThatStartsWithAByteOrderMarkLoadsWithColumnsAfterIt() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = folder.appendingPathComponent("spec.yaml")
+        try Data(("\u{FEFF}api: Marked\nservers: { production: https://api.example.com }\n"
+            + "strategies:\n  GetItem: { GET: /items, returns: Strng }\n").utf8).write(to: spec)
+
+        let result = try await runStrategyGen(["validate", spec.path])
+
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(spec.path):4:36: error: "), "\(result.standardError)")
+    }
+
+    @Test func examplesWithQuotesControlCharactersAndLineBreaksGenerateStubsThatCompile() async throws {
+        let spec = #"""
+            api: Examples
+            servers: { production: https://api.example.com }
+            models:
+              Item: { id: Int, text: String }
+            strategies:
+              GetItem:
+                GET: /items
+                returns: Item
+                example: { id: 1, text: "a\"\"\"\"b\r\nc\x01d\0e\\\"\"\"\u2028#\"\"\"\"\"" }
+            """#
+        let code = try await generateAndTypeCheck(spec)
+        #expect(code.contains("GetItem"))
+    }
 }

@@ -59,6 +59,10 @@ struct YAMLNode: Sendable {
 enum YAMLDocument {
     /// The document's root node, or the diagnostic that says why the text isn't YAML.
     static func parse(_ text: String, file: String) -> Result<YAMLNode?, DiagnosticsError> {
+        // A byte-order mark at the start of the file marks its encoding; it isn't part of the
+        // text, and editors don't count it in columns.
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let size = text.utf8.count
         guard size <= SpecLimits.documentBytes else {
             return .failure(DiagnosticsError([.error("the spec is \(size) bytes; a spec may be at most \(SpecLimits.documentBytes) bytes (16 MiB)", at: SourceLocation(file: file, line: 1, column: 1))]))
