@@ -37,7 +37,9 @@ extension Checker {
             for (list, fields) in lists.enumerated() {
                 for field in fields {
                     let name = field.swiftName ?? SwiftName.member(field.name.value)
-                    if let earlier = seen[name] {
+                    if name == "client" {
+                        diagnostics.error("'\(field.name)' of \(what) becomes the input 'client', the name of what its client method sends it with; give it another Swift name with 'swift:'", at: field.name.location)
+                    } else if let earlier = seen[name] {
                         if earlier.list != list {
                             diagnostics.error("'\(field.name)' and \(earlier.what) of \(what) both become the input '\(name)'; give one another Swift name with 'swift:'", at: field.name.location)
                         }
