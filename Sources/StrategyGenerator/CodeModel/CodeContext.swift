@@ -115,14 +115,10 @@ struct CodeContext {
         return propertyType(field).isOptional ? "nil" : nil
     }
 
-    /// Doc comment lines from a spec's free text.
+    /// Doc comment lines from a spec's free text, split at every kind of line break.
     func docLines(_ text: String?) -> [String] {
         guard let text = text?.trimmingTrailingNewlines, !text.isEmpty else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var line = String(line)
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        return SwiftRenderer.commentLines(text)
     }
 
     func deprecatedAttribute(_ deprecation: Deprecation?) -> [String] {
@@ -186,7 +182,7 @@ extension String {
     /// The text without the line breaks a YAML block (`doc: |`) ends with.
     var trimmingTrailingNewlines: String {
         var text = self
-        while text.last == "\n" { text.removeLast() }
+        while text.last?.isNewline == true { text.removeLast() }
         return text
     }
 }

@@ -26,13 +26,61 @@ public enum SpecLoader {
     }
 
     private static func load(contentsOf path: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw DiagnosticsError([.error("cannot read spec '\(path)': \(error.localizedDescription)", at: nil)])
-        }
+        let text = try readText(path)
         return try load(text: text, file: path, visiting: visiting)
+    }
+
+    /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
+    /// or one that isn't UTF-8 is an error at its first line (or at the first byte that isn't UTF-8).
+    static func readText(_ path: String) throws(DiagnosticsError) -> String {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticsError([.error("cannot read the spec: there is no file at this path", at: start)])
+        }
+        guard !isFolder.boolValue else {
+            throw DiagnosticsError([.error("cannot read the spec: this is a folder, not a file", at: start)])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DiagnosticsError([.error("cannot read the spec: permission denied or not a regular file", at: start)])
+        }
+        defer { try? handle.close() }
+        // One byte more than the limit is enough to know the file is over it.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: SpecLimits.documentBytes + 1) ?? Data()
+        } catch {
+            throw DiagnosticsError([.error("cannot read the spec: \(error.localizedDescription)", at: start)])
+        }
+        guard data.count <= SpecLimits.documentBytes else {
+            throw DiagnosticsError([.error("the spec is over \(SpecLimits.documentBytes) bytes; a spec may be at most 16 MiB", at: start)])
+        }
+        if let place = firstInvalidUTF8(in: data, file: path) {
+            throw DiagnosticsError([.error("the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Where the first byte that isn't part of valid UTF-8 is, in lines and byte columns; nil if none.
+    private static func firstInvalidUTF8(in data: Data, file: String) -> SourceLocation? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += encoded.count
+                }
+            case .error:
+                return SourceLocation(file: file, line: line, column: column)
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     private static func load(text: String, file: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
