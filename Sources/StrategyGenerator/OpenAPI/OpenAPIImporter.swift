@@ -326,8 +326,8 @@ struct OpenAPIImporter {
 
     /// Fields whose Swift names would clash get names of their own, so `my_key` and `myKey` can
     /// sit side by side.
-    private func uniqueMemberNames(_ fields: [FieldSpec]) -> [FieldSpec] {
-        var taken: Set<String> = []
+    private func uniqueMemberNames(_ fields: [FieldSpec], reserved: Set<String> = Checker.namesFieldsCantTake) -> [FieldSpec] {
+        var taken = reserved
         return fields.map { field in
             var field = field
             let base = SwiftIdentifier.member(field.name.value, fallback: "value")
@@ -471,7 +471,13 @@ struct OpenAPIImporter {
     private func uniqueInputNames(_ strategy: inout StrategySpec) {
         let bodyFields = strategy.body?.fields ?? []
         let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count]
-        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + bodyFields)[...]
+        // A client method sends the input as `client`, and a whole body is the input `body`.
+        var reserved: Set<String> = ["client"]
+        switch strategy.body {
+        case .json?, .raw?: reserved.insert("body")
+        default: break
+        }
+        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + bodyFields, reserved: reserved)[...]
         strategy.pathParameters = Array(inputs.prefix(counts[0]))
         inputs = inputs.dropFirst(counts[0])
         strategy.query = Array(inputs.prefix(counts[1]))
