@@ -143,6 +143,43 @@ import Testing
         ])
     }
 
+    @Test func aliasesInADocumentStandForTheirAnchorsButCantBlowItUp() throws {
+        let anchored = """
+        openapi: 3.0.3
+        info: { title: Echo, version: "1" }
+        servers: [{ url: "https://echo.example.com" }]
+        paths:
+          /echo:
+            get:
+              operationId: echo
+              parameters:
+                - &word { name: word, in: query, required: true, schema: { type: string } }
+              responses:
+                "200": { description: Echoed., content: { application/json: { schema: &text { type: string } } } }
+            post:
+              operationId: shout
+              parameters: [*word]
+              responses:
+                "200": { description: Shouted., content: { application/json: { schema: *text } } }
+        """
+        let (generated, folder) = try generate(anchored, name: "echo.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = try #require(generated.files.first { $0.name == "echo.Client.swift" }).contents
+        // The operation named like the API gets a name of its own.
+        #expect(client.contains("public func echoOperation(word: String) async throws -> String"))
+        #expect(client.contains("public func shout(word: String) async throws -> String"))
+
+        // Nine levels of nine aliases would stand for 9^9 values.
+        var bomb = "openapi: 3.0.3\ninfo: { title: Bomb, version: \"1\" }\nx0: &a0 [lol]\n"
+        for level in 1...9 {
+            bomb += "x\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        bomb += "paths: {}\n"
+        let error = #expect(throws: DiagnosticsError.self) { try generate(bomb, name: "bomb.yaml") }
+        #expect(error?.diagnostics.first?.message == "aliases make the document hold more than 2000000 values")
+        #expect(error?.diagnostics.first?.location?.line == 10)
+    }
+
     @Test func aSwaggerDocumentIsRefusedAtItsVersion() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -85,7 +85,9 @@ public enum SpecLoader {
 
     private static func load(text: String, file: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
         let root: YAMLNode?
-        let parsed = file.lowercased().hasSuffix(".json") ? JSONDocument.parse(text, file: file) : YAMLDocument.parse(text, file: file)
+        let parsed = file.lowercased().hasSuffix(".json")
+            ? JSONDocument.parse(text, file: file)
+            : YAMLDocument.parse(text, file: file, allowingAliases: isOpenAPI(text))
         switch parsed {
         case .success(let node): root = node
         case .failure(let error): throw error
@@ -132,6 +134,13 @@ public enum SpecLoader {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether YAML text says at its top level that it is an OpenAPI document.
+    private static func isOpenAPI(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        }
     }
 
     /// An OpenAPI document, imported into the spec model.

@@ -381,7 +381,7 @@ struct OpenAPIImporter {
 
     private mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
         let id = operation["operationId"]?.scalar ?? (method + " " + path)
-        let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation")), at: (operation["operationId"] ?? operation).location)
+        let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
         var strategy = StrategySpec(
             name: name, doc: operation["summary"]?.scalar ?? operation["description"]?.scalar, method: method.uppercased(),
             path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
@@ -706,13 +706,14 @@ struct OpenAPIImporter {
         return key.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? key
     }
 
-    private mutating func uniqueTypeName(_ base: String) -> String {
+    /// `base`, or when it is taken `base` with `clashSuffix` (`ErrorModel`), then numbered.
+    private mutating func uniqueTypeName(_ base: String, clashSuffix: String = "Model") -> String {
         var name = base, suffix = 2
         if typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
-            name = base + "Model"
+            name = base + clashSuffix
         }
         while typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
-            name = "\(base)Model\(suffix)"
+            name = "\(base)\(clashSuffix)\(suffix)"
             suffix += 1
         }
         typeNames.insert(name)
