@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "StrategyKit", targets: ["StrategyKit"]),
         .library(name: "StrategyKitAsyncHTTPClient", targets: ["StrategyKitAsyncHTTPClient"]),
-        .library(name: "StrategyGenerator", targets: ["StrategyGenerator"]),
         .executable(name: "strategy-gen", targets: ["strategy-gen"]),
         .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
         .plugin(name: "StrategyGenCommandPlugin", targets: ["StrategyGenCommandPlugin"]),
@@ -50,7 +49,8 @@ let package = Package(
             ]
         ),
 
-        // Spec model, YAML loader, validation, code model and renderer.
+        // Spec model, YAML loader, validation, code model and renderer. Not a product: the
+        // generator's API is not public; it is reached through `strategy-gen` and the plugins.
         .target(
             name: "StrategyGenerator",
             dependencies: [.product(name: "Yams", package: "Yams")]
