@@ -19,8 +19,8 @@ import Testing
             Endpoint(.get, "/greetings/\(name)")
         }
 
-        func stub(for name: String) -> HTTPResponse? {
-            HTTPResponse(statusCode: 200, body: Data(#"{"text": "stubbed hello, \#(name)"}"#.utf8))
+        func stub(for name: String) -> (HTTPResponse, Data)? {
+            (HTTPResponse(status: .ok), Data(#"{"text": "stubbed hello, \#(name)"}"#.utf8))
         }
     }
 
@@ -36,10 +36,10 @@ import Testing
     struct Tagging: Middleware {
         let name: String
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
             var request = request
-            request.headers.add(name: "X-Chain", value: name)
-            return try await next(request)
+            request.headerFields.append(HTTPField(name: HTTPField.Name("X-Chain")!, value: name))
+            return try await next(request, body)
         }
     }
 
@@ -111,8 +111,8 @@ import Testing
         let events = Events()
         var client = self.client
         client.hooks = Hooks(
-            willSend: { request, context in events.add("send \(context.strategyName) \(request.url.path)") },
-            didReceive: { response, _ in events.add("receive \(response.statusCode)") },
+            willSend: { request, context in events.add("send \(context.strategyName) \(request.url?.path ?? "")") },
+            didReceive: { response, _, _ in events.add("receive \(response.status.code)") },
             didDecode: { output, _ in events.add("decode \((output as? Greeting)?.text ?? "?")") },
             didFail: { error, _ in events.add("fail \(type(of: error))") }
         )
@@ -174,7 +174,7 @@ import Testing
             Issue.record("expected the 404 to flow down, got \(result)")
             return
         }
-        #expect(error.response.statusCode == 404)
+        #expect(error.response.status.code == 404)
         #expect(await store.saved.isEmpty)
     }
 

@@ -71,17 +71,19 @@ public struct StrategyClient: Sendable {
         let context = RequestContext(strategyName: S.name)
         do {
             let endpoint = try strategy.endpoint(for: input)
-            let request = try server.request(for: endpoint)
-            let response = try await perform(
+            let (request, body) = try server.request(for: endpoint)
+            let (response, responseBody) = try await perform(
                 request,
+                body: body,
                 context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+                limits: limits.overridden(by: endpoint),
                 filter: strategy.middlewareFilter,
                 stub: { strategy.stub(for: input) }
             )
-            guard strategy.successCheck.isSuccess(response) else {
-                throw S.Failure(response: response, decoder: decoder)
+            guard strategy.successCheck.isSuccess(response, body: responseBody) else {
+                throw S.Failure(response: response, body: responseBody, decoder: decoder)
             }
-            let output = try strategy.output(from: response, decoder: decoder)
+            let output = try strategy.output(from: response, body: responseBody, decoder: decoder)
             hooks.didDecode?(output, context)
             return output
         } catch {
@@ -99,27 +101,29 @@ public struct StrategyClient: Sendable {
     /// answers with the stub alone (no middleware runs: stubs need no credentials or retries).
     private func perform(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
+        limits: RequestLimits,
         filter: MiddlewareFilter,
-        stub: @escaping @Sendable () -> HTTPResponse?
-    ) async throws -> HTTPResponse {
+        stub: @escaping @Sendable () -> (HTTPResponse, Data)?
+    ) async throws -> (HTTPResponse, Data) {
         let hooks = self.hooks
         guard stubbing == .never else {
             hooks.willSend?(request, context)
-            guard let response = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
+            guard let (response, body) = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
             if let delay = stubbing.delay { try await Task.sleep(for: delay) }
-            hooks.didReceive?(response, context)
-            return response
+            hooks.didReceive?(response, body, context)
+            return (response, body)
         }
         let exchange = Exchange(transport: transport, limits: limits, hooks: hooks, context: context)
-        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
-            try await exchange.send(request)
+        var next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data) = { request, body in
+            try await exchange.send(request, body: body)
         }
         for middleware in middlewares.reversed() where filter.includes(middleware.name) {
             let inner = next
-            next = { request in try await middleware.intercept(request, context: context, next: inner) }
+            next = { request, body in try await middleware.intercept(request, body: body, context: context, next: inner) }
         }
-        return try await next(request)
+        return try await next(request, body)
     }
 }
 
@@ -127,8 +131,8 @@ public struct StrategyClient: Sendable {
 public struct Hooks: Sendable {
     /// A request is about to go to the transport (once per attempt).
     public var willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)?
-    /// The transport returned a response (before the success check).
-    public var didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)?
+    /// The transport returned a response and its body (before the success check).
+    public var didReceive: (@Sendable (HTTPResponse, Data, RequestContext) -> Void)?
     /// The output was decoded.
     public var didDecode: (@Sendable (any Sendable, RequestContext) -> Void)?
     /// The call failed with this error.
@@ -137,7 +141,7 @@ public struct Hooks: Sendable {
     /// Observers for the stages given; the others observe nothing.
     public init(
         willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)? = nil,
-        didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)? = nil,
+        didReceive: (@Sendable (HTTPResponse, Data, RequestContext) -> Void)? = nil,
         didDecode: (@Sendable (any Sendable, RequestContext) -> Void)? = nil,
         didFail: (@Sendable (any Error, RequestContext) -> Void)? = nil
     ) {

@@ -16,10 +16,10 @@ public enum AccountError: APIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse) {
-        switch response.statusCode {
+    public init(response: HTTPResponse, body: Data) {
+        switch response.status.code {
         case 400:
-            self = .badRequest(message: response.value(at: "error"))
+            self = .badRequest(message: body.value(at: "error"))
         case 401:
             self = .invalidCredentials
         case 403:
@@ -27,7 +27,7 @@ public enum AccountError: APIError, Equatable {
         case 501:
             self = .appUpdateRequired
         default:
-            self = .unknown(statusCode: response.statusCode, body: response.body)
+            self = .unknown(statusCode: response.status.code, body: body)
         }
     }
 }

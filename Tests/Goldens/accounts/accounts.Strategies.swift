@@ -61,7 +61,7 @@ public struct GetProfile: Strategy, StubbedByExample {
         Endpoint(.get, "/me")
     }
 
-    public static var example: HTTPResponse { .json(AccountsStubs.getProfile) }
+    public static var example: String { AccountsStubs.getProfile }
 }
 
 /// `PATCH /me`

@@ -18,20 +18,20 @@ public enum AuctionError: DecodingAPIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse, decoder: JSONDecoder) {
-        switch response.statusCode {
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        switch response.status.code {
         case 404:
             self = .notFound
         case 409:
-            self = .outbid(try? decoder.decode(BidRejection.self, from: response.body))
+            self = .outbid(try? decoder.decode(BidRejection.self, from: body))
         case 422:
-            self = .invalidBid(message: response.value(at: "error.message"))
+            self = .invalidBid(message: body.value(at: "error.message"))
         case 429:
             self = .rateLimited
         case 500:
             self = .serverError
         default:
-            self = .unknown(statusCode: response.statusCode, body: response.body)
+            self = .unknown(statusCode: response.status.code, body: body)
         }
     }
 }

@@ -32,7 +32,7 @@ public struct ListAuctions: Strategy, StubbedByExample {
         )
     }
 
-    public static var example: HTTPResponse { .json(AuctionsStubs.listAuctions) }
+    public static var example: String { AuctionsStubs.listAuctions }
 }
 
 /// `GET /auctions/{id}`
@@ -93,7 +93,7 @@ public struct PlaceBid: Strategy {
         Endpoint(
             .post,
             "/auctions/\(input.id)/bids",
-            headers: HTTPHeaders(["Idempotency-Key": input.idempotencyKey]),
+            headers: ["Idempotency-Key": input.idempotencyKey],
             body: try .json(Body(amount: input.amount, currency: input.currency)),
             timeout: 20,
             retry: RetryPolicy(

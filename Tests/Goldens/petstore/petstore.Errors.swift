@@ -14,16 +14,16 @@ public enum PetstoreError: DecodingAPIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse, decoder: JSONDecoder) {
-        switch response.statusCode {
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        switch response.status.code {
         case 400:
             self = .invalidInput
         case 404:
-            self = .notFound(try? decoder.decode(ApiMessage.self, from: response.body))
+            self = .notFound(try? decoder.decode(ApiMessage.self, from: body))
         case 405:
             self = .validationFailed
         default:
-            self = .unknown(statusCode: response.statusCode, body: response.body)
+            self = .unknown(statusCode: response.status.code, body: body)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct FindPetsByStatus: Strategy, StubbedByExample {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
     }
 
-    public static var example: HTTPResponse { .json(PetstoreStubs.findPetsByStatus) }
+    public static var example: String { PetstoreStubs.findPetsByStatus }
 }
 
 /// `GET /pet/{petId}`
@@ -123,6 +123,6 @@ public struct DeletePet: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.delete, "/pet/\(input.petId)", headers: HTTPHeaders(["X-Reason": input.xReason]))
+        Endpoint(.delete, "/pet/\(input.petId)", headers: ["X-Reason": input.xReason])
     }
 }

@@ -12,14 +12,14 @@ public enum UsersError: APIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse) {
-        switch response.statusCode {
+    public init(response: HTTPResponse, body: Data) {
+        switch response.status.code {
         case 404:
             self = .notFound
         case 500:
             self = .serverError
         default:
-            self = .unknown(statusCode: response.statusCode, body: response.body)
+            self = .unknown(statusCode: response.status.code, body: body)
         }
     }
 }

@@ -14,9 +14,9 @@ public enum VKError: SuccessCheckingAPIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
-    public init(response: HTTPResponse) {
-        let code = response.value(at: "error.error_code", as: Int.self)
-        switch (response.statusCode, code) {
+    public init(response: HTTPResponse, body: Data) {
+        let code = body.value(at: "error.error_code", as: Int.self)
+        switch (response.status.code, code) {
         case (_, 5?):
             self = .invalidAccessToken
         case (_, 6?):
@@ -25,10 +25,10 @@ public enum VKError: SuccessCheckingAPIError, Equatable {
             self = .accessDenied
         default:
             self = .unknown(
-                statusCode: response.statusCode,
+                statusCode: response.status.code,
                 code: code,
-                message: response.value(at: "error.error_msg"),
-                body: response.body
+                message: body.value(at: "error.error_msg"),
+                body: body
             )
         }
     }

@@ -38,7 +38,7 @@ public struct GetWall: Strategy, StubbedByExample {
         )
     }
 
-    public static var example: HTTPResponse { .json(VKStubs.getWall) }
+    public static var example: String { VKStubs.getWall }
 }
 
 /// Returns how many posts a wall has.
@@ -65,7 +65,7 @@ public struct GetWallCount: Strategy, StubbedByExample {
         Endpoint(.get, "/wall.get", query: ["owner_id": input.ownerId, "domain": input.domain])
     }
 
-    public static var example: HTTPResponse { .json(VKStubs.getWallCount) }
+    public static var example: String { VKStubs.getWallCount }
 }
 
 /// Publishes a post on a wall.
@@ -114,5 +114,5 @@ public struct PostWall: Strategy, StubbedByExample {
         )
     }
 
-    public static var example: HTTPResponse { .json(VKStubs.postWall) }
+    public static var example: String { VKStubs.postWall }
 }

@@ -13,5 +13,7 @@ public struct CreateThing: Strategy, StubbedByExample {
         Endpoint(.post, "/things")
     }
 
-    public static var example: HTTPResponse { .json(ThingsStubs.createThing, statusCode: 201) }
+    public static var example: String { ThingsStubs.createThing }
+
+    public static var exampleStatus: HTTPResponse.Status { 201 }
 }
