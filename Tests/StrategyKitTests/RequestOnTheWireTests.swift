@@ -90,7 +90,7 @@ import Testing
         await #expect(throws: RequestBuildingError.invalidMethod(method.uppercased())) {
             var endpoint = Endpoint(.get, "/anything")
             endpoint.method = method
-            try await send(endpoint)
+            _ = try await send(endpoint)
         }
         #expect(server.requests.isEmpty)
     }

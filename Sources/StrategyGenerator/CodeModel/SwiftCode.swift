@@ -70,6 +70,8 @@ public struct Function: Hashable, Sendable {
     public var parameters: [Parameter] = []
     public var isAsync = false
     public var isThrowing = false
+    /// The error type of typed throws, e.g. `CallError<VKError>`; `nil` throws `any Error`.
+    public var thrownType: String?
     public var returnType: String?
     /// `nil` for a protocol requirement.
     public var body: [Statement]?

@@ -94,7 +94,7 @@ public enum SwiftRenderer {
         let name = function.name == "init" ? "init" : "func \(function.name)"
         var effects = ""
         if function.isAsync { effects += " async" }
-        if function.isThrowing { effects += " throws" }
+        if function.isThrowing { effects += function.thrownType.map { " throws(\($0))" } ?? " throws" }
         if let returnType = function.returnType { effects += " -> \(returnType)" }
         let opening = function.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
         writeCall(prefix: modifiers + name, arguments: parameters, suffix: effects + opening, into: &out)

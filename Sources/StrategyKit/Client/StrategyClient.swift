@@ -56,7 +56,8 @@ public struct StrategyClient: Sendable {
         self.limits = limits
     }
 
-    /// Sends the request `strategy` makes for `input` and returns its output.
+    /// Sends the request `strategy` makes for `input` and returns its output, throwing the
+    /// error of the layer that failed as it is.
     ///
     /// Cancelling the calling task cancels the request; a request is never started from a
     /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
@@ -64,10 +65,31 @@ public struct StrategyClient: Sendable {
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
-    ///   or changed the method so it can't be sent (nothing is sent then); a
-    ///   ``TransportError`` or a middleware's error when no response came; a `DecodingError`
-    ///   when the body doesn't fit.
+    ///   that can't be sent (nothing is sent then); a ``TransportError`` or a middleware's
+    ///   error when no response came; a `DecodingError` when the body doesn't fit.
+    ///   ``call(_:_:)`` sorts the same errors into the cases of a ``CallError``.
     public func send<S: Strategy>(_ strategy: S, _ input: S.Input) async throws -> S.Output {
+        do {
+            return try await output(of: strategy, input)
+        } catch let failure as Undecodable {
+            throw failure.error
+        }
+    }
+
+    /// Sends the request `strategy` makes for `input` and returns its output, as ``send(_:_:)``
+    /// does, throwing a ``CallError`` a caller can handle case by case. Generated clients call it.
+    public func call<S: Strategy>(_ strategy: S, _ input: S.Input) async throws(CallError<S.Failure>) -> S.Output {
+        do {
+            return try await output(of: strategy, input)
+        } catch let failure as Undecodable {
+            throw .decoding(failure.error, body: failure.body)
+        } catch {
+            throw CallError(sorting: error)
+        }
+    }
+
+    /// The output of one call; a body that doesn't decode fails with ``Undecodable``, which keeps it.
+    private func output<S: Strategy>(of strategy: S, _ input: S.Input) async throws -> S.Output {
         let context = RequestContext(strategyName: S.name)
         do {
             let endpoint = try strategy.endpoint(for: input)
@@ -83,11 +105,16 @@ public struct StrategyClient: Sendable {
             guard strategy.successCheck.isSuccess(response, body: responseBody) else {
                 throw S.Failure(response: response, body: responseBody, decoder: decoder)
             }
-            let output = try strategy.output(from: response, body: responseBody, decoder: decoder)
+            let output: S.Output
+            do {
+                output = try strategy.output(from: response, body: responseBody, decoder: decoder)
+            } catch {
+                throw Undecodable(error: error, body: responseBody)
+            }
             hooks.didDecode?(output, context)
             return output
         } catch {
-            hooks.didFail?(error, context)
+            hooks.didFail?((error as? Undecodable)?.error ?? error, context)
             throw error
         }
     }
@@ -95,6 +122,11 @@ public struct StrategyClient: Sendable {
     /// Sends a strategy that takes no input.
     public func send<S: Strategy>(_ strategy: S) async throws -> S.Output where S.Input == Void {
         try await send(strategy, ())
+    }
+
+    /// Sends a strategy that takes no input, throwing a ``CallError``.
+    public func call<S: Strategy>(_ strategy: S) async throws(CallError<S.Failure>) -> S.Output where S.Input == Void {
+        try await call(strategy, ())
     }
 
     /// Sends through the middlewares the filter lets run, then the transport; or, when stubbing,
@@ -125,6 +157,12 @@ public struct StrategyClient: Sendable {
         }
         return try await next(request, body)
     }
+}
+
+/// A successful response whose body didn't give the output, with that body.
+private struct Undecodable: Error {
+    let error: any Error
+    let body: Data
 }
 
 /// Observers of each stage of a call; none changes anything.

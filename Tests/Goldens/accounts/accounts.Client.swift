@@ -41,8 +41,8 @@ public struct AccountsClient: Sendable {
 
     /// Sends ``Login`` with `input`.
     @discardableResult
-    public func login(_ input: Login.Input) async throws -> Session {
-        let output = try await client.send(Login(), input)
+    public func login(_ input: Login.Input) async throws(CallError<AccountError>) -> Session {
+        let output = try await client.call(Login(), input)
         await session.setToken(BearerToken(
             accessToken: output.accessToken,
             refreshToken: output.refreshToken,
@@ -53,28 +53,28 @@ public struct AccountsClient: Sendable {
 
     /// Exchanges a username and password for a session.
     @discardableResult
-    public func login(username: String, password: String) async throws -> Session {
+    public func login(username: String, password: String) async throws(CallError<AccountError>) -> Session {
         try await login(Login.Input(username: username, password: password))
     }
 
     /// `POST /token`
-    public func refreshSession(refreshToken: String) async throws -> Session {
-        try await client.send(RefreshSession(), RefreshSession.Input(refreshToken: refreshToken))
+    public func refreshSession(refreshToken: String) async throws(CallError<AccountError>) -> Session {
+        try await client.call(RefreshSession(), RefreshSession.Input(refreshToken: refreshToken))
     }
 
     /// `GET /me`
-    public func getProfile() async throws -> Profile {
-        try await client.send(GetProfile())
+    public func getProfile() async throws(CallError<AccountError>) -> Profile {
+        try await client.call(GetProfile())
     }
 
     /// `PATCH /me`
-    public func updateProfile(displayName: String) async throws -> Profile {
-        try await client.send(UpdateProfile(), UpdateProfile.Input(displayName: displayName))
+    public func updateProfile(displayName: String) async throws(CallError<AccountError>) -> Profile {
+        try await client.call(UpdateProfile(), UpdateProfile.Input(displayName: displayName))
     }
 
     /// `POST /logout`
-    public func logout() async throws {
-        try await client.send(Logout())
+    public func logout() async throws(CallError<AccountError>) {
+        try await client.call(Logout())
     }
 }
 

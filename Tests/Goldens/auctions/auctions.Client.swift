@@ -42,38 +42,40 @@ public struct AuctionsClient: Sendable {
     }
 
     /// Sends ``ListAuctions`` with `input`.
-    public func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage {
-        try await client.send(ListAuctions(), input)
+    public func listAuctions(
+        _ input: ListAuctions.Input
+    ) async throws(CallError<AuctionError>) -> AuctionPage {
+        try await client.call(ListAuctions(), input)
     }
 
     /// Sends ``GetAuction`` with `input`.
-    public func getAuction(_ input: GetAuction.Input) async throws -> Auction {
-        try await client.send(GetAuction(), input)
+    public func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction {
+        try await client.call(GetAuction(), input)
     }
 
     /// Sends ``PlaceBid`` with `input`.
-    public func placeBid(_ input: PlaceBid.Input) async throws -> Money {
-        try await client.send(PlaceBid(), input)
+    public func placeBid(_ input: PlaceBid.Input) async throws(CallError<AuctionError>) -> Money {
+        try await client.call(PlaceBid(), input)
     }
 
     /// Sends ``WatchAuction`` with `input`.
-    public func watchAuction(_ input: WatchAuction.Input) async throws {
-        try await client.send(WatchAuction(), input)
+    public func watchAuction(_ input: WatchAuction.Input) async throws(CallError<AuctionError>) {
+        try await client.call(WatchAuction(), input)
     }
 
     /// `DELETE /auctions/{id}/watch`
     @available(*, deprecated, message: "Use WatchAuction with the watch flag.")
-    public func unwatchAuction(id: UUID) async throws {
-        try await client.send(UnwatchAuction(), UnwatchAuction.Input(id: id))
+    public func unwatchAuction(id: UUID) async throws(CallError<AuctionError>) {
+        try await client.call(UnwatchAuction(), UnwatchAuction.Input(id: id))
     }
 }
 
 public protocol AuctionBrowsing: Sendable {
     /// Sends ``ListAuctions`` with `input`.
-    func listAuctions(_ input: ListAuctions.Input) async throws -> AuctionPage
+    func listAuctions(_ input: ListAuctions.Input) async throws(CallError<AuctionError>) -> AuctionPage
 
     /// Sends ``GetAuction`` with `input`.
-    func getAuction(_ input: GetAuction.Input) async throws -> Auction
+    func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction
 }
 
 extension AuctionBrowsing {
@@ -82,22 +84,22 @@ extension AuctionBrowsing {
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
         limit: Int = 20
-    ) async throws -> AuctionPage {
+    ) async throws(CallError<AuctionError>) -> AuctionPage {
         try await listAuctions(ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
 
     /// `GET /auctions/{id}`
-    public func getAuction(id: UUID) async throws -> Auction {
+    public func getAuction(id: UUID) async throws(CallError<AuctionError>) -> Auction {
         try await getAuction(GetAuction.Input(id: id))
     }
 }
 
 public protocol Bidding: Sendable {
     /// Sends ``PlaceBid`` with `input`.
-    func placeBid(_ input: PlaceBid.Input) async throws -> Money
+    func placeBid(_ input: PlaceBid.Input) async throws(CallError<AuctionError>) -> Money
 
     /// Sends ``WatchAuction`` with `input`.
-    func watchAuction(_ input: WatchAuction.Input) async throws
+    func watchAuction(_ input: WatchAuction.Input) async throws(CallError<AuctionError>)
 }
 
 extension Bidding {
@@ -107,7 +109,7 @@ extension Bidding {
         idempotencyKey: String? = nil,
         amount: Int,
         currency: String
-    ) async throws -> Money {
+    ) async throws(CallError<AuctionError>) -> Money {
         try await placeBid(PlaceBid.Input(
             id: id,
             idempotencyKey: idempotencyKey,
@@ -117,7 +119,7 @@ extension Bidding {
     }
 
     /// `PUT /auctions/{id}/watch`
-    public func watchAuction(id: UUID) async throws {
+    public func watchAuction(id: UUID) async throws(CallError<AuctionError>) {
         try await watchAuction(WatchAuction.Input(id: id))
     }
 }

@@ -40,23 +40,27 @@ public struct PetstoreClient: Sendable {
     }
 
     /// `POST /pet`
-    public func addPet(body: NewPet) async throws -> Pet {
-        try await client.send(AddPet(), body)
+    public func addPet(body: NewPet) async throws(CallError<PetstoreError>) -> Pet {
+        try await client.call(AddPet(), body)
     }
 
     /// `GET /pet/findByStatus`
-    public func findPetsByStatus(status: [PetStatus]) async throws -> [Pet] {
-        try await client.send(FindPetsByStatus(), FindPetsByStatus.Input(status: status))
+    public func findPetsByStatus(status: [PetStatus]) async throws(CallError<PetstoreError>) -> [Pet] {
+        try await client.call(FindPetsByStatus(), FindPetsByStatus.Input(status: status))
     }
 
     /// `GET /pet/{petId}`
-    public func getPet(petId: Int) async throws -> Pet {
-        try await client.send(GetPet(), GetPet.Input(petId: petId))
+    public func getPet(petId: Int) async throws(CallError<PetstoreError>) -> Pet {
+        try await client.call(GetPet(), GetPet.Input(petId: petId))
     }
 
     /// `POST /pet/{petId}`
-    public func updatePetWithForm(petId: Int, name: String? = nil, status: PetStatus? = nil) async throws {
-        try await client.send(UpdatePetWithForm(), UpdatePetWithForm.Input(
+    public func updatePetWithForm(
+        petId: Int,
+        name: String? = nil,
+        status: PetStatus? = nil
+    ) async throws(CallError<PetstoreError>) {
+        try await client.call(UpdatePetWithForm(), UpdatePetWithForm.Input(
             petId: petId,
             name: name,
             status: status
@@ -68,8 +72,8 @@ public struct PetstoreClient: Sendable {
         petId: Int,
         additionalMetadata: String? = nil,
         file: FileUpload
-    ) async throws -> UploadResult {
-        try await client.send(UploadImage(), UploadImage.Input(
+    ) async throws(CallError<PetstoreError>) -> UploadResult {
+        try await client.call(UploadImage(), UploadImage.Input(
             petId: petId,
             additionalMetadata: additionalMetadata,
             file: file
@@ -77,8 +81,8 @@ public struct PetstoreClient: Sendable {
     }
 
     /// `DELETE /pet/{petId}`
-    public func deletePet(petId: Int, xReason: String? = nil) async throws {
-        try await client.send(DeletePet(), DeletePet.Input(petId: petId, xReason: xReason))
+    public func deletePet(petId: Int, xReason: String? = nil) async throws(CallError<PetstoreError>) {
+        try await client.call(DeletePet(), DeletePet.Input(petId: petId, xReason: xReason))
     }
 }
 

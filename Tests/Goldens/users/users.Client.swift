@@ -40,8 +40,8 @@ public struct UsersClient: Sendable {
     }
 
     /// Fetches one user by id.
-    public func getUser(id: Int, includePosts: Bool? = nil) async throws -> User {
-        try await client.send(GetUser(), GetUser.Input(id: id, includePosts: includePosts))
+    public func getUser(id: Int, includePosts: Bool? = nil) async throws(CallError<UsersError>) -> User {
+        try await client.call(GetUser(), GetUser.Input(id: id, includePosts: includePosts))
     }
 }
 

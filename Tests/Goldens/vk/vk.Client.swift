@@ -36,28 +36,28 @@ public struct VKClient: Sendable {
     }
 
     /// Sends ``GetWall`` with `input`.
-    public func getWall(_ input: GetWall.Input) async throws -> Wall {
-        try await client.send(GetWall(), input)
+    public func getWall(_ input: GetWall.Input) async throws(CallError<VKError>) -> Wall {
+        try await client.call(GetWall(), input)
     }
 
     /// Sends ``GetWallCount`` with `input`.
-    public func getWallCount(_ input: GetWallCount.Input) async throws -> Int {
-        try await client.send(GetWallCount(), input)
+    public func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int {
+        try await client.call(GetWallCount(), input)
     }
 
     /// Sends ``PostWall`` with `input`.
-    public func postWall(_ input: PostWall.Input) async throws -> PostWall.Output {
-        try await client.send(PostWall(), input)
+    public func postWall(_ input: PostWall.Input) async throws(CallError<VKError>) -> PostWall.Output {
+        try await client.call(PostWall(), input)
     }
 }
 
 /// Reads walls.
 public protocol WallGettable: Sendable {
     /// Sends ``GetWall`` with `input`.
-    func getWall(_ input: GetWall.Input) async throws -> Wall
+    func getWall(_ input: GetWall.Input) async throws(CallError<VKError>) -> Wall
 
     /// Sends ``GetWallCount`` with `input`.
-    func getWallCount(_ input: GetWallCount.Input) async throws -> Int
+    func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int
 }
 
 extension WallGettable {
@@ -67,12 +67,15 @@ extension WallGettable {
         domain: String? = nil,
         offset: Int? = nil,
         count: Int? = nil
-    ) async throws -> Wall {
+    ) async throws(CallError<VKError>) -> Wall {
         try await getWall(GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
     }
 
     /// Returns how many posts a wall has.
-    public func getWallCount(ownerId: Int? = nil, domain: String? = nil) async throws -> Int {
+    public func getWallCount(
+        ownerId: Int? = nil,
+        domain: String? = nil
+    ) async throws(CallError<VKError>) -> Int {
         try await getWallCount(GetWallCount.Input(ownerId: ownerId, domain: domain))
     }
 }
@@ -80,7 +83,7 @@ extension WallGettable {
 /// Writes to walls.
 public protocol WallPostable: Sendable {
     /// Sends ``PostWall`` with `input`.
-    func postWall(_ input: PostWall.Input) async throws -> PostWall.Output
+    func postWall(_ input: PostWall.Input) async throws(CallError<VKError>) -> PostWall.Output
 }
 
 extension WallPostable {
@@ -89,7 +92,7 @@ extension WallPostable {
         ownerId: Int? = nil,
         message: String,
         friendsOnly: Bool? = nil
-    ) async throws -> PostWall.Output {
+    ) async throws(CallError<VKError>) -> PostWall.Output {
         try await postWall(PostWall.Input(ownerId: ownerId, message: message, friendsOnly: friendsOnly))
     }
 }
