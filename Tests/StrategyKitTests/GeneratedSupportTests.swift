@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import Testing
 
 /// What generated clients take from the runtime: open enums, dated fields, the builder's

@@ -9,7 +9,9 @@ public enum SwiftRenderer {
         var out = Writer()
         for line in file.header { out.line("// \(line)") }
         if !file.header.isEmpty, !file.imports.isEmpty || !file.declarations.isEmpty { out.blank() }
-        for module in file.imports { out.line("import \(module)") }
+        // The runtime is imported with its `Generated` SPI: the helpers generated code uses in
+        // its bodies (JSON keys, date coding, default parameters) are not the runtime's public API.
+        for module in file.imports { out.line(module == "StrategyKit" ? "@_spi(Generated) import StrategyKit" : "import \(module)") }
         for declaration in file.declarations {
             out.blank()
             render(declaration, into: &out)

@@ -29,7 +29,7 @@ public struct ClientSettings: Sendable {
 
     /// A client whose middlewares are retry, then `builtIn` (the API's default parameters and
     /// credentials), then the caller's own.
-    public func client(builtIn: [any Middleware] = []) -> StrategyClient {
+    @_spi(Generated) public func client(builtIn: [any Middleware] = []) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: transport,
@@ -43,7 +43,7 @@ public struct ClientSettings: Sendable {
 
     /// A client that renews credentials: retry and `builtIn` only, without hooks, stubbing or
     /// the caller's middlewares.
-    public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
+    @_spi(Generated) public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: transport,

@@ -42,7 +42,7 @@ public struct RequestContext: Sendable {
 
 /// Adds headers and query items every request of an API carries, e.g. an API version or a
 /// client identifier. A request's own header of the same name wins.
-public struct DefaultParametersMiddleware: Middleware {
+@_spi(Generated) public struct DefaultParametersMiddleware: Middleware {
     /// The name strategies exclude it by; `defaultParameters` by default.
     public var name: String
     /// Headers added to requests that don't have them, in order.
