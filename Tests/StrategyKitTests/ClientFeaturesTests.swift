@@ -3,7 +3,7 @@ import Foundation
 import TestServer
 import Testing
 
-/// Middlewares and their filters, hooks, stubbing, chaining and completion handlers.
+/// Middlewares and their filters, hooks, chaining and completion handlers.
 @Suite struct ClientFeaturesTests {
     struct Greeting: Codable, Equatable, Sendable {
         var text: String
@@ -17,10 +17,6 @@ import Testing
 
         func endpoint(for name: String) -> Endpoint {
             Endpoint(.get, "/greetings/\(name)")
-        }
-
-        func stub(for name: String) -> (HTTPResponse, Data)? {
-            (HTTPResponse(status: .ok), Data(#"{"text": "stubbed hello, \#(name)"}"#.utf8))
         }
     }
 
@@ -124,19 +120,6 @@ import Testing
             "send GetGreeting /greetings/ada", "receive 200", "decode hello, ada",
             "send GetGreeting /greetings/nobody", "receive 404", "fail UnexpectedResponse",
         ])
-    }
-
-    @Test func stubbingAnswersFromTheStrategyWithoutTheNetwork() async throws {
-        var client = self.client
-        client.stubbing = .immediately
-
-        let greeting = try await client.send(GetGreeting(), "ada")
-
-        #expect(greeting.text == "stubbed hello, ada")
-        #expect(server.requests.isEmpty)
-        await #expect(throws: StubbingError.noStub(strategy: "SaveGreeting")) {
-            try await client.send(SaveGreeting(), greeting)
-        }
     }
 
     @Test func chainingFeedsOneResultIntoTheNextStep() async throws {

@@ -79,11 +79,9 @@ import Testing
         var settings = ClientSettings(server: Server(host: "api.example.com"), retry: .never)
     }
 
-    struct GetLot: Strategy, StubbedByExample {
+    struct GetLot: Strategy {
         typealias Output = Lot
         typealias Failure = BodyError
-
-        static var example: String { #"{"status": "live", "startsAt": 0}"# }
 
         func endpoint(for input: Int) -> Endpoint {
             Endpoint(.get, "/lots/\(input)")
@@ -128,13 +126,18 @@ import Testing
         #expect(BodyError(response: HTTPResponse(status: .ok), body: Data(#"{"error": {"Detail": "no such lot"}}"#.utf8)) == .failed(nil))
     }
 
-    @Test func aStubbedClientAnswersWithTheStrategysExample() async throws {
-        let client = Builder().stubbed().settings.client()
+    @Test func aStubbedClientAnswersFromItsRoutesWithoutTheMiddlewares() async throws {
+        let log = Log()
+        let client = Builder()
+            .middleware(Mark(name: "caller", log: log))
+            .stubbed([.init(.get, "/lots/{id}", json: #"{"status": "live", "startsAt": 0}"#)])
+            .settings.client(builtIn: [Mark(name: "credentials", log: log)])
 
         let lot = try await client.send(GetLot(), 7)
 
         #expect(lot.status == .live)
         #expect(lot.startsAt == Date(timeIntervalSince1970: 0))
+        #expect(log.all.isEmpty)
     }
 
     struct Key: CodingKey {

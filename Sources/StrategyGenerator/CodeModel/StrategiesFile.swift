@@ -99,33 +99,15 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
-        let stubbed = strategy.example != nil && generatesStubs
-        if stubbed {
-            members.append(.property(Property(
-                access: access, isStatic: true, name: "example", type: "String",
-                getter: [.line("\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))")]
-            )))
-            if let status = stubStatus(strategy) {
-                members.append(.property(Property(
-                    access: access, isStatic: true, name: "exampleStatus", type: "HTTPResponse.Status", getter: [.line(status)]
-                )))
-            }
-        }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: stubbed ? ["Strategy", "StubbedByExample"] : ["Strategy"],
+            inherits: ["Strategy"],
             members: members
         )
-    }
-
-    /// The example's status, e.g. `201`, when the strategy's success rule doesn't take 200.
-    private func stubStatus(_ strategy: StrategySpec) -> String? {
-        guard let success = strategy.successStatus, !success.contains(200) else { return nil }
-        return "\(success.lowerBound)"
     }
 
     /// The protocol requirements a strategy sets differently from the defaults.

@@ -104,6 +104,8 @@ public indirect enum Expression: Hashable, Sendable {
     /// `prefix[a: x, b: y]suffix`; broken, one entry a line, each followed by a comma. One entry
     /// alone is never broken.
     case dictionary(prefix: String, entries: [DictionaryEntry], suffix: String)
+    /// `prefix[a, b]suffix`; broken, one element a line, each followed by a comma.
+    case array(prefix: String, elements: [Expression], suffix: String)
 }
 
 /// `key: value` in a dictionary literal.

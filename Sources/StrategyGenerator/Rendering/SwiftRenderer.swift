@@ -182,6 +182,10 @@ public enum SwiftRenderer {
             guard entries.count > 1 else { return flat }
             let lines = entries.map { indent("\($0.key): " + layout($0.value, column: column + 4 + $0.key.count + 2)) }
             return "\(prefix)[\n" + lines.joined(separator: ",\n") + ",\n]\(suffix)"
+        case .array(let prefix, let elements, let suffix):
+            guard !elements.isEmpty else { return flat }
+            let lines = elements.map { indent(layout($0, column: column + 4)) }
+            return "\(prefix)[\n" + lines.joined(separator: ",\n") + ",\n]\(suffix)"
         }
     }
 
@@ -194,6 +198,8 @@ public enum SwiftRenderer {
             "\(prefix)(\(arguments.map(flat).joined(separator: ", ")))\(suffix)"
         case .dictionary(let prefix, let entries, let suffix):
             "\(prefix)[\(entries.isEmpty ? ":" : entries.map { "\($0.key): \(flat($0.value))" }.joined(separator: ", "))]\(suffix)"
+        case .array(let prefix, let elements, let suffix):
+            "\(prefix)[\(elements.map(flat).joined(separator: ", "))]\(suffix)"
         }
     }
 

@@ -35,10 +35,6 @@ public protocol Strategy: Sendable {
     /// Which of the client's middlewares run for this strategy. The default runs them all.
     var middlewareFilter: MiddlewareFilter { get }
 
-    /// The response and body a stubbing client answers with instead of using the network;
-    /// `nil` when the strategy has none.
-    func stub(for input: Input) -> (HTTPResponse, Data)?
-
     /// The strategy's name in logs, metrics and hooks. The default is the type's name.
     static var name: String { get }
 }
@@ -52,9 +48,6 @@ extension Strategy {
 
     /// Runs every middleware of the client.
     public var middlewareFilter: MiddlewareFilter { .all }
-
-    /// `nil`: the strategy has no stub.
-    public func stub(for input: Input) -> (HTTPResponse, Data)? { nil }
 
     /// The type's name, e.g. `GetUser`.
     public static var name: String { String(describing: Self.self) }

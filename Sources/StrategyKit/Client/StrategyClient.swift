@@ -21,9 +21,6 @@ public struct StrategyClient: Sendable {
     public var decoder: JSONDecoder
     /// Observers of each stage of a call.
     public var hooks: Hooks
-    /// Whether calls answer with their strategies' stubs instead of using the network (and
-    /// the middlewares).
-    public var stubbing: Stubbing
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
     /// an endpoint may override the first three. See ``RequestLimits``.
     public var limits: RequestLimits
@@ -36,7 +33,6 @@ public struct StrategyClient: Sendable {
     ///   - middlewares: run around every request, the first outermost.
     ///   - decoder: decodes outputs.
     ///   - hooks: observe each stage of every call.
-    ///   - stubbing: whether calls answer with their strategies' stubs instead of the network.
     ///   - limits: the deadline, connect timeout, response size limit and redirect rule.
     public init(
         server: Server,
@@ -44,7 +40,6 @@ public struct StrategyClient: Sendable {
         middlewares: [any Middleware] = [],
         decoder: JSONDecoder = JSONDecoder(),
         hooks: Hooks = Hooks(),
-        stubbing: Stubbing = .never,
         limits: RequestLimits = .default
     ) {
         self.server = server
@@ -52,7 +47,6 @@ public struct StrategyClient: Sendable {
         self.middlewares = middlewares
         self.decoder = decoder
         self.hooks = hooks
-        self.stubbing = stubbing
         self.limits = limits
     }
 
@@ -99,8 +93,7 @@ public struct StrategyClient: Sendable {
                 body: body,
                 context: RequestContext(strategyName: S.name, retry: endpoint.retry),
                 limits: limits.overridden(by: endpoint),
-                filter: strategy.middlewareFilter,
-                stub: { strategy.stub(for: input) }
+                filter: strategy.middlewareFilter
             )
             guard strategy.successCheck.isSuccess(response, body: responseBody) else {
                 throw S.Failure(response: response, body: responseBody, decoder: decoder)
@@ -129,24 +122,15 @@ public struct StrategyClient: Sendable {
         try await call(strategy, ())
     }
 
-    /// Sends through the middlewares the filter lets run, then the transport; or, when stubbing,
-    /// answers with the stub alone (no middleware runs: stubs need no credentials or retries).
+    /// Sends through the middlewares the filter lets run, then the transport.
     private func perform(
         _ request: HTTPRequest,
         body: Data?,
         context: RequestContext,
         limits: RequestLimits,
-        filter: MiddlewareFilter,
-        stub: @escaping @Sendable () -> (HTTPResponse, Data)?
+        filter: MiddlewareFilter
     ) async throws -> (HTTPResponse, Data) {
         let hooks = self.hooks
-        guard stubbing == .never else {
-            hooks.willSend?(request, context)
-            guard let (response, body) = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
-            if let delay = stubbing.delay { try await Task.sleep(for: delay) }
-            hooks.didReceive?(response, body, context)
-            return (response, body)
-        }
         let exchange = Exchange(transport: transport, limits: limits, hooks: hooks, context: context)
         var next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data) = { request, body in
             try await exchange.send(request, body: body)
@@ -188,24 +172,4 @@ public struct Hooks: Sendable {
         self.didDecode = didDecode
         self.didFail = didFail
     }
-}
-
-/// Whether a client answers from its strategies' stubs (for tests and previews) or the network.
-public enum Stubbing: Hashable, Sendable {
-    /// Always uses the network.
-    case never
-    /// Answers with the stub at once.
-    case immediately
-    /// Answers after `delay`, as a slow network would.
-    case delayed(Duration)
-
-    var delay: Duration? {
-        if case .delayed(let delay) = self { delay } else { nil }
-    }
-}
-
-/// A stubbing client called a strategy that has no stub.
-public enum StubbingError: Error, Hashable, Sendable {
-    /// The strategy named `strategy` has no stub.
-    case noStub(strategy: String)
 }

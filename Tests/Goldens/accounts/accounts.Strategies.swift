@@ -51,7 +51,7 @@ public struct RefreshSession: Strategy {
 }
 
 /// `GET /me`
-public struct GetProfile: Strategy, StubbedByExample {
+public struct GetProfile: Strategy {
     public typealias Output = Profile
     public typealias Failure = AccountError
 
@@ -60,8 +60,6 @@ public struct GetProfile: Strategy, StubbedByExample {
     public func endpoint(for input: Void) -> Endpoint {
         Endpoint(.get, "/me")
     }
-
-    public static var example: String { AccountsStubs.getProfile }
 }
 
 /// `PATCH /me`

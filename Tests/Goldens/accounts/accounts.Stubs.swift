@@ -16,8 +16,10 @@ public enum AccountsStubs {
 }
 
 extension AccountsClient {
-    /// A client that answers from the spec's examples without the network, after `delay` if given.
+    /// A client that answers from the spec's examples through a `StubTransport`, without the
+    /// network or the middlewares, after `delay` if given. Strategies that share a method and
+    /// path answer with the first one's example.
     public static func stubbed(delay: Duration? = nil) -> AccountsClient {
-        Builder().stubbed(delay: delay).build()
+        Builder().stubbed([.init(.get, "/me", json: AccountsStubs.getProfile, delay: delay)]).build()
     }
 }

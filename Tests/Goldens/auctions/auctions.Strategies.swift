@@ -6,7 +6,7 @@ import Foundation
 /// Lists auctions, a page at a time.
 ///
 /// `GET /auctions`
-public struct ListAuctions: Strategy, StubbedByExample {
+public struct ListAuctions: Strategy {
     public typealias Output = AuctionPage
     public typealias Failure = AuctionError
 
@@ -31,8 +31,6 @@ public struct ListAuctions: Strategy, StubbedByExample {
             timeout: 20
         )
     }
-
-    public static var example: String { AuctionsStubs.listAuctions }
 }
 
 /// `GET /auctions/{id}`

@@ -17,7 +17,7 @@ public struct AddPet: Strategy {
 }
 
 /// `GET /pet/findByStatus`
-public struct FindPetsByStatus: Strategy, StubbedByExample {
+public struct FindPetsByStatus: Strategy {
     public typealias Output = [Pet]
     public typealias Failure = PetstoreError
 
@@ -34,8 +34,6 @@ public struct FindPetsByStatus: Strategy, StubbedByExample {
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
     }
-
-    public static var example: String { PetstoreStubs.findPetsByStatus }
 }
 
 /// `GET /pet/{petId}`

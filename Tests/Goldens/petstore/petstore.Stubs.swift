@@ -18,8 +18,12 @@ public enum PetstoreStubs {
 }
 
 extension PetstoreClient {
-    /// A client that answers from the spec's examples without the network, after `delay` if given.
+    /// A client that answers from the spec's examples through a `StubTransport`, without the
+    /// network or the middlewares, after `delay` if given. Strategies that share a method and
+    /// path answer with the first one's example.
     public static func stubbed(delay: Duration? = nil) -> PetstoreClient {
-        Builder().stubbed(delay: delay).build()
+        Builder().stubbed([
+            .init(.get, "/pet/findByStatus", json: PetstoreStubs.findPetsByStatus, delay: delay),
+        ]).build()
     }
 }

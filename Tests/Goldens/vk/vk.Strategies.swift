@@ -6,7 +6,7 @@ import Foundation
 /// Returns posts from a user or community wall, newest first.
 ///
 /// `GET /wall.get`
-public struct GetWall: Strategy, StubbedByExample {
+public struct GetWall: Strategy {
     public typealias Output = Wall
     public typealias Failure = VKError
 
@@ -37,14 +37,12 @@ public struct GetWall: Strategy, StubbedByExample {
             ]
         )
     }
-
-    public static var example: String { VKStubs.getWall }
 }
 
 /// Returns how many posts a wall has.
 ///
 /// `GET /wall.get`
-public struct GetWallCount: Strategy, StubbedByExample {
+public struct GetWallCount: Strategy {
     public typealias Output = Int
     public typealias Failure = VKError
 
@@ -64,14 +62,12 @@ public struct GetWallCount: Strategy, StubbedByExample {
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/wall.get", query: ["owner_id": input.ownerId, "domain": input.domain])
     }
-
-    public static var example: String { VKStubs.getWallCount }
 }
 
 /// Publishes a post on a wall.
 ///
 /// `POST /wall.post`
-public struct PostWall: Strategy, StubbedByExample {
+public struct PostWall: Strategy {
     public typealias Failure = VKError
 
     /// What `PostWall` returns.
@@ -113,6 +109,4 @@ public struct PostWall: Strategy, StubbedByExample {
             ])
         )
     }
-
-    public static var example: String { VKStubs.postWall }
 }

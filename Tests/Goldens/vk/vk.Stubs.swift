@@ -44,8 +44,13 @@ public enum VKStubs {
 }
 
 extension VKClient {
-    /// A client that answers from the spec's examples without the network, after `delay` if given.
+    /// A client that answers from the spec's examples through a `StubTransport`, without the
+    /// network or the middlewares, after `delay` if given. Strategies that share a method and
+    /// path answer with the first one's example.
     public static func stubbed(delay: Duration? = nil) -> VKClient {
-        Builder().stubbed(delay: delay).build()
+        Builder().stubbed([
+            .init(.get, "/wall.get", json: VKStubs.getWall, delay: delay),
+            .init(.post, "/wall.post", json: VKStubs.postWall, delay: delay),
+        ]).build()
     }
 }

@@ -2,7 +2,7 @@
 /// The server answers 201.
 ///
 /// `POST /things`
-public struct CreateThing: Strategy, StubbedByExample {
+public struct CreateThing: Strategy {
     public typealias Output = Thing
 
     public init() {}
@@ -12,8 +12,4 @@ public struct CreateThing: Strategy, StubbedByExample {
     public func endpoint(for input: Void) -> Endpoint {
         Endpoint(.post, "/things")
     }
-
-    public static var example: String { ThingsStubs.createThing }
-
-    public static var exampleStatus: HTTPResponse.Status { 201 }
 }
