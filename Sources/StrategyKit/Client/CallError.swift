@@ -18,6 +18,10 @@ import Foundation
 ///     }
 /// }
 /// ```
+///
+/// Bind a case's values inside such a `switch` (or a `guard case`), not in a `catch` pattern
+/// that leaves other cases to propagate: Swift 6.3 fails to compile
+/// `catch .api(.notFound(let message))` when the `do` isn't exhaustive.
 public enum CallError<APIFailure: APIError>: Error, CustomStringConvertible {
     /// The API answered with an error: the response the strategy's success check rejected,
     /// as the strategy's error type.
