@@ -3,7 +3,7 @@ import Foundation
 import TestServer
 import Testing
 
-/// Middlewares and their filters, hooks, chaining and completion handlers.
+/// Middlewares and their filters, chaining and completion handlers.
 @Suite struct ClientFeaturesTests {
     struct Greeting: Codable, Equatable, Sendable {
         var text: String
@@ -43,14 +43,6 @@ import Testing
     actor Store {
         private(set) var saved: [Greeting] = []
         func save(_ greeting: Greeting) { saved.append(greeting) }
-    }
-
-    /// Thread-safe record of what hooks saw.
-    final class Events: Sendable {
-        private let lock = NSLock()
-        nonisolated(unsafe) private var list: [String] = []
-        func add(_ event: String) { lock.withLock { list.append(event) } }
-        var all: [String] { lock.withLock { list } }
     }
 
     let server: HTTPTestServer
@@ -101,25 +93,6 @@ import Testing
         let request = try #require(server.requests.last)
         #expect(request.query == "v=5.131")
         #expect(request.header("X-Client") == "tests")
-    }
-
-    @Test func hooksSeeEveryStage() async throws {
-        let events = Events()
-        var client = self.client
-        client.hooks = Hooks(
-            willSend: { request, context in events.add("send \(context.strategyName) \(request.url?.path ?? "")") },
-            didReceive: { response, _, _ in events.add("receive \(response.status.code)") },
-            didDecode: { output, _ in events.add("decode \((output as? Greeting)?.text ?? "?")") },
-            didFail: { error, _ in events.add("fail \(type(of: error))") }
-        )
-
-        _ = try await client.send(GetGreeting(), "ada")
-        _ = try? await client.send(GetGreeting(), "nobody")
-
-        #expect(events.all == [
-            "send GetGreeting /greetings/ada", "receive 200", "decode hello, ada",
-            "send GetGreeting /greetings/nobody", "receive 404", "fail UnexpectedResponse",
-        ])
     }
 
     @Test func chainingFeedsOneResultIntoTheNextStep() async throws {

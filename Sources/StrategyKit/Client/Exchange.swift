@@ -7,8 +7,6 @@ struct Exchange: Sendable {
     let transport: any Transport
     /// The client's limits with the endpoint's in their place.
     let limits: RequestLimits
-    let hooks: Hooks
-    let context: RequestContext
 
     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         // Methods and header fields were checked before they became HTTPTypes values (where
@@ -25,12 +23,10 @@ struct Exchange: Sendable {
         var redirects = 0
         while true {
             try TransportError.checkCancellation()
-            hooks.willSend?(request, context)
             let (response, responseBody) = try await transport.send(request, body: body, limits: limits)
             if responseBody.count > limits.maximumResponseBytes {
                 throw TransportError(.responseTooLarge, detail: "more than \(limits.maximumResponseBytes) bytes")
             }
-            hooks.didReceive?(response, responseBody, context)
             guard case .follow(let max) = limits.redirects,
                   let next = Redirect.request(following: response, to: request, body: body, credentials: credentials) else {
                 return (response, responseBody)

@@ -35,7 +35,7 @@ public protocol Strategy: Sendable {
     /// Which of the client's middlewares run for this strategy. The default runs them all.
     var middlewareFilter: MiddlewareFilter { get }
 
-    /// The strategy's name in logs, metrics and hooks. The default is the type's name.
+    /// The strategy's name in logs, metrics and traces. The default is the type's name.
     static var name: String { get }
 }
 

@@ -19,8 +19,6 @@ public struct StrategyClient: Sendable {
     public var middlewares: [any Middleware]
     /// Decodes outputs; configure its date and key strategies here.
     public var decoder: JSONDecoder
-    /// Observers of each stage of a call.
-    public var hooks: Hooks
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
     /// an endpoint may override the first three. See ``RequestLimits``.
     public var limits: RequestLimits
@@ -32,21 +30,18 @@ public struct StrategyClient: Sendable {
     ///   - transport: sends the requests; `URLSession` by default.
     ///   - middlewares: run around every request, the first outermost.
     ///   - decoder: decodes outputs.
-    ///   - hooks: observe each stage of every call.
     ///   - limits: the deadline, connect timeout, response size limit and redirect rule.
     public init(
         server: Server,
         transport: any Transport = URLSessionTransport(),
         middlewares: [any Middleware] = [],
         decoder: JSONDecoder = JSONDecoder(),
-        hooks: Hooks = Hooks(),
         limits: RequestLimits = .default
     ) {
         self.server = server
         self.transport = transport
         self.middlewares = middlewares
         self.decoder = decoder
-        self.hooks = hooks
         self.limits = limits
     }
 
@@ -84,31 +79,22 @@ public struct StrategyClient: Sendable {
 
     /// The output of one call; a body that doesn't decode fails with ``Undecodable``, which keeps it.
     private func output<S: Strategy>(of strategy: S, _ input: S.Input) async throws -> S.Output {
-        let context = RequestContext(strategyName: S.name)
+        let endpoint = try strategy.endpoint(for: input)
+        let (request, body) = try server.request(for: endpoint)
+        let (response, responseBody) = try await perform(
+            request,
+            body: body,
+            context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+            limits: limits.overridden(by: endpoint),
+            filter: strategy.middlewareFilter
+        )
+        guard strategy.successCheck.isSuccess(response, body: responseBody) else {
+            throw S.Failure(response: response, body: responseBody, decoder: decoder)
+        }
         do {
-            let endpoint = try strategy.endpoint(for: input)
-            let (request, body) = try server.request(for: endpoint)
-            let (response, responseBody) = try await perform(
-                request,
-                body: body,
-                context: RequestContext(strategyName: S.name, retry: endpoint.retry),
-                limits: limits.overridden(by: endpoint),
-                filter: strategy.middlewareFilter
-            )
-            guard strategy.successCheck.isSuccess(response, body: responseBody) else {
-                throw S.Failure(response: response, body: responseBody, decoder: decoder)
-            }
-            let output: S.Output
-            do {
-                output = try strategy.output(from: response, body: responseBody, decoder: decoder)
-            } catch {
-                throw Undecodable(error: error, body: responseBody)
-            }
-            hooks.didDecode?(output, context)
-            return output
+            return try strategy.output(from: response, body: responseBody, decoder: decoder)
         } catch {
-            hooks.didFail?((error as? Undecodable)?.error ?? error, context)
-            throw error
+            throw Undecodable(error: error, body: responseBody)
         }
     }
 
@@ -130,8 +116,7 @@ public struct StrategyClient: Sendable {
         limits: RequestLimits,
         filter: MiddlewareFilter
     ) async throws -> (HTTPResponse, Data) {
-        let hooks = self.hooks
-        let exchange = Exchange(transport: transport, limits: limits, hooks: hooks, context: context)
+        let exchange = Exchange(transport: transport, limits: limits)
         var next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data) = { request, body in
             try await exchange.send(request, body: body)
         }
@@ -147,29 +132,4 @@ public struct StrategyClient: Sendable {
 private struct Undecodable: Error {
     let error: any Error
     let body: Data
-}
-
-/// Observers of each stage of a call; none changes anything.
-public struct Hooks: Sendable {
-    /// A request is about to go to the transport (once per attempt).
-    public var willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)?
-    /// The transport returned a response and its body (before the success check).
-    public var didReceive: (@Sendable (HTTPResponse, Data, RequestContext) -> Void)?
-    /// The output was decoded.
-    public var didDecode: (@Sendable (any Sendable, RequestContext) -> Void)?
-    /// The call failed with this error.
-    public var didFail: (@Sendable (any Error, RequestContext) -> Void)?
-
-    /// Observers for the stages given; the others observe nothing.
-    public init(
-        willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)? = nil,
-        didReceive: (@Sendable (HTTPResponse, Data, RequestContext) -> Void)? = nil,
-        didDecode: (@Sendable (any Sendable, RequestContext) -> Void)? = nil,
-        didFail: (@Sendable (any Error, RequestContext) -> Void)? = nil
-    ) {
-        self.willSend = willSend
-        self.didReceive = didReceive
-        self.didDecode = didDecode
-        self.didFail = didFail
-    }
 }

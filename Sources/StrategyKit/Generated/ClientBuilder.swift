@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every client builder sets the same way, whatever the API: transport, middlewares,
-/// retry, limits, decoder and hooks. A generated builder keeps one and adds the API's own
+/// retry, limits and decoder. A generated builder keeps one and adds the API's own
 /// servers and credentials.
 public struct ClientSettings: Sendable {
     /// Where endpoints are sent.
@@ -16,8 +16,6 @@ public struct ClientSettings: Sendable {
     public var limits: RequestLimits = .default
     /// Decodes outputs and error payloads.
     public var decoder = JSONDecoder()
-    /// Observers of each stage of every call.
-    public var hooks = Hooks()
     /// Whether the transport answers from stubs, so no middleware runs (see ``ClientBuilder/stubbed(_:)``).
     var isStubbed = false
 
@@ -35,13 +33,11 @@ public struct ClientSettings: Sendable {
             transport: transport,
             middlewares: isStubbed ? [] : [RetryMiddleware(policy: retry)] + builtIn + middlewares,
             decoder: decoder,
-            hooks: hooks,
             limits: limits
         )
     }
 
-    /// A client that renews credentials: retry and `builtIn` only, without hooks or the
-    /// caller's middlewares.
+    /// A client that renews credentials: retry and `builtIn` only, without the caller's middlewares.
     @_spi(Generated) public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
         StrategyClient(
             server: server,
@@ -87,11 +83,6 @@ extension ClientBuilder {
     /// Decodes outputs and error payloads with `decoder`.
     public func decoder(_ decoder: JSONDecoder) -> Self {
         changing { $0.settings.decoder = decoder }
-    }
-
-    /// Lets `hooks` observe each stage of every call.
-    public func hooks(_ hooks: Hooks) -> Self {
-        changing { $0.settings.hooks = hooks }
     }
 
     /// Answers every call from `routes` through a ``StubTransport`` on `https://stub.example`
