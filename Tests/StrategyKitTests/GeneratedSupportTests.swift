@@ -18,8 +18,8 @@ import Testing
 
     struct Lot: Codable, Equatable {
         var status: Status
-        @DateCoded<SecondsSince1970Format, Date> var startsAt: Date
-        @DateCoded<ISO8601Format, Date?> var endsAt: Date?
+        @DateCoded<DateFormat.SecondsSince1970, Date> var startsAt: Date
+        @DateCoded<DateFormat.ISO8601, Date?> var endsAt: Date?
     }
 
     @Test func anOpenEnumKeepsAValueTheSpecDoesNotList() throws {

@@ -52,16 +52,16 @@ extension CodeContext {
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
     }
 
-    /// `@DateCoded<ISO8601Format, Date>` for a `Date` or `Date?` field in one of the runtime's
+    /// `@DateCoded<DateFormat.ISO8601, Date>` for a `Date` or `Date?` field in one of the runtime's
     /// formats; `nil` for any other field.
     private func dateWrapper(_ field: FieldSpec) -> String? {
         guard field.type.unwrappingOptional == .named("Date"), !field.nullable, field.defaultValue == nil else { return nil }
         let format: String
         switch dateFormat(field) {
-        case .iso8601: format = "ISO8601Format"
-        case .iso8601WithFractionalSeconds: format = "ISO8601WithFractionalSecondsFormat"
-        case .secondsSince1970: format = "SecondsSince1970Format"
-        case .millisecondsSince1970: format = "MillisecondsSince1970Format"
+        case .iso8601: format = "DateFormat.ISO8601"
+        case .iso8601WithFractionalSeconds: format = "DateFormat.ISO8601WithFractionalSeconds"
+        case .secondsSince1970: format = "DateFormat.SecondsSince1970"
+        case .millisecondsSince1970: format = "DateFormat.MillisecondsSince1970"
         case .pattern: return nil
         }
         return "@DateCoded<\(format), \(swiftType(field.type))>"

@@ -6,28 +6,31 @@ public protocol DateCodingFormat: Sendable {
     static var format: DateFormat { get }
 }
 
-/// `2024-05-01T12:00:00Z`
-public enum ISO8601Format: DateCodingFormat {
-    /// ``DateFormat/iso8601``.
-    public static var format: DateFormat { .iso8601 }
-}
+extension DateFormat {
+    /// ``DateFormat/iso8601`` as a type, for ``DateCoded``: `2024-05-01T12:00:00Z`.
+    public enum ISO8601: DateCodingFormat {
+        /// ``DateFormat/iso8601``.
+        public static var format: DateFormat { .iso8601 }
+    }
 
-/// `2024-05-01T12:00:00.250Z`
-public enum ISO8601WithFractionalSecondsFormat: DateCodingFormat {
-    /// ``DateFormat/iso8601WithFractionalSeconds``.
-    public static var format: DateFormat { .iso8601WithFractionalSeconds }
-}
+    /// ``DateFormat/iso8601WithFractionalSeconds`` as a type, for ``DateCoded``:
+    /// `2024-05-01T12:00:00.250Z`.
+    public enum ISO8601WithFractionalSeconds: DateCodingFormat {
+        /// ``DateFormat/iso8601WithFractionalSeconds``.
+        public static var format: DateFormat { .iso8601WithFractionalSeconds }
+    }
 
-/// `1714564800`
-public enum SecondsSince1970Format: DateCodingFormat {
-    /// ``DateFormat/secondsSince1970``.
-    public static var format: DateFormat { .secondsSince1970 }
-}
+    /// ``DateFormat/secondsSince1970`` as a type, for ``DateCoded``: `1714564800`.
+    public enum SecondsSince1970: DateCodingFormat {
+        /// ``DateFormat/secondsSince1970``.
+        public static var format: DateFormat { .secondsSince1970 }
+    }
 
-/// `1714564800250`
-public enum MillisecondsSince1970Format: DateCodingFormat {
-    /// ``DateFormat/millisecondsSince1970``.
-    public static var format: DateFormat { .millisecondsSince1970 }
+    /// ``DateFormat/millisecondsSince1970`` as a type, for ``DateCoded``: `1714564800250`.
+    public enum MillisecondsSince1970: DateCodingFormat {
+        /// ``DateFormat/millisecondsSince1970``.
+        public static var format: DateFormat { .millisecondsSince1970 }
+    }
 }
 
 /// A date property of a `Codable` model written in `Format`, whatever the coder's own date
@@ -36,8 +39,8 @@ public enum MillisecondsSince1970Format: DateCodingFormat {
 /// ```swift
 /// struct Auction: Codable {
 ///     var title: String
-///     @DateCoded<ISO8601Format, Date> var startsAt: Date
-///     @DateCoded<ISO8601Format, Date?> var endsAt: Date?
+///     @DateCoded<DateFormat.ISO8601, Date> var startsAt: Date
+///     @DateCoded<DateFormat.ISO8601, Date?> var endsAt: Date?
 /// }
 /// ```
 ///
