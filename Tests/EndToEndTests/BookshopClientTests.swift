@@ -68,12 +68,12 @@ import Testing
     }
 
     @Test func errorStatusesBecomeTheCasesOfTheAPIsErrorWithTheirPayloads() async throws {
-        await #expect(throws: BookshopError.badRequest(Problem(message: "a title is needed", code: 12))) {
+        #expect(await failure(BookshopError.self) {
             try await shop.addBook(body: NewBook(title: "", genre: .poetry))
-        }
-        await #expect(throws: BookshopError.notFound(Problem(message: "no such book"))) {
+        }?.api == .badRequest(Problem(message: "a title is needed", code: 12)))
+        #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
-        }
+        }?.api == .notFound(Problem(message: "no such book")))
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

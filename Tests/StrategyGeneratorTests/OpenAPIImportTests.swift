@@ -93,7 +93,7 @@ import Testing
         let client = try #require(generated.files.first { $0.name == "shop.Client.swift" }).contents
 
         #expect(client.contains("public struct PetShopTheAPIClient"))
-        #expect(client.contains("public func getPet(petId: String) async throws -> Pet"))
+        #expect(client.contains("public func getPet(petId: String) async throws(CallError<UnexpectedResponse>) -> Pet"))
         #expect(models.contains("public struct ErrorModel: "))
         #expect(models.contains("public let myTag: String?") && models.contains("public let myTag2: String?"))
         #expect(models.contains(#"self.myTag2 = try container.decode(String?.self, forKey: "myTag")"#) || models.contains(#"self.myTag2 = try container.decodeIfPresent(String.self, forKey: "myTag")"#))
@@ -166,8 +166,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let client = try #require(generated.files.first { $0.name == "echo.Client.swift" }).contents
         // The operation named like the API gets a name of its own.
-        #expect(client.contains("public func echoOperation(word: String) async throws -> String"))
-        #expect(client.contains("public func shout(word: String) async throws -> String"))
+        #expect(client.contains("public func echoOperation(word: String) async throws(CallError<UnexpectedResponse>) -> String"))
+        #expect(client.contains("public func shout(word: String) async throws(CallError<UnexpectedResponse>) -> String"))
 
         // Nine levels of nine aliases would stand for 9^9 values.
         var bomb = "openapi: 3.0.3\ninfo: { title: Bomb, version: \"1\" }\nx0: &a0 [lol]\n"

@@ -68,6 +68,8 @@ public struct Function: Hashable, Sendable {
     public var parameters: [Parameter] = []
     public var isAsync = false
     public var isThrowing = false
+    /// The error type of typed throws, e.g. `CallError<VKError>`; `nil` throws `any Error`.
+    public var thrownType: String?
     public var returnType: String?
     /// `nil` for a protocol requirement.
     public var body: [Statement]?
@@ -100,6 +102,8 @@ public indirect enum Expression: Hashable, Sendable {
     /// `prefix[a: x, b: y]suffix`; broken, one entry a line, each followed by a comma. One entry
     /// alone is never broken.
     case dictionary(prefix: String, entries: [DictionaryEntry], suffix: String)
+    /// `prefix[a, b]suffix`; broken, one element a line, each followed by a comma.
+    case array(prefix: String, elements: [Expression], suffix: String)
 }
 
 /// `key: value` in a dictionary literal.
