@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Test-only: property-based tests of the generator.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // The runtime every generated client compiles against.
@@ -104,7 +106,10 @@ let package = Package(
         .testTarget(
             name: "StrategyGeneratorTests",
             // StrategyKit is built so generated code can be type-checked against it.
-            dependencies: ["StrategyGenerator", "StrategyKit"]
+            dependencies: [
+                "StrategyGenerator", "StrategyKit",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         // Its client is generated at build time from the spec file in its folder.
         .testTarget(

@@ -17,7 +17,9 @@ struct StrategyGen: ParsableCommand {
               strategy-gen generate specs/users.yaml --output Generated --check
               strategy-gen validate specs/users.yaml
 
-            Problems are printed as 'path:line:column: error: message', every one in a single run.
+            Problems are printed as 'path:line:column: error: message', every one in a single run; \
+            columns count UTF-8 bytes, as swiftc and clang count them, and text quoted from a spec \
+            has its control characters escaped, so each problem is one line.
 
             Exit status: 0 success; 1 a spec or the configuration has errors (nothing is \
             written), or --check found files that would change; 64 bad arguments.
@@ -74,7 +76,8 @@ struct Generate: ParsableCommand {
         abstract: "Generate Swift files from specs.",
         discussion: """
             Writes nothing unless every spec is valid; files whose contents are already right \
-            are left untouched, and other files in the folder are never changed.
+            are left untouched, and other files in the folder are never changed. The files are \
+            written as one set: a run that fails or is killed leaves the folder all old or all new.
 
             Example:
               strategy-gen generate specs/users.yaml --output Sources/UsersAPI/Generated
@@ -106,7 +109,7 @@ struct Generate: ParsableCommand {
         do {
             try OutputWriter.write(files, to: directory)
         } catch {
-            printError("error: cannot write to '\(output)': \(error.localizedDescription)")
+            printError(Diagnostic.error("cannot write to '\(output)': \(error.localizedDescription)", at: nil).description)
             throw ExitCode.failure
         }
     }

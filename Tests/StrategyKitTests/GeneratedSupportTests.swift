@@ -16,10 +16,25 @@ import Testing
         }
     }
 
+    /// Coded as generated models are: keys as `JSONKey` literals, dates in their own formats.
     struct Lot: Codable, Equatable {
         var status: Status
-        @DateCoded<DateFormat.SecondsSince1970, Date> var startsAt: Date
-        @DateCoded<DateFormat.ISO8601, Date?> var endsAt: Date?
+        var startsAt: Date
+        var endsAt: Date?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.status = try container.decode(Status.self, forKey: "status")
+            self.startsAt = try container.decode(Date.self, forKey: "startsAt", format: .secondsSince1970)
+            self.endsAt = try container.decodeIfPresent(Date.self, forKey: "endsAt", format: .iso8601)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(status, forKey: "status")
+            try container.encode(startsAt, forKey: "startsAt", format: .secondsSince1970)
+            try container.encodeIfPresent(endsAt, forKey: "endsAt", format: .iso8601)
+        }
     }
 
     @Test func anOpenEnumKeepsAValueTheSpecDoesNotList() throws {

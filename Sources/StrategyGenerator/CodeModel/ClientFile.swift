@@ -51,7 +51,7 @@ extension CodeContext {
             access: access,
             name: "init",
             parameters: [
-                Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))"),
+                Function.Parameter(name: "environment", type: "Environment", defaultValue: defaultEnvironment),
                 Function.Parameter(name: "transport", type: "any Transport", defaultValue: "URLSessionTransport()"),
             ],
             body: [.line("self = Builder(environment: environment).transport(transport).build()")]
@@ -101,6 +101,13 @@ extension CodeContext {
 
     private func serverDescription(_ server: ServerSpec) -> String {
         "\(server.scheme)://\(server.host)" + (server.port.map { ":\($0)" } ?? "") + server.basePath
+    }
+
+    /// The first server, the client's default: `.production`, or `.sandbox()` when its URL has
+    /// variables (each with its default).
+    var defaultEnvironment: String {
+        let server = spec.servers[0]
+        return ".\(SwiftName.escaped(server.name.value))" + (server.variables.isEmpty ? "" : "()")
     }
 
     /// `Server(...)`, with `{variables}` interpolated.

@@ -234,14 +234,17 @@ extension CodeContext {
         SpecKeys.methods.contains(method) ? ".\(method.lowercased())" : "HTTPRequest.Method(\(SwiftName.stringLiteral(method)))!"
     }
 
-    /// A `RequestPath` literal: literal parts percent-encoded now, each placeholder interpolated
-    /// so the runtime encodes its value as one segment.
+    /// A `RequestPath` literal: literal parts percent-encoded now, but for the percent-escapes the
+    /// spec writes itself (`/%41` goes out as `/%41`; validation rejects any other `%`), each
+    /// placeholder interpolated so the runtime encodes its value as one segment.
     private func pathExpression(_ strategy: StrategySpec) -> String {
         var literal = ""
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.insert("%")
         for part in references.path(of: strategy) {
             switch part {
             case .literal(let text):
-                let encoded = text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? text
+                let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
                 literal += SwiftName.stringLiteralContents(encoded)
             case .parameter(let parameter):
                 literal += "\\(input.\(SwiftName.escaped(storageName(parameter))))"

@@ -36,8 +36,6 @@ public struct TypeDeclaration: Hashable, Sendable {
 public struct Property: Hashable, Sendable {
     public var docs: [String] = []
     public var attributes: [String] = []
-    /// A property wrapper written on the property's own line, e.g. `@DateCoded<DateFormat.ISO8601, Date>`.
-    public var wrapper: String?
     public var access: String?
     public var isStatic = false
     public var isLet = false

@@ -10,7 +10,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `path:line:column`; the path with control characters escaped, so it stays on one line.
+    public var description: String { "\(file.escapedForOneLine):\(line):\(column)" }
 }
 
 /// One problem found in a spec, printed the way Xcode and SwiftPM show problems at a line:
@@ -40,9 +41,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location)
     }
 
+    /// One line, whatever the message quotes from a spec: newlines and other control characters
+    /// are escaped (`\n`, `\u{1B}`), so a spec can't print a line that looks like a diagnostic of its own.
     public var description: String {
         let prefix = location.map { "\($0): " } ?? ""
-        return "\(prefix)\(severity.rawValue): \(message)"
+        return "\(prefix)\(severity.rawValue): \(message.escapedForOneLine)"
     }
 }
 
@@ -96,7 +99,14 @@ extension [Diagnostic] {
 }
 
 /// Suggests the closest of `candidates` to a misspelt `word`, for "did you mean" hints.
+///
+/// Words over 64 characters get no suggestion, and only candidates close enough in length to be
+/// accepted are scored, so the search stays fast whatever a spec holds.
 func closestMatch(to word: String, in candidates: [String]) -> String? {
+    let length = word.count
+    guard length <= 64 else { return nil }
+    let reach = max(1, length / 3)
+    let candidates = candidates.filter { $0.utf8.count <= 4 * (length + reach) && abs($0.count - length) <= reach }
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     let limit = max(1, min(word.count, best.0.count) / 3)
@@ -118,4 +128,35 @@ func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+extension String {
+    /// The text with newlines, other control characters, line and paragraph separators and
+    /// bidirectional overrides written as escapes (`\n`, `\r`, `\t`, `\u{1B}`).
+    var escapedForOneLine: String {
+        guard unicodeScalars.contains(where: \.needsEscapeOnOneLine) else { return self }
+        var result = ""
+        for scalar in unicodeScalars {
+            guard scalar.needsEscapeOnOneLine else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+}
+
+private extension Unicode.Scalar {
+    var needsEscapeOnOneLine: Bool {
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
+    }
 }

@@ -15,10 +15,17 @@ extension SpecDecoder {
             spec.codePath = body["code"].flatMap { string($0, "'code' of \(what)") }
             spec.messagePath = body["message"].flatMap { string($0, "'message' of \(what)") }
             if let cases = body["cases"], let codes = mapping(cases, "'cases' of \(what)", expecting: "a mapping of case names to error codes, e.g. '{ invalidToken: 5 }'") {
+                var seen: [YAMLValue: Named] = [:]
                 spec.codeCases = codes.pairs.compactMap { pair in
                     guard let caseName = identifier(pair.key, "a case name") else { return nil }
                     switch pair.value.value {
-                    case .int, .string: return CodeCase(caseName: caseName, code: pair.value.value)
+                    case .int, .string:
+                        if let first = seen[pair.value.value] {
+                            diagnostics.error("case '\(caseName)' of \(what) has the code of case '\(first)'; each code may name one case", at: pair.value.location)
+                            return nil
+                        }
+                        seen[pair.value.value] = caseName
+                        return CodeCase(caseName: caseName, code: pair.value.value)
                     default:
                         diagnostics.error("the code of case '\(caseName)' must be a number or a string", at: pair.value.location)
                         return nil
@@ -29,7 +36,15 @@ extension SpecDecoder {
                 }
             }
             if let status = body["status"], let codes = mapping(status, "'status' of \(what)", expecting: "a mapping of status codes to case names, e.g. '{ 404: notFound }'") {
-                spec.statusCases = codes.pairs.compactMap(decodeStatusCase)
+                var seen: [Int: String] = [:]
+                spec.statusCases = codes.pairs.compactMap(decodeStatusCase).filter { statusCase in
+                    guard let first = seen[statusCase.statusCode] else {
+                        seen[statusCase.statusCode] = statusCase.caseName.value
+                        return true
+                    }
+                    diagnostics.error("status \(statusCase.statusCode) of \(what) is already case '\(first)'; each status may name one case", at: statusCase.caseName.location)
+                    return false
+                }
             }
             return spec
         }

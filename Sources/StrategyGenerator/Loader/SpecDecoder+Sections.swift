@@ -15,8 +15,16 @@ extension SpecDecoder {
                 variables = body["variables"].map { decodeServerVariables($0, of: what) } ?? []
             }
             guard let text = string(urlNode, "the URL of \(what)") else { return nil }
+            if let scalar = text.unicodeScalars.first(where: \.isControlOrLineBreak) {
+                diagnostics.error("the URL of \(what) holds a control character (\(scalar.escapedDescription)); a URL can't carry it", at: urlNode.location)
+                return nil
+            }
             guard let url = ServerURL(text) else {
                 diagnostics.error("\(what) has no valid absolute URL: '\(text)'; write it as 'https://host/base/path'", at: urlNode.location)
+                return nil
+            }
+            if let port = url.port, !(0...65535).contains(port) {
+                diagnostics.error("the port of \(what) must be from 0 to 65535", at: urlNode.location)
                 return nil
             }
             let declared = variables.map(\.name.value)
@@ -32,16 +40,24 @@ extension SpecDecoder {
 
     private func decodeServerVariables(_ node: YAMLNode, of server: String) -> [ServerVariable] {
         guard let entries = mapping(node, "'variables' of \(server)", expecting: "a mapping of variable names to defaults") else { return [] }
-        return entries.pairs.compactMap { pair in
+        return entries.pairs.compactMap { pair -> ServerVariable? in
             guard let name = identifier(pair.key, "a server variable") else { return nil }
             if let text = pair.value.scalar {
+                // Reported, and kept so the URL's use of it isn't reported as well.
+                _ = checkNoControlCharacters(text, "the default of '\(name)'", at: pair.value.location)
                 return ServerVariable(name: name, defaultValue: text, allowedValues: [])
             }
             guard let body = mapping(pair.value, "variable '\(name)'", expecting: "a default value, or a mapping with 'default' and 'enum'") else { return nil }
             checkKeys(body, allowed: SpecKeys.serverVariable, in: "variable '\(name)'")
             guard let defaultNode = body.required("default", example: "default: eu", in: "variable '\(name)'", &diagnostics),
                   let defaultValue = string(defaultNode, "the default of '\(name)'") else { return nil }
-            let allowed = body["enum"].flatMap { list($0, "'enum' of '\(name)'") }?.compactMap { string($0, "a value of '\(name)'") } ?? []
+            _ = checkNoControlCharacters(defaultValue, "the default of '\(name)'", at: defaultNode.location)
+            let allowed = body["enum"].flatMap { list($0, "'enum' of '\(name)'") }?.compactMap { node in
+                string(node, "a value of '\(name)'").map { value -> String in
+                    _ = checkNoControlCharacters(value, "a value of '\(name)'", at: node.location)
+                    return value
+                }
+            } ?? []
             if !allowed.isEmpty, !allowed.contains(defaultValue) {
                 diagnostics.error("the default '\(defaultValue)' of '\(name)' is not one of its values", at: defaultNode.location)
             }
@@ -55,6 +71,9 @@ extension SpecDecoder {
         checkKeys(body, allowed: SpecKeys.defaults, in: "'defaults'")
         defaults.query = body["query"].map { constants($0, "'query' of 'defaults'") } ?? []
         defaults.headers = body["headers"].map { constants($0, "'headers' of 'defaults'") } ?? []
+        defaults.headers = defaults.headers.filter { header in
+            checkHeaderName(header.name, "'headers' of 'defaults'") && checkHeaderValue(header, "'headers' of 'defaults'")
+        }
         defaults.auth = body["auth"].flatMap { identifier($0, "the default auth scheme") }
         defaults.timeout = body["timeout"].flatMap { number($0, "'timeout'") }
         defaults.retry = body["retry"].flatMap(decodeRetry)
@@ -71,11 +90,18 @@ extension SpecDecoder {
         }
     }
 
+    /// The most retries a `retry` may ask for.
+    static let maximumRetries = 100
+
     func decodeRetry(_ node: YAMLNode) -> RetrySpec? {
         if node.scalar == "none" { return RetrySpec(maxRetries: 0, baseDelay: nil, methods: []) }
         guard let body = mapping(node, "'retry'", expecting: "'none' or a mapping such as '{ max: 3, delay: 0.5 }'") else { return nil }
         checkKeys(body, allowed: SpecKeys.retry, in: "'retry'")
-        let max = body["max"].flatMap { integer($0, "'max' of 'retry'") } ?? 2
+        var max = body["max"].flatMap { integer($0, "'max' of 'retry'") } ?? 2
+        if let node = body["max"], !(0...Self.maximumRetries).contains(max) {
+            diagnostics.error("'max' of 'retry' must be from 0 to \(Self.maximumRetries)", at: node.location)
+            max = 0
+        }
         let methods = body["methods"].flatMap { list($0, "'methods' of 'retry'") }?.compactMap { oneOf($0, "a method", SpecKeys.methods) } ?? []
         var retry = RetrySpec(maxRetries: max, baseDelay: body["delay"].flatMap { number($0, "'delay' of 'retry'") }, methods: methods)
         if let node = body["idempotencyKey"], let header = string(node, "'idempotencyKey' of 'retry'") {
@@ -86,6 +112,29 @@ extension SpecDecoder {
             }
         }
         return retry
+    }
+
+    /// Whether `name` can go on the wire as a header name (an HTTP token); an error at its place if not.
+    func checkHeaderName(_ name: Named, _ what: String) -> Bool {
+        guard !name.value.isEmpty, name.value.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) else {
+            diagnostics.error("'\(name.value)' in \(what) is not a header name; use letters, digits and !#$%&'*+-.^_`|~, e.g. 'X-Request-ID'", at: name.location)
+            return false
+        }
+        return true
+    }
+
+    /// Whether a header's fixed value can go on the wire: no control character but tab.
+    func checkHeaderValue(_ header: ConstantParameter, _ what: String) -> Bool {
+        guard let scalar = header.value.unicodeScalars.first(where: { $0 != "\t" && $0.isControlOrLineBreak }) else { return true }
+        diagnostics.error("the value of header '\(header.name.value)' in \(what) holds a control character (\(scalar.escapedDescription)); HTTP can't carry it", at: header.name.location)
+        return false
+    }
+
+    /// Whether `text` is free of control characters and line breaks; an error at `location` if not.
+    func checkNoControlCharacters(_ text: String, _ what: String, at location: SourceLocation) -> Bool {
+        guard let scalar = text.unicodeScalars.first(where: \.isControlOrLineBreak) else { return true }
+        diagnostics.error("\(what) holds a control character (\(scalar.escapedDescription)); it can't go into a URL", at: location)
+        return false
     }
 
     /// Whether `scalar` may stand in an HTTP token, such as a header name (RFC 9110, section 5.6.2).
@@ -119,7 +168,8 @@ extension SpecDecoder {
             switch kindKey {
             case "apiKey": kind = decodeAPIKey(kindValue, what)
             case "bearer": kind = kindValue.scalar != nil ? .bearer(BearerSpec()) : decodeBearer(kindValue, what)
-            case "header": kind = string(kindValue, "the header of \(what)").map { .header(name: $0) }
+            case "header":
+                kind = named(kindValue, "the header of \(what)").flatMap { checkHeaderName($0, "the header of \(what)") ? .header(name: $0.value) : nil }
             default: kind = .basic
             }
             return kind.map { AuthSchemeSpec(name: name, kind: $0, doc: doc) }
@@ -130,10 +180,11 @@ extension SpecDecoder {
         guard let body = mapping(node, "'apiKey' of \(what)", expecting: "a mapping such as '{ in: query, name: api_key }'") else { return nil }
         checkKeys(body, allowed: SpecKeys.apiKey, in: "'apiKey' of \(what)")
         guard let place = body.required("in", example: "in: header", in: "'apiKey' of \(what)", &diagnostics).flatMap({ oneOf($0, "'in'", ["query", "header"]) }),
-              let name = body.required("name", example: "name: X-API-Key", in: "'apiKey' of \(what)", &diagnostics).flatMap({ string($0, "'name'") }) else {
+              let name = body.required("name", example: "name: X-API-Key", in: "'apiKey' of \(what)", &diagnostics).flatMap({ named($0, "'name'") }) else {
             return nil
         }
-        return .apiKey(inQuery: place == "query", name: name)
+        guard place == "query" || checkHeaderName(name, "'apiKey' of \(what)") else { return nil }
+        return .apiKey(inQuery: place == "query", name: name.value)
     }
 
     private func decodeBearer(_ node: YAMLNode, _ what: String) -> AuthSchemeSpec.Kind? {
@@ -193,8 +244,11 @@ struct ServerURL {
         path = String(rest.dropFirst(authority.count))
         if path.hasSuffix("/") { path.removeLast() }
         if let colon = authority.lastIndex(of: ":"), !authority.hasPrefix("[") || authority[..<colon].hasSuffix("]") {
-            guard let port = Int(authority[authority.index(after: colon)...]) else { return nil }
-            self.port = port
+            let digits = authority[authority.index(after: colon)...]
+            guard let first = digits.first, first == "-" || first.isASCII && first.isNumber,
+                  digits.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), digits != "-" else { return nil }
+            // Digits too many for an Int are still a port out of range.
+            self.port = Int(digits) ?? Int.max
             host = String(authority[..<colon])
         } else {
             host = String(authority)
@@ -205,5 +259,22 @@ struct ServerURL {
 
     var placeholders: [String] {
         PathTemplate(host).placeholders + PathTemplate(path).placeholders
+    }
+}
+
+extension Unicode.Scalar {
+    /// A control character (C0, DEL, C1) or a line or paragraph separator.
+    var isControlOrLineBreak: Bool {
+        properties.generalCategory == .control || value == 0x2028 || value == 0x2029
+    }
+
+    /// The scalar as a Swift escape: `\n`, `\r`, `\t` or `\u{1B}`.
+    var escapedDescription: String {
+        switch self {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(value, radix: 16, uppercase: true) + "}"
+        }
     }
 }

@@ -25,6 +25,9 @@ extension SpecDecoder {
         if !path.value.hasPrefix("/") {
             diagnostics.error("the path of \(what) must start with '/': '\(path)'", at: path.location)
         }
+        if let percent = Self.firstBarePercent(in: path.value) {
+            diagnostics.error("the path of \(what) has a '%' that doesn't start a percent-escape such as '%20' (at '\(percent)'); a path is sent as written, so write '%25' for a '%' itself", at: path.location)
+        }
 
         func fields(_ key: String, _ expecting: String) -> [FieldSpec] {
             body[key].flatMap { mapping($0, "'\(key)' of \(what)", expecting: expecting) }
@@ -38,7 +41,7 @@ extension SpecDecoder {
             path: path,
             pathParameters: fields("path", "a mapping of path parameters to types"),
             query: fields("query", "a mapping of query items to types"),
-            headers: fields("headers", "a mapping of header names to types"),
+            headers: fields("headers", "a mapping of header names to types").filter { checkHeaderName($0.name, "'headers' of \(what)") },
             body: body["body"].flatMap { decodeBody($0, of: what) },
             returns: body["returns"].flatMap { decodeReturns($0, of: what) },
             unwrap: body["unwrap"].flatMap { named($0, "'unwrap' of \(what)") },
@@ -98,5 +101,19 @@ extension SpecDecoder {
             return nil
         }
         return low...high
+    }
+}
+
+extension SpecDecoder {
+    /// The text from the first `%` in `path` that isn't followed by two hex digits; nil if none.
+    static func firstBarePercent(in path: String) -> String? {
+        let scalars = Array(path.unicodeScalars)
+        for index in scalars.indices where scalars[index] == "%" {
+            let escape = scalars[(index + 1)...].prefix(2)
+            if escape.count < 2 || !escape.allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                return String(String.UnicodeScalarView(scalars[index...].prefix(3)))
+            }
+        }
+        return nil
     }
 }

@@ -76,14 +76,25 @@ final class SpecDecoder {
         return value
     }
 
+    /// The most seconds a timeout or retry delay may be: a day. Beyond it a value is a slip, and
+    /// far beyond it (`1e19`) it no longer fits the integers generated code counts time in.
+    static let maximumSeconds = 86_400
+
+    /// A number of seconds from 0 to ``maximumSeconds``.
     func number(_ node: YAMLNode, _ what: String) -> Double? {
+        let seconds: Double
         switch node.value {
-        case .int(let value) where value >= 0: return Double(value)
-        case .double(let value) where value >= 0: return value
+        case .int(let value) where value >= 0: seconds = value > Self.maximumSeconds ? .infinity : Double(value)
+        case .double(let value) where value >= 0 && !value.isNaN: seconds = value
         default:
             diagnostics.error("\(what) must be a number of seconds, e.g. 30 or 0.5", at: node.location)
             return nil
         }
+        guard seconds <= Double(Self.maximumSeconds) else {
+            diagnostics.error("\(what) must be at most \(Self.maximumSeconds) seconds (a day)", at: node.location)
+            return nil
+        }
+        return seconds
     }
 
     func integer(_ node: YAMLNode, _ what: String) -> Int? {

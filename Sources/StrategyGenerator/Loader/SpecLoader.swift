@@ -26,20 +26,74 @@ public enum SpecLoader {
     }
 
     private static func load(contentsOf path: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw DiagnosticsError([.error("cannot read spec '\(path)': \(error.localizedDescription)", at: nil)])
-        }
+        let text = try readText(path)
         return try load(text: text, file: path, visiting: visiting)
+    }
+
+    /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
+    /// or one that isn't UTF-8 is an error at its first line (or at the first byte that isn't UTF-8).
+    static func readText(_ path: String) throws(DiagnosticsError) -> String {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticsError([.error("cannot read the spec: there is no file at this path", at: start)])
+        }
+        guard !isFolder.boolValue else {
+            throw DiagnosticsError([.error("cannot read the spec: this is a folder, not a file", at: start)])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DiagnosticsError([.error("cannot read the spec: permission denied or not a regular file", at: start)])
+        }
+        defer { try? handle.close() }
+        // One byte more than the limit is enough to know the file is over it.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: SpecLimits.documentBytes + 1) ?? Data()
+        } catch {
+            throw DiagnosticsError([.error("cannot read the spec: \(error.localizedDescription)", at: start)])
+        }
+        guard data.count <= SpecLimits.documentBytes else {
+            throw DiagnosticsError([.error("the spec is over \(SpecLimits.documentBytes) bytes; a spec may be at most 16 MiB", at: start)])
+        }
+        if let place = firstInvalidUTF8(in: data, file: path) {
+            throw DiagnosticsError([.error("the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Where the first byte that isn't part of valid UTF-8 is, in lines and byte columns; nil if none.
+    private static func firstInvalidUTF8(in data: Data, file: String) -> SourceLocation? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += encoded.count
+                }
+            case .error:
+                return SourceLocation(file: file, line: line, column: column)
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     private static func load(text: String, file: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
         let root: YAMLNode?
-        switch YAMLDocument.parse(text, file: file) {
+        let parsed = file.lowercased().hasSuffix(".json")
+            ? JSONDocument.parse(text, file: file)
+            : YAMLDocument.parse(text, file: file, allowingAliases: isOpenAPI(text))
+        switch parsed {
         case .success(let node): root = node
         case .failure(let error): throw error
+        }
+        if let root, root["openapi"] != nil || root["swagger"] != nil {
+            return try importOpenAPI(root, file: file)
         }
         let decoder = SpecDecoder(file: file)
         guard var spec = decoder.decodeSpec(root) else {
@@ -80,5 +134,24 @@ public enum SpecLoader {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether YAML text says at its top level that it is an OpenAPI document.
+    private static func isOpenAPI(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        }
+    }
+
+    /// An OpenAPI document, imported into the spec model.
+    private static func importOpenAPI(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> LoadedSpec {
+        if let swagger = root["swagger"] {
+            throw DiagnosticsError([.error("Swagger 2.0 documents are not imported yet; convert it to OpenAPI 3 first", at: swagger.location)])
+        }
+        var importer = OpenAPIImporter(root: root, file: file)
+        guard let spec = importer.importDocument() else {
+            throw DiagnosticsError(importer.diagnostics.diagnostics)
+        }
+        return LoadedSpec(spec: spec, diagnostics: importer.diagnostics.diagnostics)
     }
 }

@@ -51,43 +51,147 @@ struct YAMLNode: Sendable {
 }
 
 /// Parses YAML text with Yams; the one file that imports it.
+///
+/// Before Yams sees the text, ``YAMLPrescan`` rejects anchors, aliases and runaway nesting, and
+/// the size is checked; while converting, the exact nesting depth and the length of every value
+/// and key are (see ``SpecLimits``). Columns are counted in UTF-8 bytes, as clang and swiftc
+/// count them, where libyaml counts Unicode scalars.
 enum YAMLDocument {
+    /// How many values a document whose aliases repeat parts of it may hold once every alias is
+    /// counted as the values it stands for.
+    static let maximumExpandedValues = 2_000_000
+
     /// The document's root node, or the diagnostic that says why the text isn't YAML.
-    static func parse(_ text: String, file: String) -> Result<YAMLNode?, DiagnosticsError> {
+    ///
+    /// With `allowingAliases` (OpenAPI documents, written by others, use them), an alias stands
+    /// for its anchor's node, shared rather than copied; a document whose aliases would make it
+    /// hold more than ``maximumExpandedValues`` values is refused at the alias that passes the
+    /// limit, so an alias bomb costs no more than reading it.
+    static func parse(_ text: String, file: String, allowingAliases: Bool = false) -> Result<YAMLNode?, DiagnosticsError> {
+        // A byte-order mark at the start of the file marks its encoding; it isn't part of the
+        // text, and editors don't count it in columns.
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let size = text.utf8.count
+        guard size <= SpecLimits.documentBytes else {
+            return .failure(DiagnosticsError([.error("the spec is \(size) bytes; a spec may be at most \(SpecLimits.documentBytes) bytes (16 MiB)", at: SourceLocation(file: file, line: 1, column: 1))]))
+        }
+        switch YAMLPrescan.scan(text, allowingAnchors: allowingAliases) {
+        case .anchorOrAlias(let line, let column):
+            return .failure(DiagnosticsError([.error(anchorMessage, at: SourceLocation(file: file, line: line, column: column))]))
+        case .tooDeep(let line, let column):
+            return .failure(DiagnosticsError([.error(depthMessage, at: SourceLocation(file: file, line: line, column: column))]))
+        case nil:
+            break
+        }
+        let columns = ByteColumns(text)
         do {
             guard let root = try Yams.compose(yaml: text) else { return .success(nil) }
-            return .success(try convert(root, file: file))
+            var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
+            return .success(try convert(root, file: file, columns: columns, depth: 0, anchors: &anchors).node)
         } catch let error as YamlError {
-            return .failure(DiagnosticsError([diagnostic(for: error, file: file)]))
+            return .failure(DiagnosticsError([diagnostic(for: error, file: file, columns: columns)]))
         } catch let error as DiagnosticsError {
             return .failure(error)
         } catch {
-            return .failure(DiagnosticsError([.error("invalid YAML: \(error)", at: nil)]))
+            return .failure(DiagnosticsError([.error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))]))
         }
     }
 
-    private static func convert(_ node: Node, file: String) throws -> YAMLNode {
-        let location = SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    static let anchorMessage = "YAML anchors and aliases ('&name', '*name') are not supported in specs; write the value out"
+    static let depthMessage = "the spec nests mappings and lists more than \(SpecLimits.depth) levels deep"
+
+    /// Mappings and lists already converted, by the place they are written, with the number of
+    /// values each holds: Yams resolves an alias to the node its anchor names, which is met again
+    /// at the same place, and reuses the conversion.
+    private struct AnchoredNodes {
+        /// By line, column and kind.
+        var converted: [Int: (node: YAMLNode, values: Int)] = [:]
+    }
+
+    private static func convert(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
+        guard anchors != nil else {
+            if node.anchor != nil {
+                throw DiagnosticsError([.error(anchorMessage, at: columns.location(file: file, node.mark))])
+            }
+            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        // A scalar costs one value however often it is met; a mapping or list is remembered.
+        let isList: Bool
+        switch node {
+        case .mapping: isList = false
+        case .sequence: isList = true
+        default: return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        guard let mark = node.mark else {
+            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        let key = (mark.line << 32 | mark.column) << 1 | (isList ? 1 : 0)
+        if let done = anchors?.converted[key] { return done }
+        let converted = try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        anchors?.converted[key] = converted
+        return converted
+    }
+
+    private static func convertNode(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
+        let location = columns.location(file: file, node.mark)
+        func reject(_ message: String) -> DiagnosticsError { DiagnosticsError([.error(message, at: location)]) }
+        func counted(_ values: Int) throws -> Int {
+            guard values <= maximumExpandedValues else {
+                throw reject("aliases make the document hold more than \(maximumExpandedValues) values")
+            }
+            return values
+        }
         switch node {
         case .scalar(let scalar):
-            return YAMLNode(kind: .scalar(scalar.string, quoted: scalar.style != .plain), location: location)
+            let size = scalar.string.utf8.count
+            if size > SpecLimits.scalarBytes {
+                throw reject("a value of \(size) bytes; a value may be at most \(SpecLimits.scalarBytes) bytes")
+            }
+            var string = scalar.string
+            // Yams decodes each value with Foundation, which drops a leading U+FEFF as a byte-order
+            // mark; a value that starts with one in the spec keeps it.
+            if !string.unicodeScalars.starts(with: ["\u{FEFF}"]), columns.byteOrderMarkStarts(at: location, style: scalar.style) {
+                string = "\u{FEFF}" + string
+            }
+            return (YAMLNode(kind: .scalar(string, quoted: scalar.style != .plain), location: location), 1)
         case .mapping(let mapping):
-            let pairs = try mapping.map { (key: try convert($0.key, file: file), value: try convert($0.value, file: file)) }
-            return YAMLNode(kind: .mapping(pairs), location: location)
+            if depth >= SpecLimits.depth { throw reject(depthMessage) }
+            var values = 1
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            for pair in mapping {
+                let key = try convert(pair.key, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                if let text = key.node.scalar, text.utf8.count > SpecLimits.keyBytes {
+                    throw DiagnosticsError([.error("a key of \(text.utf8.count) bytes; a key may be at most \(SpecLimits.keyBytes) bytes", at: key.node.location)])
+                }
+                let value = try convert(pair.value, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                values = try counted(values + key.values + value.values)
+                pairs.append((key: key.node, value: value.node))
+            }
+            return (YAMLNode(kind: .mapping(pairs), location: location), values)
         case .sequence(let sequence):
-            return YAMLNode(kind: .sequence(try sequence.map { try convert($0, file: file) }), location: location)
+            if depth >= SpecLimits.depth { throw reject(depthMessage) }
+            var values = 1
+            var items: [YAMLNode] = []
+            for item in sequence {
+                let converted = try convert(item, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                values = try counted(values + converted.values)
+                items.append(converted.node)
+            }
+            return (YAMLNode(kind: .sequence(items), location: location), values)
         case .alias:
-            throw DiagnosticsError([.error("YAML aliases are not supported in specs; write the value out", at: location)])
+            throw reject(anchorMessage)
         }
     }
 
-    private static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    private static func diagnostic(for error: YamlError, file: String, columns: ByteColumns) -> Diagnostic {
         func located(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> Diagnostic {
             var message = "invalid YAML: \(problem)"
             if let context {
-                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+                let place = columns.location(file: file, context.mark)
+                message += " (\(context.text) at line \(place.line), column \(place.column))"
             }
-            return .error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
+            return .error(message, at: columns.location(file: file, mark))
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),
@@ -96,12 +200,77 @@ enum YAMLDocument {
             return located(problem, context, mark)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            let location = SourceLocation(file: file, line: context.mark.line, column: context.mark.column)
-            return .error("duplicate key \(keys) in one mapping", at: location)
+            return .error("duplicate key \(keys) in one mapping", at: columns.location(file: file, context.mark))
         case .reader(let problem, _, _, _):
             return .error("invalid YAML: \(problem)", at: SourceLocation(file: file, line: 1, column: 1))
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
         }
+    }
+}
+
+/// Turns libyaml's columns, counted in Unicode scalars, into columns counted in UTF-8 bytes.
+private final class ByteColumns {
+    private let text: String
+    /// The UTF-8 offset where each line starts, and whether the line is all ASCII.
+    private var lines: [(start: String.Index, ascii: Bool)] = []
+    /// The last conversion on a non-ASCII line, to continue from (nodes come in order).
+    private var last: (line: Int, scalars: Int, index: String.Index)?
+
+    init(_ text: String) {
+        self.text = text
+        var start = text.startIndex
+        var ascii = true
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let byte = text.utf8[index]
+            if byte >= 0x80 { ascii = false }
+            text.utf8.formIndex(after: &index)
+            if byte == UInt8(ascii: "\n") {
+                lines.append((start, ascii))
+                start = index
+                ascii = true
+            }
+        }
+        lines.append((start, ascii))
+    }
+
+    /// Whether the scalar of `style` at `location` starts with U+FEFF, written as it is or (in
+    /// double quotes) as an escape.
+    func byteOrderMarkStarts(at location: SourceLocation, style: Node.Scalar.Style) -> Bool {
+        guard location.line >= 1, location.line <= lines.count, style != .literal, style != .folded else { return false }
+        let utf8 = text.utf8
+        guard var index = utf8.index(lines[location.line - 1].start, offsetBy: location.column - 1, limitedBy: utf8.endIndex) else { return false }
+        if style == .singleQuoted || style == .doubleQuoted {
+            guard index < utf8.endIndex else { return false }
+            utf8.formIndex(after: &index)
+        }
+        let rest = text.unicodeScalars[index...].prefix(10)
+        if rest.first == "\u{FEFF}" { return true }
+        guard style == .doubleQuoted else { return false }
+        let written = String(String.UnicodeScalarView(rest)).lowercased()
+        return written.hasPrefix("\\ufeff") || written.hasPrefix("\\u0000feff")
+    }
+
+    func location(file: String, _ mark: Mark?) -> SourceLocation {
+        guard let mark else { return SourceLocation(file: file, line: 1, column: 1) }
+        return SourceLocation(file: file, line: mark.line, column: byteColumn(line: mark.line, scalarColumn: mark.column))
+    }
+
+    private func byteColumn(line: Int, scalarColumn: Int) -> Int {
+        guard line >= 1, line <= lines.count, !lines[line - 1].ascii, scalarColumn > 1 else { return scalarColumn }
+        var scalars = 0
+        var index = lines[line - 1].start
+        if let last, last.line == line, last.scalars <= scalarColumn - 1 {
+            scalars = last.scalars
+            index = last.index
+        }
+        let view = text.unicodeScalars
+        while scalars < scalarColumn - 1, index < view.endIndex {
+            view.formIndex(after: &index)
+            scalars += 1
+        }
+        last = (line, scalars, index)
+        return text.utf8.distance(from: lines[line - 1].start, to: index) + 1
     }
 }

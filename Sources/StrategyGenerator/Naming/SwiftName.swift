@@ -55,12 +55,21 @@ public enum SwiftName {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar):
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// C1 controls, format characters (such as U+FEFF and bidirectional overrides) and line and
+    /// paragraph separators: written as escapes so a literal shows them and keeps them exactly.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     private static func splitWords(_ text: String) -> [String] {

@@ -7,7 +7,7 @@ public enum SwiftRenderer {
 
     public static func render(_ file: SwiftFile) -> String {
         var out = Writer()
-        for line in file.header { out.line("// \(line)") }
+        for line in file.header.flatMap(commentLines) { out.line(line.isEmpty ? "//" : "// \(line)") }
         if !file.header.isEmpty, !file.imports.isEmpty || !file.declarations.isEmpty { out.blank() }
         // The runtime is imported with its `Generated` SPI: the helpers generated code uses in
         // its bodies (JSON keys, date coding, default parameters) are not the runtime's public API.
@@ -53,7 +53,7 @@ public enum SwiftRenderer {
         case .property(let property):
             docs(property.docs, attributes: property.attributes, into: &out)
             let keyword = (property.isStatic ? "static " : "") + (property.isLet ? "let" : "var")
-            var text = (property.wrapper.map { "\($0) " } ?? "") + "\(prefix(property.access))\(keyword) \(property.name)"
+            var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
             if let getter = property.getter, let setter = property.setter {
@@ -209,8 +209,38 @@ public enum SwiftRenderer {
     }
 
     private static func docs(_ lines: [String], attributes: [String], into out: inout Writer) {
-        for line in lines { out.line(line.isEmpty ? "///" : "/// \(line)") }
+        for line in lines.flatMap(commentLines) { out.line(line.isEmpty ? "///" : "/// \(line)") }
         for attribute in attributes { out.line(attribute) }
+    }
+
+    /// `text` as lines that can each stand in a `//` comment: split at every line break Swift or
+    /// an editor knows (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029), so no text from a spec ends a
+    /// comment and is read as code; NUL, which Swift warns about, shown as U+2400 (␀); trailing
+    /// spaces dropped.
+    static func commentLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r":
+                continue
+            case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+                lines.append(String(line))
+                line = String.UnicodeScalarView()
+            case "\0":
+                line.append("\u{2400}")
+            default:
+                line.append(scalar)
+            }
+        }
+        lines.append(String(line))
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
     }
 
     private static func prefix(_ access: String?) -> String {

@@ -24,6 +24,7 @@ public enum SpecValidator {
         check.models()
         check.errorTypes()
         check.authSchemes()
+        check.generatedNames()
         check.strategies()
         check.interfaces()
         check.modelCycles()
@@ -77,8 +78,8 @@ struct Checker {
         var names: [String: String] = [:]
         for name in [
             "Any", "Array", "Bool", "Codable", "CodingKey", "CodingKeys", "Decodable", "Decoder", "Dictionary", "Double",
-            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Never", "Optional", "RawRepresentable", "Result",
-            "Sendable", "Set", "String", "Void",
+            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int8", "Int16", "Int32", "Int64", "Never", "Optional",
+            "RawRepresentable", "Result", "Sendable", "Set", "String", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
         ] { names[name] = "Swift's '\(name)'" }
         for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
             names[name] = "Foundation's '\(name)'"
@@ -145,6 +146,8 @@ struct Checker {
             let name = item.swiftName ?? SwiftName.member(item.value.value)
             if !values.insert(item.value.value).inserted {
                 diagnostics.error("model '\(model.name)' lists '\(item.value)' twice", at: item.value.location)
+            } else if name == "_" {
+                diagnostics.error("'\(item.value)' in model '\(model.name)' has no letter or digit to name its Swift value; give it a name with '{ name: value }'", at: item.value.location)
             } else if name == "unknown" {
                 diagnostics.error("'unknown' is the case for values model '\(model.name)' doesn't list; name this one differently", at: item.value.location)
             } else if let earlier = names[name] {
@@ -159,7 +162,9 @@ struct Checker {
         var seen: [String: String] = [:]
         for field in fields {
             let swiftName = field.swiftName ?? SwiftName.member(field.name.value)
-            if let earlier = seen[swiftName] {
+            if swiftName == "_" {
+                diagnostics.error("'\(field.name)' in \(owner) has no letter or digit to name its Swift property; give it one with 'swift:'", at: field.name.location)
+            } else if let earlier = seen[swiftName] {
                 diagnostics.error("'\(field.name)' and '\(earlier)' in \(owner) both become '\(swiftName)' in Swift; rename one with 'swift:'", at: field.name.location)
             } else {
                 seen[swiftName] = field.name.value

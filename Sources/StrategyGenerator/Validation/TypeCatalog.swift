@@ -71,8 +71,11 @@ struct TypeCatalog {
         }
         switch (name, value) {
         case ("String", .string), ("Bool", .bool): return true
-        case ("Int", .int), ("Int32", .int), ("Int64", .int): return true
-        case ("Double", .int), ("Double", .double), ("Float", .int), ("Float", .double): return true
+        case ("Int", .int), ("Int64", .int): return true
+        case ("Int32", .int(let number)): return Int32(exactly: number) != nil
+        case ("Double", .int), ("Float", .int): return true
+        case ("Double", .double(let number)): return number.isFinite
+        case ("Float", .double(let number)): return Float(number).isFinite
         default: return false
         }
     }

@@ -23,6 +23,12 @@ public struct Money: Decodable, Equatable, Sendable {
     public init(amount: Int, currency: String) {
         (self.amount, self.currency) = (amount, currency)
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.amount = try container.decode(Int.self, forKey: "amount")
+        self.currency = try container.decode(String.self, forKey: "currency")
+    }
 }
 
 /// One lot and where its bidding stands.
@@ -94,5 +100,11 @@ public struct BidRejection: Decodable, Equatable, Sendable {
 
     public init(message: String, minimum: Money? = nil) {
         (self.message, self.minimum) = (message, minimum)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.minimum = try container.decodeIfPresent(Money.self, forKey: "minimum")
     }
 }

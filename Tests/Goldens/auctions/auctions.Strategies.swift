@@ -81,6 +81,12 @@ public struct PlaceBid: Strategy {
         init(amount: Int, currency: String) {
             (self.amount, self.currency) = (amount, currency)
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(amount, forKey: "amount")
+            try container.encode(currency, forKey: "currency")
+        }
     }
 
     public init() {}

@@ -23,6 +23,18 @@ public struct Category: Codable, Sendable {
     public init(id: Int, name: String) {
         (self.id, self.name) = (id, name)
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
+    }
 }
 
 public struct Pet: Decodable, Sendable {
@@ -86,6 +98,12 @@ public struct UploadResult: Decodable, Sendable {
     public init(code: Int, message: String) {
         (self.code, self.message) = (code, message)
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.code = try container.decode(Int.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
+    }
 }
 
 public struct ApiMessage: Decodable, Equatable, Sendable {
@@ -94,5 +112,11 @@ public struct ApiMessage: Decodable, Equatable, Sendable {
 
     public init(code: Int, message: String) {
         (self.code, self.message) = (code, message)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.code = try container.decode(Int.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
     }
 }

@@ -80,4 +80,10 @@ public struct Wall: Decodable, Sendable {
     public init(count: Int, items: [WallItem]) {
         (self.count, self.items) = (count, items)
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.count = try container.decode(Int.self, forKey: "count")
+        self.items = try container.decode([WallItem].self, forKey: "items")
+    }
 }
