@@ -68,7 +68,7 @@ cp "$work/catalog.yaml" "$api/catalog.yaml"
 step "A target with the plugin but no spec says which file to add"
 mkdir "$work/specs" && mv "$api"/*.yaml "$work/specs/"
 if build; then fail "a target with no spec built"; fi
-grep -F "target 'BookshelfAPI' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml', whose top level names the API ('api: Name'), to $api" "$log" \
+grep -F "target 'BookshelfAPI' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml', whose top level names the API ('api: Name'), or an OpenAPI document, to $api" "$log" \
     || { cat "$log"; fail "the build log does not say which file to add"; }
 mv "$work/specs"/*.yaml "$api/"
 
