@@ -70,10 +70,10 @@ import Testing
     @Test func errorStatusesBecomeTheCasesOfTheAPIsErrorWithTheirPayloads() async throws {
         #expect(await failure(BookshopError.self) {
             try await shop.addBook(body: NewBook(title: "", genre: .poetry))
-        }?.api == BookshopError.badRequest(Problem(message: "a title is needed", code: 12)))
+        }?.api == .badRequest(Problem(message: "a title is needed", code: 12)))
         #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
-        }?.api == BookshopError.notFound(Problem(message: "no such book")))
+        }?.api == .notFound(Problem(message: "no such book")))
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {
