@@ -7,7 +7,8 @@ import Testing
 /// diagnostics, or generates code that type-checks without warnings and writes every value
 /// (wire names, defaults, enum values) as a literal that holds exactly its scalars.
 ///
-/// Each case runs `swiftc`, so the counts stay small; every case packs several values.
+/// Each case runs `swiftc`, so the counts stay small; every case packs several values. For a
+/// longer search, raise them: `NAMES_COUNT=500 STRINGS_COUNT=300 swift test --filter PropertyTests`.
 @Suite struct PropertyTests {
     /// Scalars that have broken generated code or diagnostics before, and ordinary ones.
     static let scalars: [Unicode.Scalar] = [
@@ -194,7 +195,7 @@ import Testing
     }
 
     @Test func arbitraryNamesAndStringsAreRejectedAtTheirPlaceOrGenerateCodeThatKeepsThem() async throws {
-        await propertyCheck(count: 40, input: Self.cases) { example in
+        await propertyCheck(count: Int(ProcessInfo.processInfo.environment["STRINGS_COUNT"] ?? "") ?? 40, input: Self.cases) { example in
             try await check(example.spec) { code in
                 // Every value is written as the literal of exactly its scalars.
                 for field in example.fields + ["fixed"] {
