@@ -163,7 +163,9 @@ struct Checker {
         var values: Set<String> = []
         for item in enumeration.cases {
             let name = item.swiftName ?? SwiftName.member(item.value.value)
-            if !values.insert(item.value.value).inserted {
+            // Integer values are the same value however they are written (`7`, `07`, `+7`).
+            let value = enumeration.isInteger ? Int(item.value.value).map(String.init) ?? item.value.value : item.value.value
+            if !values.insert(value).inserted {
                 diagnostics.error("model '\(model.name)' lists '\(item.value)' twice", at: item.value.location)
             } else if name == "_" {
                 diagnostics.error("'\(item.value)' in model '\(model.name)' has no letter or digit to name its Swift value; give it a name with '{ name: value }'", at: item.value.location)
