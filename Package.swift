@@ -12,7 +12,6 @@ let package = Package(
     products: [
         .library(name: "StrategyKit", targets: ["StrategyKit"]),
         .library(name: "StrategyKitAsyncHTTPClient", targets: ["StrategyKitAsyncHTTPClient"]),
-        .library(name: "StrategyGenerator", targets: ["StrategyGenerator"]),
         .executable(name: "strategy-gen", targets: ["strategy-gen"]),
         .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
         .plugin(name: "StrategyGenCommandPlugin", targets: ["StrategyGenCommandPlugin"]),
@@ -25,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Test-only: property-based tests of the generator.
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
@@ -36,6 +36,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
 
@@ -52,7 +53,8 @@ let package = Package(
             ]
         ),
 
-        // Spec model, YAML loader, validation, code model and renderer.
+        // Spec model, YAML loader, validation, code model and renderer. Not a product: the
+        // generator's API is not public; it is reached through `strategy-gen` and the plugins.
         .target(
             name: "StrategyGenerator",
             dependencies: [.product(name: "Yams", package: "Yams")]

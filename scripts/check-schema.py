@@ -15,7 +15,9 @@ validator = jsonschema.Draft202012Validator(schema)
 yaml = YAML(typ="safe", pure=True)
 
 failures = 0
-for path in sorted(glob.glob(f"{root}/specs/*.yaml")):
+# OpenAPI documents among the shipped specs follow OpenAPI's own schema, not this one.
+specs = [path for path in sorted(glob.glob(f"{root}/specs/*.yaml")) if "openapi" not in yaml.load(open(path))]
+for path in specs:
     errors = list(validator.iter_errors(yaml.load(open(path))))
     for error in errors:
         print(f"{path}: {'/'.join(map(str, error.path))}: {error.message}")
@@ -25,6 +27,6 @@ if not list(validator.iter_errors(yaml.load(open(f"{root}/specs/bad/unknown-key.
     print("the schema accepts specs/bad/unknown-key.yaml, which has an unknown key")
     failures += 1
 
-checked = len(glob.glob(f"{root}/specs/*.yaml"))
+checked = len(specs)
 print(f"schema: {checked - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -16,15 +16,16 @@ struct SpecFiles {
     var config: URL?
 
     /// Sorts `files` into specs and the configuration. A spec is a `.yaml` or `.yml` file with an
-    /// `api:` key at its top level; other files, YAML or not, are not ours.
+    /// `api:` key at its top level, or an OpenAPI document: a `.yaml`, `.yml` or `.json` file
+    /// with `openapi:` (or Swagger's `swagger:`) at its top level. Other files are not ours.
     init(_ files: [URL], target: String) throws {
-        let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
-        let configs = yaml.filter { Self.configNames.contains($0.lastPathComponent) }
+        let candidates = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
+        let configs = candidates.filter { Self.configNames.contains($0.lastPathComponent) }
         guard configs.count <= 1 else {
             throw PluginError.severalConfigs(target: target, files: configs.map(\.path))
         }
         config = configs.first
-        specs = yaml.filter { !Self.configNames.contains($0.lastPathComponent) && Self.isSpec($0) }
+        specs = candidates.filter { !Self.configNames.contains($0.lastPathComponent) && Self.isSpec($0) }
         var stems: [String: URL] = [:]
         for spec in specs {
             let stem = spec.deletingPathExtension().lastPathComponent
@@ -35,11 +36,21 @@ struct SpecFiles {
         }
     }
 
-    /// Whether the file at `url` names an API at its top level (`api: Users`), as every spec does.
+    /// The top-level keys that make a file ours.
+    static let specKeys = ["api", "openapi", "swagger"]
+
+    /// Whether the file at `url` names an API at its top level (`api: Users`), as every spec does,
+    /// or says which OpenAPI version it is written in.
     static func isSpec(_ url: URL) -> Bool {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return false }
-        return text.split(whereSeparator: \.isNewline).contains { line in
-            line.hasPrefix("api:") || line.hasPrefix("api :") || line.hasPrefix("\"api\":") || line.hasPrefix("'api':")
+        guard let data = try? Data(contentsOf: url) else { return false }
+        if url.pathExtension == "json" {
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
+            return specKeys.contains { object[$0] != nil }
+        }
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
+            specKeys.contains { key in
+                line.hasPrefix("\(key):") || line.hasPrefix("\(key) :") || line.hasPrefix("\"\(key)\":") || line.hasPrefix("'\(key)':")
+            }
         }
     }
 
@@ -80,7 +91,7 @@ enum PluginError: Error, CustomStringConvertible {
         case .notASourceTarget(let name):
             "StrategyKit's plugins work on source targets; '\(name)' is not one"
         case .noSpec(let target, let directory):
-            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml', whose top level names the API ('api: Name'), to \(directory)"
+            "target '\(target)' uses StrategyGenPlugin but holds no spec: add an API spec such as 'api.yaml', whose top level names the API ('api: Name'), or an OpenAPI document, to \(directory)"
         case .severalConfigs(let target, let files):
             "target '\(target)' holds more than one configuration file (\(files.joined(separator: ", "))); keep one"
         case .sameStem(let target, let first, let second):

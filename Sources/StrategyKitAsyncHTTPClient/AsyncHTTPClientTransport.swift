@@ -10,56 +10,41 @@ import StrategyKit
 /// By default it sends through clients of its own, one per connect timeout, shared by the
 /// process: they never follow a redirect (the client's ``RedirectPolicy`` decides), don't
 /// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
-/// and apply ``HTTPRequest/connectTimeout`` to connecting and to each wait for bytes. The
+/// and apply ``RequestLimits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
 /// with ``TransportError/Kind/responseTooLarge``. Cancelling the calling task cancels the request.
 public struct AsyncHTTPClientTransport: Transport {
     /// The client given at creation, whose configuration is the caller's; `nil` when the
     /// transport uses its own.
     public let client: HTTPClient?
-    /// The most bytes of a response body read when a request doesn't say.
-    public var maximumResponseBytes: Int
-    /// The deadline for a request without a timeout of its own, in seconds.
-    public var defaultTimeout: TimeInterval
-    /// The connect (and idle) timeout for a request without one of its own, in seconds.
-    public var defaultConnectTimeout: TimeInterval
 
     /// A transport on `client`, or on clients of its own when `client` is `nil`.
     ///
-    /// - Parameters:
-    ///   - client: sends the requests; its lifecycle and configuration are the caller's, and it
-    ///     should be made with `redirectConfiguration: .disallow`, or it follows redirects
-    ///     (and carries their headers) by its own rule. `nil` by default: the transport's own.
-    ///   - maximumResponseBytes: the most bytes of a response body read when a request doesn't say.
-    ///   - defaultTimeout: the deadline in seconds when a request doesn't say.
-    ///   - defaultConnectTimeout: the connect (and idle) timeout when a request doesn't say.
-    public init(
-        client: HTTPClient? = nil,
-        maximumResponseBytes: Int = RequestLimits.default.maximumResponseBytes,
-        defaultTimeout: TimeInterval = RequestLimits.default.timeout,
-        defaultConnectTimeout: TimeInterval = RequestLimits.default.connectTimeout
-    ) {
+    /// - Parameter client: sends the requests; its lifecycle and configuration are the
+    ///   caller's, and it should be made with `redirectConfiguration: .disallow`, or it follows
+    ///   redirects (and carries their headers) by its own rule. `nil` by default: the
+    ///   transport's own.
+    public init(client: HTTPClient? = nil) {
         self.client = client
-        self.maximumResponseBytes = maximumResponseBytes
-        self.defaultTimeout = defaultTimeout
-        self.defaultConnectTimeout = defaultConnectTimeout
     }
 
-    /// Sends `request` and collects the whole response within its deadline.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try request.validate()
+    /// Sends `request` and `body`, and collects the whole response within `limits`.
+    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
-        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        for field in request.headers {
-            outgoing.headers.add(name: field.name, value: field.value)
+        guard let url = request.url else {
+            throw TransportError(.cannotConnect, detail: "the request has no URL")
         }
-        if let body = request.body {
+        var outgoing = HTTPClientRequest(url: url.absoluteString)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headerFields {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        if let body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
-        let timeout = request.timeout ?? defaultTimeout
-        let limit = request.maximumResponseBytes ?? maximumResponseBytes
-        let client = self.client ?? OwnClients.client(connectTimeout: request.connectTimeout ?? defaultConnectTimeout)
+        let timeout = limits.timeout
+        let limit = limits.maximumResponseBytes
+        let client = self.client ?? OwnClients.client(connectTimeout: limits.connectTimeout)
         return try await withDeadline(seconds: timeout) { [outgoing] in
             do {
                 return try await Self.exchange(outgoing, on: client, timeout: timeout, limit: limit)
@@ -69,17 +54,17 @@ public struct AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private static func exchange(_ request: HTTPClientRequest, on client: HTTPClient, timeout: TimeInterval, limit: Int) async throws -> HTTPResponse {
+    private static func exchange(_ request: HTTPClientRequest, on client: HTTPClient, timeout: TimeInterval, limit: Int) async throws -> (HTTPResponse, Data) {
         let response = try await client.execute(request, timeout: .milliseconds(Int64((timeout * 1000).rounded(.up))))
         if request.method != .HEAD, let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw TransportError(.responseTooLarge, detail: "Content-Length over \(limit) bytes")
         }
-        var headers = HTTPHeaders()
+        var fields = HTTPFields()
         for (name, value) in response.headers {
-            headers.add(name: name, value: value)
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
         let body = try await response.body.collect(upTo: limit)
-        return HTTPResponse(statusCode: Int(response.status.code), headers: headers, body: Data(buffer: body))
+        return (HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields), Data(buffer: body))
     }
 }
 

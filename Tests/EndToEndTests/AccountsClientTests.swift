@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 
@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func aWrongPasswordIsInvalidCredentials() async throws {
-        await #expect(throws: AccountError.invalidCredentials) {
+        #expect(await failure(AccountError.self) {
             try await accounts.login(username: "ada", password: "difference engine")
-        }
+        }?.api == AccountError.invalidCredentials)
     }
 
     @Test func aRejectedTokenIsRenewedOnceForEveryConcurrentCaller() async throws {
@@ -95,9 +95,9 @@ import Testing
     @Test func aFailedRenewalFailsTheCallWithAnAuthenticationError() async throws {
         await accounts.session.setToken(BearerToken(accessToken: "stale", refreshToken: "unknown"))
 
-        await #expect(throws: AuthenticationError.self) {
+        #expect(await failure(AccountError.self) {
             try await accounts.getProfile()
-        }
+        }?.underlying is AuthenticationError)
         #expect(sessions.refreshes.count == 1)
     }
 
@@ -107,9 +107,9 @@ import Testing
             .session(BearerToken(accessToken: "anything"))
             .build()
 
-        await #expect(throws: AccountError.appUpdateRequired) {
+        #expect(await failure(AccountError.self) {
             try await outdated.getProfile()
-        }
+        }?.api == AccountError.appUpdateRequired)
     }
 
     @Test func aStubbedClientAnswersTheProfileFromTheSpec() async throws {

@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test func aMissingLotIsNotFound() async throws {
-        await #expect(throws: AuctionError.notFound) {
+        #expect(await failure(AuctionError.self) {
             try await auctions.getAuction(id: UUID())
-        }
+        }?.api == AuctionError.notFound)
     }
 
     @Test func aBidIsRetriedWithTheSameKeyAndBodyThenAccepted() async throws {
@@ -99,12 +99,12 @@ import Testing
     @Test func statusErrorsCarryTheirPayloads() async throws {
         _ = try? await auctions.placeBid(id: Self.lotID, idempotencyKey: "warm-up", amount: 1500, currency: "EUR")
 
-        await #expect(throws: AuctionError.outbid(BidRejection(message: "Outbid", minimum: Money(amount: 1300, currency: "EUR")))) {
+        #expect(await failure(AuctionError.self) {
             try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-2", amount: 1200, currency: "EUR")
-        }
-        await #expect(throws: AuctionError.invalidBid(message: "Bids start at 1000")) {
+        }?.api == AuctionError.outbid(BidRejection(message: "Outbid", minimum: Money(amount: 1300, currency: "EUR"))))
+        #expect(await failure(AuctionError.self) {
             try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-3", amount: 10, currency: "EUR")
-        }
+        }?.api == AuctionError.invalidBid(message: "Bids start at 1000"))
     }
 
     @Test func errorPayloadsAreDecodedWithTheClientsDecoder() async throws {
@@ -123,20 +123,20 @@ import Testing
             .build()
         _ = try? await shortened.placeBid(id: Self.lotID, idempotencyKey: "warm-up", amount: 1500, currency: "EUR")
 
-        await #expect(throws: AuctionError.outbid(BidRejection(message: "Outbid"))) {
+        #expect(await failure(AuctionError.self) {
             try await shortened.placeBid(id: Self.lotID, idempotencyKey: "bid-4", amount: 1250, currency: "EUR")
-        }
-        await #expect(throws: AuctionError.outbid(nil)) {
+        }?.api == AuctionError.outbid(BidRejection(message: "Outbid")))
+        #expect(await failure(AuctionError.self) {
             try await auctions.placeBid(id: Self.lotID, idempotencyKey: "bid-5", amount: 1250, currency: "EUR")
-        }
+        }?.api == AuctionError.outbid(nil))
     }
 
     @Test func watchingSucceedsOnlyWithTheDeclaredStatus() async throws {
         try await auctions.watchAuction(id: Self.lotID)
 
-        await #expect(throws: AuctionError.self) {
+        #expect(await failure(AuctionError.self) {
             try await auctions.watchAuction(id: UUID())
-        }
+        }?.api != nil)
     }
 
     @Test func serverVariablesBuildTheSandboxURL() {

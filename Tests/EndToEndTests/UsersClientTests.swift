@@ -46,21 +46,21 @@ import Testing
     }
 
     @Test func throwsTheTypedErrorFor404() async throws {
-        await #expect(throws: UsersError.notFound) {
+        #expect(await failure(UsersError.self) {
             try await client.getUser(id: 7)
-        }
+        }?.api == UsersError.notFound)
     }
 
     @Test func throwsTheTypedErrorFor500() async throws {
-        await #expect(throws: UsersError.serverError) {
+        #expect(await failure(UsersError.self) {
             try await client.getUser(id: 500)
-        }
+        }?.api == UsersError.serverError)
     }
 
     @Test func keepsAnUndeclaredStatusAndItsBodyInTheUnknownCase() async throws {
-        await #expect(throws: UsersError.unknown(statusCode: 503, body: Data("try later".utf8))) {
+        #expect(await failure(UsersError.self) {
             try await client.getUser(id: 503)
-        }
+        }?.api == UsersError.unknown(statusCode: 503, body: Data("try later".utf8)))
     }
 
     @Test func strategyCanBeSentDirectlyThroughTheClient() async throws {

@@ -16,6 +16,7 @@ import Testing
             case "good": break
             case "busy": return .json(#"{"error": {"error_code": 6, "error_msg": "Too many requests per second"}}"#)
             case "odd": return .json(#"{"error": {"error_code": 100, "error_msg": "One of the parameters specified was missing or invalid"}}"#)
+            case "garbled": return .json(#"{"response": {"count": "many"}}"#)
             default: return .json(#"{"error": {"error_code": 5, "error_msg": "User authorization failed"}}"#)
             }
             switch request.path {
@@ -90,18 +91,47 @@ import Testing
         #expect(request.query("access_token") == "good")
     }
 
+    /// A caller's `catch` knows what a generated method throws, and a `switch` over it is
+    /// exhaustive without a default: the API's errors, no response (by kind), credentials, a
+    /// body that didn't decode (kept), and a request that couldn't be made.
+    @Test func aCallersSwitchCoversEveryFailureWithoutADefault() async throws {
+        func outcome(_ client: VKClient) async -> String {
+            do {
+                return "\(try await client.getWall(ownerId: 1).count) posts"
+            } catch {
+                switch error {
+                case .api(.invalidAccessToken): return "sign in again"
+                case .api(let error): return "API error \(error)"
+                case .transport(let error): return "no response: \(error.kind)"
+                case .authentication: return "no credentials"
+                case .decoding(_, let body): return "undecodable: \(String(decoding: body, as: UTF8.self))"
+                case .request, .other: return "not sent"
+                }
+            }
+        }
+        let builder = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).retry(.never)
+        let refusing = try RefusingPort()
+        let closed = Server(scheme: "http", host: "127.0.0.1", port: refusing.port)
+
+        #expect(await outcome(builder.token("good").build()) == "2 posts")
+        #expect(await outcome(builder.token("expired").build()) == "sign in again")
+        #expect(await outcome(builder.token("garbled").build()) == #"undecodable: {"response": {"count": "many"}}"#)
+        #expect(await outcome(VKClient.Builder(environment: .custom(closed)).retry(.never).token("good").build()) == "no response: cannotConnect")
+        withExtendedLifetime(refusing) {}
+    }
+
     @Test func anErrorInTheBodyAtHTTP200BecomesItsCase() async throws {
         let expired = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("expired").build()
         let busy = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("busy").retry(.never).build()
 
-        await #expect(throws: VKError.invalidAccessToken) { try await expired.getWall(ownerId: 1) }
-        await #expect(throws: VKError.tooManyRequests) { try await busy.getWallCount(ownerId: 1) }
+        #expect(await failure(VKError.self) { try await expired.getWall(ownerId: 1) }?.api == VKError.invalidAccessToken)
+        #expect(await failure(VKError.self) { try await busy.getWallCount(ownerId: 1) }?.api == VKError.tooManyRequests)
     }
 
     @Test func anUnlistedErrorCodeKeepsCodeAndMessage() async throws {
         let odd = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("odd").build()
 
-        let error = await #expect(throws: VKError.self) { try await odd.getWall(ownerId: 1) }
+        let error = await failure(VKError.self) { try await odd.getWall(ownerId: 1) }?.api
         guard case .unknown(let status, let code, let message, _)? = error else {
             Issue.record("expected the unknown case, got \(String(describing: error))")
             return

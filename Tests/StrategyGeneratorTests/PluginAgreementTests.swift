@@ -16,7 +16,7 @@ import Testing
         #expect(generated.files.map(\.name) == SpecFiles.outputSuffixes.map { "users.\($0).swift" })
     }
 
-    @Test func onlyYAMLThatNamesAnAPIIsASpec() throws {
+    @Test func onlyYAMLThatNamesAnAPIAndOpenAPIDocumentsAreSpecs() throws {
         let folder = try makeTemporaryDirectory()
         func write(_ name: String, _ text: String) throws -> URL {
             let url = folder.appendingPathComponent(name)
@@ -27,10 +27,13 @@ import Testing
         let fixtures = try write("fixtures.yaml", "users:\n  - api: not a spec, only indented\n")
         let config = try write("strategy-gen-config.yml", "access: internal\n")
         let readme = try write("README.md", "api: not YAML\n")
+        let shop = try write("shop.yaml", "openapi: 3.1.0\ninfo: { title: Shop, version: '1' }\n")
+        let books = try write("books.json", #"{"info": {"title": "Books"}, "openapi": "3.0.3", "paths": {}}"#)
+        let package = try write("package.json", #"{"name": "not a spec", "version": "1.0.0"}"#)
 
-        let found = try SpecFiles([readme, fixtures, users, config], target: "UsersAPI")
+        let found = try SpecFiles([readme, fixtures, users, config, shop, books, package], target: "UsersAPI")
 
-        #expect(found.specs == [users])
+        #expect(found.specs == [books, shop, users])
         #expect(found.config == config)
     }
 }

@@ -29,6 +29,23 @@ import Testing
         #expect(golden.hasSuffix(shown), "README.md's GetUser differs from Tests/Goldens/users/users.Strategies.swift")
     }
 
+    @Test func theCallSiteTypeChecksAgainstTheGeneratedClient() async throws {
+        let callSite = try block("swift", startingWith: "let users = UsersClient(")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try GeneratorPipeline.generate(specAt: Paths.specs.appendingPathComponent("users.yaml").path)
+        try OutputWriter.write(generated.files, to: folder)
+        let example = folder.appendingPathComponent("CallSite.swift")
+        let indented = callSite.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+        try "import StrategyKit\n\nfunc callSite() async {\n\(indented)\n}\n".write(to: example, atomically: true, encoding: .utf8)
+        let sources = generated.files.map { folder.appendingPathComponent($0.name).path } + [example.path]
+
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
     @Test func theErrorTranscriptIsWhatValidatePrints() throws {
         let transcript = try block("", startingWith: "$ swift run strategy-gen validate specs/bad/unknown-key.yaml\n")
         let diagnostics = try String(contentsOf: Paths.badSpecs.appendingPathComponent("unknown-key.diagnostics"), encoding: .utf8)

@@ -9,8 +9,8 @@ import Testing
     struct WhoAmI: Strategy {
         typealias Output = String
         func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/whoami") }
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-            String(decoding: response.body, as: UTF8.self)
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+            String(decoding: body, as: UTF8.self)
         }
     }
 
@@ -19,8 +19,8 @@ import Testing
         typealias Output = String
         var refreshToken: String
         func endpoint(for input: Void) -> Endpoint { Endpoint(.post, "/refresh", body: .data(Data(refreshToken.utf8))) }
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-            String(decoding: response.body, as: UTF8.self)
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+            String(decoding: body, as: UTF8.self)
         }
     }
 

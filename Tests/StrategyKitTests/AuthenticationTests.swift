@@ -15,8 +15,8 @@ import Testing
             Endpoint(.get, "/whoami")
         }
 
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-            String(decoding: response.body, as: UTF8.self)
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+            String(decoding: body, as: UTF8.self)
         }
     }
 
@@ -76,9 +76,9 @@ import Testing
     func bearer(_ token: BearerToken?) -> BearerTokenAuthenticator {
         let refreshURL = URL(string: "http://127.0.0.1:\(server.port)/refresh")!
         return BearerTokenAuthenticator(token: token) { _ in
-            let response = try await URLSessionTransport().send(HTTPRequest(method: .post, url: refreshURL))
-            guard response.statusCode == 200 else { throw UnexpectedResponse(response: response) }
-            return BearerToken(accessToken: String(decoding: response.body, as: UTF8.self), refreshToken: "r", expiresIn: 3600)
+            let (response, body) = try await URLSessionTransport().send(HTTPRequest(method: .post, url: refreshURL))
+            guard response.status.code == 200 else { throw UnexpectedResponse(response: response, body: body) }
+            return BearerToken(accessToken: String(decoding: body, as: UTF8.self), refreshToken: "r", expiresIn: 3600)
         }
     }
 

@@ -13,7 +13,7 @@ import Testing
             switch self {
             case .urlSession: URLSessionTransport()
             case .asyncHTTPClient: AsyncHTTPClientTransport()
-            case .stub: StubTransport([.init(.get, "/ping", response: HTTPResponse(statusCode: 204))])
+            case .stub: StubTransport([.init(.get, "/ping", response: HTTPResponse(status: 204))])
             }
         }
 

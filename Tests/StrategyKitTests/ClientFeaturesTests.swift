@@ -1,9 +1,9 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 
-/// Middlewares and their filters, hooks, stubbing, chaining and completion handlers.
+/// Middlewares and their filters, chaining and completion handlers.
 @Suite struct ClientFeaturesTests {
     struct Greeting: Codable, Equatable, Sendable {
         var text: String
@@ -17,10 +17,6 @@ import Testing
 
         func endpoint(for name: String) -> Endpoint {
             Endpoint(.get, "/greetings/\(name)")
-        }
-
-        func stub(for name: String) -> HTTPResponse? {
-            HTTPResponse(statusCode: 200, body: Data(#"{"text": "stubbed hello, \#(name)"}"#.utf8))
         }
     }
 
@@ -36,10 +32,10 @@ import Testing
     struct Tagging: Middleware {
         let name: String
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
             var request = request
-            request.headers.add(name: "X-Chain", value: name)
-            return try await next(request)
+            request.headerFields.append(HTTPField(name: HTTPField.Name("X-Chain")!, value: name))
+            return try await next(request, body)
         }
     }
 
@@ -47,14 +43,6 @@ import Testing
     actor Store {
         private(set) var saved: [Greeting] = []
         func save(_ greeting: Greeting) { saved.append(greeting) }
-    }
-
-    /// Thread-safe record of what hooks saw.
-    final class Events: Sendable {
-        private let lock = NSLock()
-        nonisolated(unsafe) private var list: [String] = []
-        func add(_ event: String) { lock.withLock { list.append(event) } }
-        var all: [String] { lock.withLock { list } }
     }
 
     let server: HTTPTestServer
@@ -107,38 +95,6 @@ import Testing
         #expect(request.header("X-Client") == "tests")
     }
 
-    @Test func hooksSeeEveryStage() async throws {
-        let events = Events()
-        var client = self.client
-        client.hooks = Hooks(
-            willSend: { request, context in events.add("send \(context.strategyName) \(request.url.path)") },
-            didReceive: { response, _ in events.add("receive \(response.statusCode)") },
-            didDecode: { output, _ in events.add("decode \((output as? Greeting)?.text ?? "?")") },
-            didFail: { error, _ in events.add("fail \(type(of: error))") }
-        )
-
-        _ = try await client.send(GetGreeting(), "ada")
-        _ = try? await client.send(GetGreeting(), "nobody")
-
-        #expect(events.all == [
-            "send GetGreeting /greetings/ada", "receive 200", "decode hello, ada",
-            "send GetGreeting /greetings/nobody", "receive 404", "fail UnexpectedResponse",
-        ])
-    }
-
-    @Test func stubbingAnswersFromTheStrategyWithoutTheNetwork() async throws {
-        var client = self.client
-        client.stubbing = .immediately
-
-        let greeting = try await client.send(GetGreeting(), "ada")
-
-        #expect(greeting.text == "stubbed hello, ada")
-        #expect(server.requests.isEmpty)
-        await #expect(throws: StubbingError.noStub(strategy: "SaveGreeting")) {
-            try await client.send(SaveGreeting(), greeting)
-        }
-    }
-
     @Test func chainingFeedsOneResultIntoTheNextStep() async throws {
         let store = Store()
 
@@ -174,7 +130,7 @@ import Testing
             Issue.record("expected the 404 to flow down, got \(result)")
             return
         }
-        #expect(error.response.statusCode == 404)
+        #expect(error.response.status.code == 404)
         #expect(await store.saved.isEmpty)
     }
 

@@ -57,7 +57,7 @@ import Testing
 
         func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path, maximumResponseBytes: maximumResponseBytes) }
 
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Data { response.body }
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Data { body }
     }
 
     static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline) -> StrategyClient {
@@ -128,12 +128,10 @@ import Testing
         defer { server.stop() }
         let transport = kind.transport
         let request = HTTPRequest(method: .head, url: URL(string: "http://127.0.0.1:\(server.port)/file")!)
-        var limited = request
-        limited.maximumResponseBytes = 1 << 20
 
-        let response = try await transport.send(limited)
+        let (response, _) = try await transport.send(request, body: nil, limits: RequestLimits(maximumResponseBytes: 1 << 20))
 
-        #expect(response.statusCode == 200)
+        #expect(response.status.code == 200)
     }
 
     @Test(arguments: Kind.allCases)
@@ -162,8 +160,8 @@ import Testing
 /// The stub transport meets the faults it can stand for the same way.
 @Suite struct StubFaultConformanceTests {
     let stub = StubTransport([
-        .init(.get, "/slow", response: HTTPResponse(statusCode: 200), delay: .seconds(90)),
-        .init(.get, "/huge", response: HTTPResponse(statusCode: 200, body: Data(count: 2 << 20))),
+        .init(.get, "/slow", response: HTTPResponse(status: 200), delay: .seconds(90)),
+        .init(.get, "/huge", response: HTTPResponse(status: 200), body: Data(count: 2 << 20)),
         .init(.get, "/lost", failure: TransportError(.connectionLost)),
     ])
 
@@ -198,11 +196,11 @@ import Testing
     }
 
     @Test func theHistoryKeepsOnlyTheLatestRequests() async throws {
-        let stub = StubTransport([.init(.get, "/{n}", response: HTTPResponse(statusCode: 204))], historyLimit: 10)
+        let stub = StubTransport([.init(.get, "/{n}", response: HTTPResponse(status: 204))], historyLimit: 10)
         for n in 0..<50 {
             _ = try await stub.send(HTTPRequest(method: .get, url: URL(string: "http://stub.example/\(n)")!))
         }
-        #expect(stub.requests.map(\.url.path) == (40..<50).map { "/\($0)" })
+        #expect(stub.requests.compactMap(\.request.path) == (40..<50).map { "/\($0)" })
         #expect(StubTransport([], historyLimit: 0).requests.isEmpty)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import Testing
 
 /// What generated clients take from the runtime: open enums, dated fields, the builder's
@@ -16,10 +16,25 @@ import Testing
         }
     }
 
+    /// Coded as generated models are: keys as `JSONKey` literals, dates in their own formats.
     struct Lot: Codable, Equatable {
         var status: Status
-        @DateCoded<SecondsSince1970Format, Date> var startsAt: Date
-        @DateCoded<ISO8601Format, Date?> var endsAt: Date?
+        var startsAt: Date
+        var endsAt: Date?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.status = try container.decode(Status.self, forKey: "status")
+            self.startsAt = try container.decode(Date.self, forKey: "startsAt", format: .secondsSince1970)
+            self.endsAt = try container.decodeIfPresent(Date.self, forKey: "endsAt", format: .iso8601)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(status, forKey: "status")
+            try container.encode(startsAt, forKey: "startsAt", format: .secondsSince1970)
+            try container.encodeIfPresent(endsAt, forKey: "endsAt", format: .iso8601)
+        }
     }
 
     @Test func anOpenEnumKeepsAValueTheSpecDoesNotList() throws {
@@ -62,9 +77,9 @@ import Testing
         let name: String
         let log: Log
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
             log.append(name)
-            return try await next(request)
+            return try await next(request, body)
         }
     }
 
@@ -79,11 +94,9 @@ import Testing
         var settings = ClientSettings(server: Server(host: "api.example.com"), retry: .never)
     }
 
-    struct GetLot: Strategy, StubbedByExample {
+    struct GetLot: Strategy {
         typealias Output = Lot
         typealias Failure = BodyError
-
-        static var example: HTTPResponse { .json(#"{"status": "live", "startsAt": 0}"#) }
 
         func endpoint(for input: Int) -> Endpoint {
             Endpoint(.get, "/lots/\(input)")
@@ -100,14 +113,14 @@ import Testing
 
         static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))
 
-        init(response: HTTPResponse, decoder: JSONDecoder) {
-            self = .failed(try? decoder.decode([String: Problem].self, from: response.body)["error"])
+        init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+            self = .failed(try? decoder.decode([String: Problem].self, from: body)["error"])
         }
     }
 
     @Test func theBuilderRunsRetryThenTheBuiltInMiddlewaresThenTheCallersOwn() async throws {
         let log = Log()
-        let transport = StubTransport([.init(.get, "/lots/{id}", response: .json(#"{"status": "live", "startsAt": 0}"#))])
+        let transport = StubTransport([.init(.get, "/lots/{id}", json: #"{"status": "live", "startsAt": 0}"#)])
         let settings = Builder().transport(transport).middleware(Mark(name: "caller", log: log)).settings
 
         let lot = try await settings.client(builtIn: [Mark(name: "credentials", log: log)]).send(GetLot(), 1)
@@ -119,22 +132,27 @@ import Testing
     }
 
     @Test func aStrategyTakesTheSuccessCheckAndTheDecoderOfItsErrorType() async throws {
-        let transport = StubTransport([.init(.get, "/lots/{id}", response: .json(#"{"error": {"Detail": "no such lot"}}"#))])
+        let transport = StubTransport([.init(.get, "/lots/{id}", json: #"{"error": {"Detail": "no such lot"}}"#)])
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .custom { path in Key(stringValue: path.last.map { $0.stringValue.lowercased() } ?? "") }
         let client = Builder().transport(transport).decoder(decoder).settings.client()
 
         await #expect(throws: BodyError.failed(Problem(detail: "no such lot"))) { try await client.send(GetLot(), 1) }
-        #expect(BodyError(response: .json(#"{"error": {"Detail": "no such lot"}}"#)) == .failed(nil))
+        #expect(BodyError(response: HTTPResponse(status: .ok), body: Data(#"{"error": {"Detail": "no such lot"}}"#.utf8)) == .failed(nil))
     }
 
-    @Test func aStubbedClientAnswersWithTheStrategysExample() async throws {
-        let client = Builder().stubbed().settings.client()
+    @Test func aStubbedClientAnswersFromItsRoutesWithoutTheMiddlewares() async throws {
+        let log = Log()
+        let client = Builder()
+            .middleware(Mark(name: "caller", log: log))
+            .stubbed([.init(.get, "/lots/{id}", json: #"{"status": "live", "startsAt": 0}"#)])
+            .settings.client(builtIn: [Mark(name: "credentials", log: log)])
 
         let lot = try await client.send(GetLot(), 7)
 
         #expect(lot.status == .live)
         #expect(lot.startsAt == Date(timeIntervalSince1970: 0))
+        #expect(log.all.isEmpty)
     }
 
     struct Key: CodingKey {

@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 
@@ -41,9 +41,7 @@ import Testing
     @Test(arguments: [LoggingMiddleware.Detail.summary, .headers, .bodies])
     func secretsNeverAppearInTheLog(detail: LoggingMiddleware.Detail) async throws {
         let client = client(detail, secretNames: ["X-Signature"])
-        let headers: HTTPHeaders = ["Cookie": "id=cookie-secret", "X-API-Key": "key-secret", "X-Request-ID": "req-7"]
-
-        try await client.send(Send(), Endpoint(.post, "/login", query: ["access_token": "tok123", "page": 2], headers: headers, body: .form(["user": "ada", "password": "hunter2"])))
+        try await client.send(Send(), Endpoint(.post, "/login", query: ["access_token": "tok123", "page": 2], headers: ["Cookie": "id=cookie-secret", "X-API-Key": "key-secret", "X-Request-ID": "req-7"], body: .form(["user": "ada", "password": "hunter2"])))
         try await client.send(Send(), Endpoint(.post, "/json", query: ["x-signature": "sig-secret"], body: try .json(["user": "ada", "password": "hunter2"])))
 
         let log = lines.text
@@ -109,9 +107,9 @@ private let refusingPort = Result { try RefusingPort() }
             var description: String
         }
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let headers = request.headers.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
-            throw Failure(description: "could not reach \(request.url.absoluteString) (headers: \(headers))")
+        func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+            let headers = request.headerFields.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
+            throw Failure(description: "could not reach \(request.url?.absoluteString ?? "") (headers: \(headers))")
         }
     }
 

@@ -42,14 +42,14 @@ import Testing
     struct Fetch: Strategy {
         typealias Output = String
         var path: RequestPath
-        var method: HTTPMethod = .get
+        var method: HTTPRequest.Method = .get
 
         func endpoint(for input: Void) -> Endpoint {
             Endpoint(method, path, query: ["page": 2], body: method == .post ? .data(Data("form".utf8)) : nil)
         }
 
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-            String(decoding: response.body, as: UTF8.self)
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+            String(decoding: body, as: UTF8.self)
         }
     }
 
@@ -135,7 +135,7 @@ import Testing
     func withRedirectsOffTheRedirectIsTheAnswer(kind: Kind) async throws {
         let error = await #expect(throws: UnexpectedResponse.self) { try await client(kind, redirects: .never).send(Fetch(path: "/other")) }
 
-        #expect(error?.response.statusCode == 307)
+        #expect(error?.response.status.code == 307)
         #expect(landing.requests.isEmpty)
     }
 }

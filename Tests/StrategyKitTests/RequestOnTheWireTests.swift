@@ -7,14 +7,12 @@ import TestServer
 import Testing
 
 /// What a client's request looks like when it reaches the server: the server's settings, the
-/// endpoint's query styles and timeout, and stubbing that never reaches it.
+/// endpoint's query styles and timeout, and a stub transport that never reaches it.
 @Suite struct RequestOnTheWireTests {
     struct Send: Strategy {
         typealias Output = Void
 
         func endpoint(for input: Endpoint) -> Endpoint { input }
-
-        func stub(for input: Endpoint) -> HTTPResponse? { HTTPResponse(statusCode: 204) }
     }
 
     let server: HTTPTestServer
@@ -88,7 +86,9 @@ import Testing
     @Test(arguments: ["GET\r\nX-Smuggled: 1", "GET /other HTTP/1.1\r\n", "PO ST", ""])
     func aMethodThatIsNotATokenIsRefusedAndNothingIsSent(method: String) async throws {
         await #expect(throws: RequestBuildingError.invalidMethod(method.uppercased())) {
-            try await send(Endpoint(HTTPMethod(rawValue: method), "/anything"))
+            var endpoint = Endpoint(.get, "/anything")
+            endpoint.method = method
+            _ = try await send(endpoint)
         }
         #expect(server.requests.isEmpty)
     }
@@ -103,9 +103,9 @@ import Testing
         #expect(error?.kind == .timedOut)
     }
 
-    @Test func delayedStubbingAnswersAfterTheDelayWithoutTheNetwork() async throws {
-        var client = StrategyClient(server: server.server())
-        client.stubbing = .delayed(.milliseconds(200))
+    @Test func aDelayedStubAnswersAfterTheDelayWithoutTheNetwork() async throws {
+        let stub = StubTransport([.init(.get, "/anything", response: HTTPResponse(status: .noContent), delay: .milliseconds(200))])
+        let client = StrategyClient(server: server.server(), transport: stub)
 
         let start = ContinuousClock.now
         try await client.send(Send(), Endpoint(.get, "/anything"))
@@ -115,13 +115,14 @@ import Testing
     }
 
     @Test func cancellingADelayedStubEndsTheCallWithCancellation() async throws {
-        var client = StrategyClient(server: server.server())
-        client.stubbing = .delayed(.seconds(30))
+        let stub = StubTransport([.init(.get, "/anything", response: HTTPResponse(status: .noContent), delay: .seconds(30))])
+        let client = StrategyClient(server: server.server(), transport: stub)
 
         let call = Task { try await client.send(Send(), Endpoint(.get, "/anything")) }
         call.cancel()
 
-        await #expect(throws: CancellationError.self) { try await call.value }
+        let error = await #expect(throws: TransportError.self) { try await call.value }
+        #expect(error?.kind == .cancelled)
         #expect(server.requests.isEmpty)
     }
 }

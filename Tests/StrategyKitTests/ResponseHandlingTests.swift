@@ -15,11 +15,11 @@ import Testing
         case invalidAccessToken
         case unknown(statusCode: Int, code: Int?, message: String?)
 
-        init(response: HTTPResponse) {
-            let code = response.value(at: "error.error_code", as: Int.self)
+        init(response: HTTPResponse, body: Data) {
+            let code = body.value(at: "error.error_code", as: Int.self)
             switch code {
             case 5: self = .invalidAccessToken
-            default: self = .unknown(statusCode: response.statusCode, code: code, message: response.value(at: "error.error_msg"))
+            default: self = .unknown(statusCode: response.status.code, code: code, message: body.value(at: "error.error_msg"))
             }
         }
     }
@@ -98,17 +98,17 @@ import Testing
     }
 
     @Test func errorTypesReadCodeAndMessageFromTheBody() {
-        let response = HTTPResponse(statusCode: 200, body: Data(#"{"error": {"error_code": 9, "error_msg": "Flood control"}}"#.utf8))
+        let body = Data(#"{"error": {"error_code": 9, "error_msg": "Flood control"}}"#.utf8)
 
-        #expect(VKError(response: response) == .unknown(statusCode: 200, code: 9, message: "Flood control"))
-        #expect(response.value(at: "error.missing", as: String.self) == nil)
+        #expect(VKError(response: HTTPResponse(status: .ok), body: body) == .unknown(statusCode: 200, code: 9, message: "Flood control"))
+        #expect(body.value(at: "error.missing", as: String.self) == nil)
     }
 
     @Test func bodyLacksKeyLooksAtNestedKeysAndToleratesNonJSON() {
         let check = SuccessCheck.bodyLacksKey("meta.error")
 
-        #expect(!check.isSuccess(HTTPResponse(statusCode: 200, body: Data(#"{"meta": {"error": null}}"#.utf8))))
-        #expect(check.isSuccess(HTTPResponse(statusCode: 200, body: Data(#"{"meta": {"ok": true}}"#.utf8))))
-        #expect(check.isSuccess(HTTPResponse(statusCode: 200, body: Data("plain text".utf8))))
+        #expect(!check.isSuccess(HTTPResponse(status: .ok), body: Data(#"{"meta": {"error": null}}"#.utf8)))
+        #expect(check.isSuccess(HTTPResponse(status: .ok), body: Data(#"{"meta": {"ok": true}}"#.utf8)))
+        #expect(check.isSuccess(HTTPResponse(status: .ok), body: Data("plain text".utf8)))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct RetryTests {
     struct Call: Strategy {
         typealias Output = String
-        var method: HTTPMethod = .get
+        var method: HTTPRequest.Method = .get
         var path: RequestPath = "/flaky"
         var retry: RetryPolicy?
 
@@ -15,8 +15,8 @@ import Testing
             Endpoint(method, path, body: method == .post ? .data(Data("payload-\u{1}".utf8)) : nil, retry: retry)
         }
 
-        func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> String {
-            String(decoding: response.body, as: UTF8.self)
+        func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+            String(decoding: body, as: UTF8.self)
         }
     }
 
@@ -220,7 +220,7 @@ import Testing
             _ = try? await client.send(Call(path: RequestPath(stringLiteral: path)))
         }
 
-        #expect(stub.requests.map(\.url.path) == ["/lost", "/lost", "/lost", "/big", "/custom", "/unmatched"])
+        #expect(stub.requests.compactMap(\.request.path) == ["/lost", "/lost", "/lost", "/big", "/custom", "/unmatched"])
     }
 
     @Test func backoffDoublesUpToTheLongestWaitAndJitterTakesAShare() {

@@ -14,9 +14,9 @@ import Testing
         var statusCode: Int
         var message: String
 
-        init(response: HTTPResponse) {
-            statusCode = response.statusCode
-            message = String(decoding: response.body, as: UTF8.self)
+        init(response: HTTPResponse, body: Data) {
+            statusCode = response.status.code
+            message = String(decoding: body, as: UTF8.self)
         }
     }
 
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func rejectedResponseBecomesTheStrategysFailure() async throws {
-        await #expect(throws: NoteError(response: HTTPResponse(statusCode: 422, body: Data("text is required".utf8)))) {
+        await #expect(throws: NoteError(response: HTTPResponse(status: 422), body: Data("text is required".utf8))) {
             try await client.send(CreateNote(), "")
         }
     }
@@ -81,8 +81,8 @@ import Testing
         let error = await #expect(throws: UnexpectedResponse.self) {
             try await client.send(DeleteNote(), 8)
         }
-        #expect(error?.response.statusCode == 404)
-        #expect(error?.response.body == Data("not found".utf8))
+        #expect(error?.response.status.code == 404)
+        #expect(error?.body == Data("not found".utf8))
     }
 
     @Test func voidOutputAcceptsAnEmptyBody() async throws {
@@ -94,10 +94,10 @@ import Testing
     @Test func transportReturnsEveryStatusWithHeadersAndBody() async throws {
         let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
 
-        let response = try await URLSessionTransport().send(request)
+        let (response, body) = try await URLSessionTransport().send(request)
 
-        #expect(response.statusCode == 404)
-        #expect(response.headers["content-type"]?.hasPrefix("text/plain") == true)
-        #expect(response.body == Data("not found".utf8))
+        #expect(response.status.code == 404)
+        #expect(response.headerFields[.contentType]?.hasPrefix("text/plain") == true)
+        #expect(body == Data("not found".utf8))
     }
 }

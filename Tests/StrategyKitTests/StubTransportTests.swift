@@ -25,7 +25,7 @@ import Testing
     }
 
     let stub = StubTransport([
-        .init(.get, "/v1/users/{id}", response: .json(#"{"id": 1, "name": "Ada"}"#), delay: .milliseconds(150)),
+        .init(.get, "/v1/users/{id}", json: #"{"id": 1, "name": "Ada"}"#, delay: .milliseconds(150)),
         .init(.delete, "/v1/users/{id}", failure: URLError(.notConnectedToInternet)),
     ])
 
@@ -40,7 +40,7 @@ import Testing
 
         #expect(user == User(id: 1, name: "Ada"))
         #expect(ContinuousClock.now - started >= .milliseconds(150))
-        #expect(stub.requests.map(\.url.absoluteString) == ["https://api.example.com/v1/users/1?expand=true"])
+        #expect(stub.requests.compactMap(\.request.url?.absoluteString) == ["https://api.example.com/v1/users/1?expand=true"])
     }
 
     @Test func failsWithTheRoutesError() async throws {

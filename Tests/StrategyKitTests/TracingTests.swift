@@ -10,7 +10,7 @@ import Tracing
     struct Search: Strategy {
         typealias Output = Void
         var path: RequestPath = "/search"
-        var method: HTTPMethod = .get
+        var method: HTTPRequest.Method = .get
 
         func endpoint(for input: Void) -> Endpoint {
             Endpoint(method, path, query: ["q": "vase", "access_token": "t0ken-in-query"])
@@ -85,10 +85,10 @@ import Tracing
         nonisolated(unsafe) private var list: [String?] = []
         var spanIDs: [String?] { lock.withLock { list } }
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
             let id = InstrumentationContext.current?.inMemorySpanContext?.spanID
             lock.withLock { list.append(id) }
-            return try await next(request)
+            return try await next(request, body)
         }
     }
 
@@ -107,15 +107,15 @@ import Tracing
         #expect(url.contains("sesame=REDACTED") && url.contains("q=vase"))
 
 
-        // A user name and password in the URL, a signature and a fragment.
+        // A user name and password in the URL (an HTTP request carries neither), a signature and a fragment.
         let userInfo = RewriteURL(url: URL(string: "https://ada:hunter2@api.example.com/a?sig=abc&page=2#top")!)
         let stubbed = StrategyClient(
             server: Server(host: "api.example.com"),
-            transport: StubTransport([.init(.get, "/a", response: HTTPResponse(statusCode: 200))]),
+            transport: StubTransport([.init(.get, "/a", response: HTTPResponse(status: 200))]),
             middlewares: [userInfo, TracingMiddleware(tracer: tracer)]
         )
         try await stubbed.send(Search(path: "/a"))
-        #expect(string(tracer.finishedSpans.last?.attributes.get("url.full")) == "https://REDACTED:REDACTED@api.example.com/a?sig=REDACTED&page=2")
+        #expect(string(tracer.finishedSpans.last?.attributes.get("url.full")) == "https://api.example.com/a?sig=REDACTED&page=2")
     }
 
     /// Sends every request to `url`.
@@ -123,10 +123,10 @@ import Tracing
         var name = "rewrite"
         var url: URL
 
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
             var request = request
             request.url = url
-            return try await next(request)
+            return try await next(request, body)
         }
     }
 
@@ -155,7 +155,7 @@ import Tracing
             middlewares: [TracingMiddleware(tracer: tracer)]
         )
 
-        await #expect(throws: TransportError.self) { try await client.send(Search(method: "PURGE")) }
+        await #expect(throws: TransportError.self) { try await client.send(Search(method: HTTPRequest.Method("PURGE")!)) }
 
         let span = try #require(tracer.finishedSpans.first)
         #expect(string(span.attributes.get("error.type")) == "cannotConnect")

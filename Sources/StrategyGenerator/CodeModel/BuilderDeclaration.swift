@@ -10,7 +10,7 @@ extension CodeContext {
         let settings = [Expression.code("server: environment.server")] + (spec.defaults.retry.map { [retryExpression($0, prefix: "retry: ")] } ?? [])
         members.append(.function(Function(
             access: access, name: "init",
-            parameters: [Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))")],
+            parameters: [Function.Parameter(name: "environment", type: "Environment", defaultValue: defaultEnvironment)],
             body: [.expression(.call(prefix: "settings = ClientSettings", arguments: settings, suffix: ""))]
         )))
         for scheme in spec.authSchemes {

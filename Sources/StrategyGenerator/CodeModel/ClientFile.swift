@@ -51,7 +51,7 @@ extension CodeContext {
             access: access,
             name: "init",
             parameters: [
-                Function.Parameter(name: "environment", type: "Environment", defaultValue: ".\(SwiftName.escaped(spec.servers[0].name.value))"),
+                Function.Parameter(name: "environment", type: "Environment", defaultValue: defaultEnvironment),
                 Function.Parameter(name: "transport", type: "any Transport", defaultValue: "URLSessionTransport()"),
             ],
             body: [.line("self = Builder(environment: environment).transport(transport).build()")]
@@ -103,6 +103,13 @@ extension CodeContext {
         "\(server.scheme)://\(server.host)" + (server.port.map { ":\($0)" } ?? "") + server.basePath
     }
 
+    /// The first server, the client's default: `.production`, or `.sandbox()` when its URL has
+    /// variables (each with its default).
+    var defaultEnvironment: String {
+        let server = spec.servers[0]
+        return ".\(SwiftName.escaped(server.name.value))" + (server.variables.isEmpty ? "" : "()")
+    }
+
     /// `Server(...)`, with `{variables}` interpolated.
     private func serverExpression(_ server: ServerSpec) -> String {
         func text(_ template: String) -> String {
@@ -130,7 +137,7 @@ extension CodeContext {
     private func inputMethod(for strategy: StrategySpec, requirement: Bool = false) -> Function {
         let strategyName = SwiftName.escaped(strategy.name.value)
         let hasInput = !inputFields(strategy).isEmpty
-        let send = "try await client.send(\(strategyName)()\(hasInput ? ", input" : ""))"
+        let send = "try await client.call(\(strategyName)()\(hasInput ? ", input" : ""))"
         var body: [Statement] = [.line(send)]
         if let token = references.signIns[strategy.name.value] {
             body = [
@@ -150,9 +157,16 @@ extension CodeContext {
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
             isAsync: true,
             isThrowing: true,
+            thrownType: thrownType(strategy),
             returnType: outputType(strategy),
             body: requirement ? nil : body
         )
+    }
+
+    /// `CallError<VKError>`: what a method throws, typed with the strategy's error enum, so a
+    /// caller's `catch` can be exhaustive.
+    private func thrownType(_ strategy: StrategySpec) -> String {
+        "CallError<\(strategy.errorType.map { SwiftName.escaped($0.value) } ?? "UnexpectedResponse")>"
     }
 
     /// A sign-in's output is mostly kept by the client, so a caller may ignore it.
@@ -169,7 +183,7 @@ extension CodeContext {
             Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
         }
         let strategyName = SwiftName.escaped(strategy.name.value)
-        let opening = sends ? "try await client.send(\(strategyName)(), " : "try await \(methodName(strategy))("
+        let opening = sends ? "try await client.call(\(strategyName)(), " : "try await \(methodName(strategy))("
         let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
             docs: methodDocs(strategy),
@@ -179,6 +193,7 @@ extension CodeContext {
             parameters: parameters,
             isAsync: true,
             isThrowing: true,
+            thrownType: thrownType(strategy),
             returnType: outputType(strategy),
             body: [.expression(send)]
         )

@@ -71,18 +71,16 @@ struct CodeContext {
 
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
-    /// Received values are immutable: with `isLet`, properties are constants (but for those with
-    /// a wrapper, which must be variables).
+    /// Received values are immutable: with `isLet`, properties are constants.
     ///
     /// The initializer assigns all properties in one tuple when that fits on a line.
-    func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false, wrapper: (FieldSpec) -> String? = { _ in nil }) -> [Declaration] {
+    func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
             guard field.deprecated != nil else {
-                let wrapper = wrapper(field)
-                return [.property(Property(docs: docLines(field.doc), wrapper: wrapper, access: access, isLet: isLet && wrapper == nil, name: name, type: type))]
+                return [.property(Property(docs: docLines(field.doc), access: access, isLet: isLet, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
             return [
@@ -90,7 +88,7 @@ struct CodeContext {
                     docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
                     name: name, type: type, getter: [.line(storage)], setter: isLet ? nil : [.line("\(storage) = newValue")]
                 )),
-                .property(Property(wrapper: wrapper(field), access: "fileprivate", isLet: isLet && wrapper(field) == nil, name: storage, type: type)),
+                .property(Property(access: "fileprivate", isLet: isLet, name: storage, type: type)),
             ]
         }
         let parameters = fields.map { field in
@@ -105,7 +103,7 @@ struct CodeContext {
         }
         let targets = fields.map { "self.\(SwiftName.escaped(storageName($0)))" }, values = fields.map { SwiftName.escaped(memberName($0)) }
         let tuple = "(\(targets.joined(separator: ", "))) = (\(values.joined(separator: ", ")))"
-        if fields.count > 1, !fields.contains(where: { wrapper($0) != nil }), 12 + tuple.count <= SwiftRenderer.lineWidth {
+        if fields.count > 1, 12 + tuple.count <= SwiftRenderer.lineWidth {
             assignments = [.line(tuple)]
         }
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]

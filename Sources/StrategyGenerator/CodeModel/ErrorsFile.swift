@@ -77,24 +77,24 @@ extension CodeContext {
     private func payloadExpression(_ payload: StatusCase.Payload) -> String {
         switch payload {
         case .none: ""
-        case .body(let type): "(try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: response.body))"
+        case .body(let type): "(try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: body))"
         case .values(let values):
-            "(" + values.map { "\(SwiftName.escaped($0.name)): response.value(at: \(SwiftName.stringLiteral($0.path)))" }.joined(separator: ", ") + ")"
+            "(" + values.map { "\(SwiftName.escaped($0.name)): body.value(at: \(SwiftName.stringLiteral($0.path)))" }.joined(separator: ", ") + ")"
         }
     }
 
     /// Reads the code (when the spec says where it is), then picks the case: by code first, then by status.
     private func initializer(_ error: ErrorSpec) -> Function {
         var body: [Statement] = []
-        var unknown = ["statusCode: response.statusCode"]
+        var unknown = ["statusCode: response.status.code"]
         if let codePath = error.codePath {
-            body.append(.line("let code = response.value(at: \(SwiftName.stringLiteral(codePath)), as: \(codeType(error)).self)"))
+            body.append(.line("let code = body.value(at: \(SwiftName.stringLiteral(codePath)), as: \(codeType(error)).self)"))
             unknown.append("code: code")
         }
         if let messagePath = error.messagePath {
-            unknown.append("message: response.value(at: \(SwiftName.stringLiteral(messagePath)))")
+            unknown.append("message: body.value(at: \(SwiftName.stringLiteral(messagePath)))")
         }
-        unknown.append("body: response.body")
+        unknown.append("body: body")
         let byCode = !error.codeCases.isEmpty
         var cases: [SwitchCase] = error.codeCases.map { codeCase in
             let code = switch codeCase.code {
@@ -108,8 +108,8 @@ extension CodeContext {
             return SwitchCase(pattern: pattern, body: [.line("self = .\(SwiftName.escaped(statusCase.caseName.value))\(payloadExpression(statusCase.payload))")])
         }
         cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))
-        body.append(.switchOver(byCode ? "(response.statusCode, code)" : "response.statusCode", cases))
-        var parameters = [Function.Parameter(name: "response", type: "HTTPResponse")]
+        body.append(.switchOver(byCode ? "(response.status.code, code)" : "response.status.code", cases))
+        var parameters = [Function.Parameter(name: "response", type: "HTTPResponse"), Function.Parameter(name: "body", type: "Data")]
         if decodesPayloads(error) { parameters.append(Function.Parameter(name: "decoder", type: "JSONDecoder")) }
         return Function(access: access, name: "init", parameters: parameters, body: body)
     }

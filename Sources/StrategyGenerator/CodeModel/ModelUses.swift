@@ -41,6 +41,10 @@ struct ModelUses {
         for (type, use) in roots {
             mark(type, use, models: references.models)
         }
+        // A model nothing reaches is used every way, and so are the models its fields name.
+        for name in references.models.keys.sorted() where uses[name] == nil {
+            mark(.named(name), [.decoded, .encoded, .compared], models: references.models)
+        }
     }
 
     /// Adds `use` to every model `type` names and, through their fields, to the models they name.
@@ -56,6 +60,6 @@ struct ModelUses {
 
     /// How the model named `name` is used.
     func use(of name: String) -> Use {
-        uses[name] ?? [.decoded, .encoded, .compared]
+        uses[name, default: [.decoded, .encoded, .compared]]
     }
 }

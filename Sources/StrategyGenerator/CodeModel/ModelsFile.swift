@@ -20,23 +20,15 @@ extension CodeContext {
     /// it is received, with constant properties unless it is also sent, and encodes to it if it
     /// is sent. It is `Equatable` where an error case carries it or the configuration asks.
     ///
-    /// A date in one of the runtime's formats costs only its own property, through
-    /// `DateCoded`; the struct spells out its coding itself only where the synthesized one can't
-    /// do: JSON keys other than the property names, defaults for missing keys, `nullable` fields
-    /// always encoded, arrays of dates and dates in a pattern of their own. Its keys are then
-    /// the runtime's `JSONKey`s, string literals, rather than a `CodingKeys` enum of its own,
-    /// whose synthesized conformance costs more to build than the rest of the struct.
+    /// The struct spells out its coding, a line per field, keyed by the runtime's `JSONKey`s
+    /// (string literals) rather than a `CodingKeys` enum of its own: the synthesized conformance
+    /// of such an enum costs more to build than the rest of the struct, and the spelled-out
+    /// coding runs as fast as the synthesized one.
     func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUses.Use, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
-        let renamed = fields.contains { storageName($0) != $0.name.value }
-        let custom = renamed || fields.contains { field in
-            field.defaultValue != nil || field.nullable || (field.type.namedTypes.contains("Date") && dateWrapper(field) == nil)
-        }
-        var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded), wrapper: custom ? { _ in nil } : dateWrapper)
-        if custom {
-            let memberAccess = access == "private" ? nil : access
-            if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
-            if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
-        }
+        var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded))
+        let memberAccess = access == "private" ? nil : access
+        if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
+        if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
         var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
         case (true, true): ["Codable"]
         case (true, false): ["Decodable"]
@@ -50,21 +42,6 @@ extension CodeContext {
         }
         if sendable { conformances.append("Sendable") }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
-    }
-
-    /// `@DateCoded<ISO8601Format, Date>` for a `Date` or `Date?` field in one of the runtime's
-    /// formats; `nil` for any other field.
-    private func dateWrapper(_ field: FieldSpec) -> String? {
-        guard field.type.unwrappingOptional == .named("Date"), !field.nullable, field.defaultValue == nil else { return nil }
-        let format: String
-        switch dateFormat(field) {
-        case .iso8601: format = "ISO8601Format"
-        case .iso8601WithFractionalSeconds: format = "ISO8601WithFractionalSecondsFormat"
-        case .secondsSince1970: format = "SecondsSince1970Format"
-        case .millisecondsSince1970: format = "MillisecondsSince1970Format"
-        case .pattern: return nil
-        }
-        return "@DateCoded<\(format), \(swiftType(field.type))>"
     }
 
     private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {
@@ -92,13 +69,16 @@ extension CodeContext {
             name: "init",
             parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
             isThrowing: true,
-            body: [.line("let container = try decoder.container(keyedBy: JSONKey.self)")] + lines
+            body: lines.isEmpty
+                ? [.line("_ = try decoder.container(keyedBy: JSONKey.self)")]
+                : [.line("let container = try decoder.container(keyedBy: JSONKey.self)")] + lines
         )
     }
 
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
-            let name = storageName(field)
+            // A property named like the function's own names is reached through `self`.
+            let name = ["container", "encoder"].contains(storageName(field)) ? "self." + storageName(field) : storageName(field)
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
@@ -113,7 +93,9 @@ extension CodeContext {
             name: "encode",
             parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],
             isThrowing: true,
-            body: [.line("var container = encoder.container(keyedBy: JSONKey.self)")] + lines
+            body: lines.isEmpty
+                ? [.line("_ = encoder.container(keyedBy: JSONKey.self)")]
+                : [.line("var container = encoder.container(keyedBy: JSONKey.self)")] + lines
         )
     }
 

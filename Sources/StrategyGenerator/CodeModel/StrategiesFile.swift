@@ -99,28 +99,15 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
-        let stubbed = strategy.example != nil && generatesStubs
-        if stubbed {
-            members.append(.property(Property(
-                access: access, isStatic: true, name: "example", type: "HTTPResponse",
-                getter: [.line(".json(\(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))\(stubStatus(strategy)))")]
-            )))
-        }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(references.deprecation(of: strategy)),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: stubbed ? ["Strategy", "StubbedByExample"] : ["Strategy"],
+            inherits: ["Strategy"],
             members: members
         )
-    }
-
-    /// `, statusCode: 201` when the strategy's success rule doesn't take 200.
-    private func stubStatus(_ strategy: StrategySpec) -> String {
-        guard let success = strategy.successStatus, !success.contains(200) else { return "" }
-        return ", statusCode: \(success.lowerBound)"
     }
 
     /// The protocol requirements a strategy sets differently from the defaults.
@@ -172,7 +159,7 @@ extension CodeContext {
             if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
         if !strategy.headers.isEmpty {
-            arguments.append(items("headers: HTTPHeaders(", strategy.headers, ")"))
+            arguments.append(items("headers: ", strategy.headers))
         }
         switch strategy.body {
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
@@ -244,7 +231,7 @@ extension CodeContext {
     }
 
     private func methodExpression(_ method: String) -> String {
-        SpecKeys.methods.contains(method) ? ".\(method.lowercased())" : SwiftName.stringLiteral(method)
+        SpecKeys.methods.contains(method) ? ".\(method.lowercased())" : "HTTPRequest.Method(\(SwiftName.stringLiteral(method)))!"
     }
 
     /// A `RequestPath` literal: literal parts percent-encoded now, but for the percent-escapes the

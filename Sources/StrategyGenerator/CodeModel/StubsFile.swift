@@ -15,17 +15,45 @@ extension CodeContext {
             docs: ["Example responses from \(fileName(of: spec.file)), for stubbed clients, tests and previews."],
             access: access, kind: .enum, name: stubsName, members: members
         )
+        // A stub transport answers by method and path: the first example of each answers.
+        var routed = Set<String>()
+        let routes = examples.compactMap { strategy, _ -> Expression? in
+            guard routed.insert("\(strategy.method) \(routePath(strategy))").inserted else { return nil }
+            return .code(".init(\(routeArguments(strategy)), delay: delay)")
+        }
         let stubbed = Function(
-            docs: ["A client that answers from the spec's examples without the network, after `delay` if given."],
+            docs: [
+                "A client that answers from the spec's examples through a `StubTransport`, without the",
+                "network or the middlewares, after `delay` if given. Strategies that share a method and",
+                "path answer with the first one's example.",
+            ],
             access: access, isStatic: true, name: "stubbed",
             parameters: [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")],
             returnType: clientName,
-            body: [.line("Builder().stubbed(delay: delay).build()")]
+            body: [.expression(.array(prefix: "Builder().stubbed(", elements: routes, suffix: ").build()"))]
         )
         return file("Stubs", imports: ["StrategyKit"], [
             .type(stubs),
             .type(TypeDeclaration(kind: .extension, name: clientName, members: [.function(stubbed)])),
         ])
+    }
+
+    /// `.get, "/users/{id}", json: UsersStubs.getUser`, with the status when the strategy's
+    /// success rule doesn't take 200.
+    private func routeArguments(_ strategy: StrategySpec) -> String {
+        var arguments = ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", json: \(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))"
+        if let success = strategy.successStatus, !success.contains(200) { arguments += ", status: \(success.lowerBound)" }
+        return arguments
+    }
+
+    /// The strategy's path as a route matches it: `/users/{id}`.
+    private func routePath(_ strategy: StrategySpec) -> String {
+        references.path(of: strategy).map { part in
+            switch part {
+            case .literal(let text): SwiftName.stringLiteralContents(text)
+            case .parameter(let parameter): "{\(SwiftName.stringLiteralContents(parameter.name.value))}"
+            }
+        }.joined()
     }
 
     /// A string example is the body as written; anything else is written as JSON.

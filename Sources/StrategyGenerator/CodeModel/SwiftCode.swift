@@ -36,8 +36,6 @@ public struct TypeDeclaration: Hashable, Sendable {
 public struct Property: Hashable, Sendable {
     public var docs: [String] = []
     public var attributes: [String] = []
-    /// A property wrapper written on the property's own line, e.g. `@DateCoded<ISO8601Format, Date>`.
-    public var wrapper: String?
     public var access: String?
     public var isStatic = false
     public var isLet = false
@@ -70,6 +68,8 @@ public struct Function: Hashable, Sendable {
     public var parameters: [Parameter] = []
     public var isAsync = false
     public var isThrowing = false
+    /// The error type of typed throws, e.g. `CallError<VKError>`; `nil` throws `any Error`.
+    public var thrownType: String?
     public var returnType: String?
     /// `nil` for a protocol requirement.
     public var body: [Statement]?
@@ -102,6 +102,8 @@ public indirect enum Expression: Hashable, Sendable {
     /// `prefix[a: x, b: y]suffix`; broken, one entry a line, each followed by a comma. One entry
     /// alone is never broken.
     case dictionary(prefix: String, entries: [DictionaryEntry], suffix: String)
+    /// `prefix[a, b]suffix`; broken, one element a line, each followed by a comma.
+    case array(prefix: String, elements: [Expression], suffix: String)
 }
 
 /// `key: value` in a dictionary literal.

@@ -85,9 +85,15 @@ public enum SpecLoader {
 
     private static func load(text: String, file: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
         let root: YAMLNode?
-        switch YAMLDocument.parse(text, file: file) {
+        let parsed = file.lowercased().hasSuffix(".json")
+            ? JSONDocument.parse(text, file: file)
+            : YAMLDocument.parse(text, file: file, allowingAliases: isOpenAPI(text))
+        switch parsed {
         case .success(let node): root = node
         case .failure(let error): throw error
+        }
+        if let root, root["openapi"] != nil || root["swagger"] != nil {
+            return try importOpenAPI(root, file: file)
         }
         let decoder = SpecDecoder(file: file)
         guard var spec = decoder.decodeSpec(root) else {
@@ -128,5 +134,24 @@ public enum SpecLoader {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Whether YAML text says at its top level that it is an OpenAPI document.
+    private static func isOpenAPI(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        }
+    }
+
+    /// An OpenAPI document, imported into the spec model.
+    private static func importOpenAPI(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> LoadedSpec {
+        if let swagger = root["swagger"] {
+            throw DiagnosticsError([.error("Swagger 2.0 documents are not imported yet; convert it to OpenAPI 3 first", at: swagger.location)])
+        }
+        var importer = OpenAPIImporter(root: root, file: file)
+        guard let spec = importer.importDocument() else {
+            throw DiagnosticsError(importer.diagnostics.diagnostics)
+        }
+        return LoadedSpec(spec: spec, diagnostics: importer.diagnostics.diagnostics)
     }
 }

@@ -57,8 +57,17 @@ struct YAMLNode: Sendable {
 /// and key are (see ``SpecLimits``). Columns are counted in UTF-8 bytes, as clang and swiftc
 /// count them, where libyaml counts Unicode scalars.
 enum YAMLDocument {
+    /// How many values a document whose aliases repeat parts of it may hold once every alias is
+    /// counted as the values it stands for.
+    static let maximumExpandedValues = 2_000_000
+
     /// The document's root node, or the diagnostic that says why the text isn't YAML.
-    static func parse(_ text: String, file: String) -> Result<YAMLNode?, DiagnosticsError> {
+    ///
+    /// With `allowingAliases` (OpenAPI documents, written by others, use them), an alias stands
+    /// for its anchor's node, shared rather than copied; a document whose aliases would make it
+    /// hold more than ``maximumExpandedValues`` values is refused at the alias that passes the
+    /// limit, so an alias bomb costs no more than reading it.
+    static func parse(_ text: String, file: String, allowingAliases: Bool = false) -> Result<YAMLNode?, DiagnosticsError> {
         // A byte-order mark at the start of the file marks its encoding; it isn't part of the
         // text, and editors don't count it in columns.
         var text = text
@@ -67,7 +76,7 @@ enum YAMLDocument {
         guard size <= SpecLimits.documentBytes else {
             return .failure(DiagnosticsError([.error("the spec is \(size) bytes; a spec may be at most \(SpecLimits.documentBytes) bytes (16 MiB)", at: SourceLocation(file: file, line: 1, column: 1))]))
         }
-        switch YAMLPrescan.scan(text) {
+        switch YAMLPrescan.scan(text, allowingAnchors: allowingAliases) {
         case .anchorOrAlias(let line, let column):
             return .failure(DiagnosticsError([.error(anchorMessage, at: SourceLocation(file: file, line: line, column: column))]))
         case .tooDeep(let line, let column):
@@ -78,7 +87,8 @@ enum YAMLDocument {
         let columns = ByteColumns(text)
         do {
             guard let root = try Yams.compose(yaml: text) else { return .success(nil) }
-            return .success(try convert(root, file: file, columns: columns, depth: 0))
+            var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
+            return .success(try convert(root, file: file, columns: columns, depth: 0, anchors: &anchors).node)
         } catch let error as YamlError {
             return .failure(DiagnosticsError([diagnostic(for: error, file: file, columns: columns)]))
         } catch let error as DiagnosticsError {
@@ -91,12 +101,49 @@ enum YAMLDocument {
     static let anchorMessage = "YAML anchors and aliases ('&name', '*name') are not supported in specs; write the value out"
     static let depthMessage = "the spec nests mappings and lists more than \(SpecLimits.depth) levels deep"
 
-    private static func convert(_ node: Node, file: String, columns: ByteColumns, depth: Int) throws -> YAMLNode {
+    /// Mappings and lists already converted, by the place they are written, with the number of
+    /// values each holds: Yams resolves an alias to the node its anchor names, which is met again
+    /// at the same place, and reuses the conversion.
+    private struct AnchoredNodes {
+        /// By line, column and kind.
+        var converted: [Int: (node: YAMLNode, values: Int)] = [:]
+    }
+
+    private static func convert(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
+        guard anchors != nil else {
+            if node.anchor != nil {
+                throw DiagnosticsError([.error(anchorMessage, at: columns.location(file: file, node.mark))])
+            }
+            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        // A scalar costs one value however often it is met; a mapping or list is remembered.
+        let isList: Bool
+        switch node {
+        case .mapping: isList = false
+        case .sequence: isList = true
+        default: return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        guard let mark = node.mark else {
+            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        }
+        let key = (mark.line << 32 | mark.column) << 1 | (isList ? 1 : 0)
+        if let done = anchors?.converted[key] { return done }
+        let converted = try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        anchors?.converted[key] = converted
+        return converted
+    }
+
+    private static func convertNode(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
         let location = columns.location(file: file, node.mark)
         func reject(_ message: String) -> DiagnosticsError { DiagnosticsError([.error(message, at: location)]) }
+        func counted(_ values: Int) throws -> Int {
+            guard values <= maximumExpandedValues else {
+                throw reject("aliases make the document hold more than \(maximumExpandedValues) values")
+            }
+            return values
+        }
         switch node {
         case .scalar(let scalar):
-            if scalar.anchor != nil { throw reject(anchorMessage) }
             let size = scalar.string.utf8.count
             if size > SpecLimits.scalarBytes {
                 throw reject("a value of \(size) bytes; a value may be at most \(SpecLimits.scalarBytes) bytes")
@@ -107,22 +154,31 @@ enum YAMLDocument {
             if !string.unicodeScalars.starts(with: ["\u{FEFF}"]), columns.byteOrderMarkStarts(at: location, style: scalar.style) {
                 string = "\u{FEFF}" + string
             }
-            return YAMLNode(kind: .scalar(string, quoted: scalar.style != .plain), location: location)
+            return (YAMLNode(kind: .scalar(string, quoted: scalar.style != .plain), location: location), 1)
         case .mapping(let mapping):
-            if mapping.anchor != nil { throw reject(anchorMessage) }
             if depth >= SpecLimits.depth { throw reject(depthMessage) }
-            let pairs = try mapping.map { pair in
-                let key = try convert(pair.key, file: file, columns: columns, depth: depth + 1)
-                if let text = key.scalar, text.utf8.count > SpecLimits.keyBytes {
-                    throw DiagnosticsError([.error("a key of \(text.utf8.count) bytes; a key may be at most \(SpecLimits.keyBytes) bytes", at: key.location)])
+            var values = 1
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            for pair in mapping {
+                let key = try convert(pair.key, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                if let text = key.node.scalar, text.utf8.count > SpecLimits.keyBytes {
+                    throw DiagnosticsError([.error("a key of \(text.utf8.count) bytes; a key may be at most \(SpecLimits.keyBytes) bytes", at: key.node.location)])
                 }
-                return (key: key, value: try convert(pair.value, file: file, columns: columns, depth: depth + 1))
+                let value = try convert(pair.value, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                values = try counted(values + key.values + value.values)
+                pairs.append((key: key.node, value: value.node))
             }
-            return YAMLNode(kind: .mapping(pairs), location: location)
+            return (YAMLNode(kind: .mapping(pairs), location: location), values)
         case .sequence(let sequence):
-            if sequence.anchor != nil { throw reject(anchorMessage) }
             if depth >= SpecLimits.depth { throw reject(depthMessage) }
-            return YAMLNode(kind: .sequence(try sequence.map { try convert($0, file: file, columns: columns, depth: depth + 1) }), location: location)
+            var values = 1
+            var items: [YAMLNode] = []
+            for item in sequence {
+                let converted = try convert(item, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                values = try counted(values + converted.values)
+                items.append(converted.node)
+            }
+            return (YAMLNode(kind: .sequence(items), location: location), values)
         case .alias:
             throw reject(anchorMessage)
         }

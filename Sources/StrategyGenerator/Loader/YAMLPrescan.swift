@@ -33,13 +33,18 @@ struct YAMLPrescan {
     private var line = 1
     private var lineStart = 0
 
-    private init(_ text: String) {
+    /// Whether anchors and aliases are passed over rather than found.
+    private let allowsAnchors: Bool
+
+    private init(_ text: String, allowsAnchors: Bool) {
         bytes = Array(text.utf8)
+        self.allowsAnchors = allowsAnchors
     }
 
-    /// The first anchor or alias in `text`, or the first place nested beyond the guard.
-    static func scan(_ text: String) -> Finding? {
-        var scanner = YAMLPrescan(text)
+    /// The first anchor or alias in `text` (unless `allowingAnchors`), or the first place nested
+    /// beyond the guard.
+    static func scan(_ text: String, allowingAnchors: Bool = false) -> Finding? {
+        var scanner = YAMLPrescan(text, allowsAnchors: allowingAnchors)
         return scanner.run()
     }
 
@@ -119,7 +124,13 @@ struct YAMLPrescan {
                 }
                 switch current {
                 case .ampersand, .asterisk:
-                    if !Self.isBlank(byte(1)) { return .anchorOrAlias(line: line, column: column) }
+                    if !Self.isBlank(byte(1)) {
+                        guard allowsAnchors else { return .anchorOrAlias(line: line, column: column) }
+                        // Its name; an anchor's node follows it, an alias is a node itself.
+                        while !Self.isBlank(byte()) && !(flowDepth > 0 && Self.isFlowIndicator(byte())) { index += 1 }
+                        atTokenStart = current == .ampersand
+                        continue
+                    }
                     index += 1
                     atTokenStart = false
                 case .exclamation:

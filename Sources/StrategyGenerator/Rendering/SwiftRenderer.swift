@@ -9,7 +9,9 @@ public enum SwiftRenderer {
         var out = Writer()
         for line in file.header.flatMap(commentLines) { out.line(line.isEmpty ? "//" : "// \(line)") }
         if !file.header.isEmpty, !file.imports.isEmpty || !file.declarations.isEmpty { out.blank() }
-        for module in file.imports { out.line("import \(module)") }
+        // The runtime is imported with its `Generated` SPI: the helpers generated code uses in
+        // its bodies (JSON keys, date coding, default parameters) are not the runtime's public API.
+        for module in file.imports { out.line(module == "StrategyKit" ? "@_spi(Generated) import StrategyKit" : "import \(module)") }
         for declaration in file.declarations {
             out.blank()
             render(declaration, into: &out)
@@ -51,7 +53,7 @@ public enum SwiftRenderer {
         case .property(let property):
             docs(property.docs, attributes: property.attributes, into: &out)
             let keyword = (property.isStatic ? "static " : "") + (property.isLet ? "let" : "var")
-            var text = (property.wrapper.map { "\($0) " } ?? "") + "\(prefix(property.access))\(keyword) \(property.name)"
+            var text = "\(prefix(property.access))\(keyword) \(property.name)"
             if let type = property.type { text += ": \(type)" }
             if let value = property.value { text += " = \(value)" }
             if let getter = property.getter, let setter = property.setter {
@@ -94,7 +96,7 @@ public enum SwiftRenderer {
         let name = function.name == "init" ? "init" : "func \(function.name)"
         var effects = ""
         if function.isAsync { effects += " async" }
-        if function.isThrowing { effects += " throws" }
+        if function.isThrowing { effects += function.thrownType.map { " throws(\($0))" } ?? " throws" }
         if let returnType = function.returnType { effects += " -> \(returnType)" }
         let opening = function.body.map { $0.isEmpty ? " {}" : " {" } ?? ""
         writeCall(prefix: modifiers + name, arguments: parameters, suffix: effects + opening, into: &out)
@@ -180,6 +182,10 @@ public enum SwiftRenderer {
             guard entries.count > 1 else { return flat }
             let lines = entries.map { indent("\($0.key): " + layout($0.value, column: column + 4 + $0.key.count + 2)) }
             return "\(prefix)[\n" + lines.joined(separator: ",\n") + ",\n]\(suffix)"
+        case .array(let prefix, let elements, let suffix):
+            guard !elements.isEmpty else { return flat }
+            let lines = elements.map { indent(layout($0, column: column + 4)) }
+            return "\(prefix)[\n" + lines.joined(separator: ",\n") + ",\n]\(suffix)"
         }
     }
 
@@ -192,6 +198,8 @@ public enum SwiftRenderer {
             "\(prefix)(\(arguments.map(flat).joined(separator: ", ")))\(suffix)"
         case .dictionary(let prefix, let entries, let suffix):
             "\(prefix)[\(entries.isEmpty ? ":" : entries.map { "\($0.key): \(flat($0.value))" }.joined(separator: ", "))]\(suffix)"
+        case .array(let prefix, let elements, let suffix):
+            "\(prefix)[\(elements.map(flat).joined(separator: ", "))]\(suffix)"
         }
     }
 

@@ -5,8 +5,14 @@ import Foundation
 /// An ``AuthenticationMiddleware`` asks it to enrich each request, and when the response is a
 /// rejection (``isRejection(_:)``, a 401 by default) asks it to renew and replays the request,
 /// a bounded number of times.
+///
+/// Every header field and query item `authenticate(_:)` adds or changes counts as a
+/// credential: logs and traces redact it, and a redirect to another origin takes it off.
 public protocol Authenticator: Sendable {
     /// `request` with credentials added. May renew credentials it knows have expired first.
+    ///
+    /// - Throws: ``RequestBuildingError`` for a credential that can't be sent as a header
+    ///   value (one holding CR or LF), so it is never sent changed.
     func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest
 
     /// Whether `response` says the credentials were not accepted. The default: status 401.
@@ -21,7 +27,7 @@ public protocol Authenticator: Sendable {
 extension Authenticator {
     /// A 401 response.
     public func isRejection(_ response: HTTPResponse) -> Bool {
-        response.statusCode == 401
+        response.status.code == 401
     }
 
     /// Can't renew: returns `false`, so the rejection is returned as it is.
@@ -58,21 +64,46 @@ public struct AuthenticationMiddleware: Middleware {
     /// Sends the authenticated request, and replays it when it was rejected and then renewed.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         var replays = 0
         while true {
             let authenticated = try await authenticator.authenticate(request)
             // A caller cancelled while credentials were renewed sends nothing more.
             try Task.checkCancellation()
-            let response = try await next(authenticated)
+            let credentials = Credentials.names.union(Credentials.added(from: request, to: authenticated))
+            let (response, responseBody) = try await Credentials.$names.withValue(credentials) {
+                try await next(authenticated, body)
+            }
             guard authenticator.isRejection(response), replays < maxReplays,
                   try await authenticator.renew(afterRejectionOf: authenticated) else {
-                return response
+                return (response, responseBody)
             }
             replays += 1
         }
+    }
+}
+
+/// The names (lower-cased) of the header fields and query items that carry credentials in the
+/// request on its way down the chain, for the logging and tracing middlewares to redact and
+/// for redirects to another origin to take off.
+enum Credentials {
+    @TaskLocal static var names: Set<String> = []
+
+    /// The names of the header fields and query items `authenticated` adds to or changes in `request`.
+    static func added(from request: HTTPRequest, to authenticated: HTTPRequest) -> Set<String> {
+        var names = Set<String>()
+        for field in authenticated.headerFields
+        where authenticated.headerFields[values: field.name] != request.headerFields[values: field.name] {
+            names.insert(field.name.canonicalName)
+        }
+        var before = request.queryItemNames
+        for name in authenticated.queryItemNames {
+            if let index = before.firstIndex(of: name) { before.remove(at: index) } else { names.insert(name) }
+        }
+        return names
     }
 }
 

@@ -106,7 +106,7 @@ public actor BearerTokenAuthenticator: Authenticator {
             token = try await renew(replacing: token)
         }
         var request = request
-        request.setCredential(header: "Authorization", to: "Bearer \(token.accessToken)")
+        try request.headerFields.setChecked("Authorization", to: "Bearer \(token.accessToken)")
         return request
     }
 
@@ -114,7 +114,7 @@ public actor BearerTokenAuthenticator: Authenticator {
     /// the request is worth replaying (`false` without a `refresh` closure or a token).
     public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
         guard refresh != nil, let token, !isInsideOwnRenewal else { return false }
-        if request.headers["Authorization"] != "Bearer \(token.accessToken)" {
+        if request.headerFields[.authorization] != "Bearer \(token.accessToken)" {
             return true  // renewed since this request was sent: replay it with the new token
         }
         _ = try await renew(replacing: token)

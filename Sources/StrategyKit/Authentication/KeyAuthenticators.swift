@@ -28,8 +28,8 @@ public struct APIKeyAuthenticator: Authenticator {
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
         switch placement {
-        case .header: request.setCredential(header: name, to: value)
-        case .query: request.appendCredential(queryItem: name, value: value)
+        case .header: try request.headerFields.setChecked(name, to: value)
+        case .query: request.appendQueryItems([Endpoint.QueryItem(name: name, value: value)])
         }
         return request
     }
@@ -51,7 +51,7 @@ public struct BasicAuthenticator: Authenticator {
     /// The request with `Authorization: Basic` and the base64-encoded `username:password`.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
-        request.setCredential(header: "Authorization", to: "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
+        request.headerFields[.authorization] = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         return request
     }
 }
@@ -72,7 +72,7 @@ public struct HeaderTokenAuthenticator: Authenticator {
     /// The request with the header set to a fresh value from the closure.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         var request = request
-        request.setCredential(header: header, to: try await token())
+        try request.headerFields.setChecked(header, to: try await token())
         return request
     }
 }

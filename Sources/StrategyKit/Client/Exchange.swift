@@ -1,45 +1,41 @@
 import Foundation
 
 /// The last link of a client's chain: sends one request through the transport under the
-/// client's rules — validated, not started when cancelled, within its deadline and size
-/// limit, following redirects by ``RedirectPolicy``.
+/// client's rules — not started when cancelled, within its deadline and size limit,
+/// following redirects by ``RedirectPolicy``.
 struct Exchange: Sendable {
     let transport: any Transport
+    /// The client's limits with the endpoint's in their place.
     let limits: RequestLimits
-    let hooks: Hooks
-    let context: RequestContext
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        // Middlewares and authenticators change the request after it was built: check it again
-        // where it leaves, so no method or header value can split it.
-        try request.validate()
+    func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
+        // Methods and header fields were checked before they became HTTPTypes values (where
+        // the request was built, and in the authenticators), so none can split the request.
         try TransportError.checkCancellation()
-        let request = limits.applied(to: request)
-        return try await withDeadline(seconds: request.timeout ?? limits.timeout) {
-            try await follow(request)
+        let credentials = Credentials.names
+        return try await withDeadline(seconds: limits.timeout) {
+            try await follow(request, body: body, credentials: credentials)
         }
     }
 
-    private func follow(_ first: HTTPRequest) async throws -> HTTPResponse {
-        var request = first
+    private func follow(_ first: HTTPRequest, body firstBody: Data?, credentials: Set<String>) async throws -> (HTTPResponse, Data) {
+        var (request, body, credentials) = (first, firstBody, credentials)
         var redirects = 0
         while true {
             try TransportError.checkCancellation()
-            hooks.willSend?(request, context)
-            let response = try await transport.send(request)
-            let limit = request.maximumResponseBytes ?? limits.maximumResponseBytes
-            if response.body.count > limit {
-                throw TransportError(.responseTooLarge, detail: "more than \(limit) bytes")
+            let (response, responseBody) = try await transport.send(request, body: body, limits: limits)
+            if responseBody.count > limits.maximumResponseBytes {
+                throw TransportError(.responseTooLarge, detail: "more than \(limits.maximumResponseBytes) bytes")
             }
-            hooks.didReceive?(response, context)
-            guard case .follow(let max) = limits.redirects, let next = Redirect.request(following: response, to: request) else {
-                return response
+            guard case .follow(let max) = limits.redirects,
+                  let next = Redirect.request(following: response, to: request, body: body, credentials: credentials) else {
+                return (response, responseBody)
             }
             redirects += 1
             guard redirects <= max else {
                 throw TransportError(.invalidResponse, detail: "more than \(max) redirects")
             }
-            request = next
+            (request, body, credentials) = next
         }
     }
 }
@@ -48,32 +44,40 @@ struct Exchange: Sendable {
 enum Redirect {
     /// The statuses that redirect.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
-    /// Headers that carry credentials whether or not an authenticator marked them.
+    /// Headers that carry credentials whether or not an authenticator set them.
     static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie"]
 
-    /// The request that follows `response` to `request`, or `nil` when it doesn't redirect
-    /// (no redirect status, no `Location`, or a scheme other than http and https).
-    static func request(following response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
-        guard statuses.contains(response.statusCode),
-              let location = response.headers["Location"],
-              let url = URL(string: location, relativeTo: request.url)?.absoluteURL,
+    /// The request (and body) that follows `response` to `request`, with the credential names
+    /// still on it; `nil` when it doesn't redirect (no redirect status, no `Location`, or a
+    /// scheme other than http and https).
+    static func request(
+        following response: HTTPResponse,
+        to request: HTTPRequest,
+        body: Data?,
+        credentials: Set<String>
+    ) -> (HTTPRequest, Data?, Set<String>)? {
+        guard statuses.contains(response.status.code),
+              let location = response.headerFields[.location],
+              let url = URL(string: location, relativeTo: request.absoluteURL)?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else { return nil }
         var next = request
+        var nextBody = body
         next.url = url
-        let becomesGet = response.statusCode == 303 ? request.method != .head
-            : [301, 302].contains(response.statusCode) && request.method == .post
+        let code = response.status.code
+        let becomesGet = code == 303 ? request.method != .head : [301, 302].contains(code) && request.method == .post
         if becomesGet {
             next.method = .get
-            next.body = nil
-            for name in ["Content-Type", "Content-Length", "Content-Encoding", "Transfer-Encoding"] {
-                next.headers.remove(name: name)
+            nextBody = nil
+            for name in [HTTPField.Name.contentType, .contentLength, .contentEncoding, .transferEncoding] {
+                next.headerFields[name] = nil
             }
         }
-        if !sameOrigin(request.url, url) {
-            strip(&next)
+        guard sameOrigin(request.absoluteURL, url) else {
+            strip(&next, credentials: credentials)
+            return (next, nextBody, [])
         }
-        return next
+        return (next, nextBody, credentials)
     }
 
     /// Whether two URLs share scheme, host and port (default ports counted).
@@ -88,21 +92,18 @@ enum Redirect {
     }
 
     /// Takes every credential off `request`: the credential headers, and every header and
-    /// query item named in its ``HTTPRequest/credentialNames``.
-    static func strip(_ request: inout HTTPRequest) {
-        let names = credentialHeaders.union(request.credentialNames)
-        for field in request.headers where names.contains(field.name.lowercased()) {
-            request.headers.remove(name: field.name)
-        }
-        if !request.credentialNames.isEmpty,
-           var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false),
+    /// query item named in `credentials` (those an authenticator added).
+    static func strip(_ request: inout HTTPRequest, credentials: Set<String>) {
+        let names = credentialHeaders.union(credentials)
+        request.headerFields = HTTPFields(request.headerFields.filter { !names.contains($0.name.canonicalName) })
+        if !credentials.isEmpty,
+           var components = URLComponents(url: request.absoluteURL, resolvingAgainstBaseURL: false),
            let items = components.percentEncodedQueryItems {
-            let kept = items.filter { !request.credentialNames.contains(($0.name.removingPercentEncoding ?? $0.name).lowercased()) }
+            let kept = items.filter { !credentials.contains(($0.name.removingPercentEncoding ?? $0.name).lowercased()) }
             if kept.count != items.count {
                 components.percentEncodedQueryItems = kept.isEmpty ? nil : kept
-                request.url = components.url ?? request.url
+                if let url = components.url { request.url = url }
             }
         }
-        request.credentialNames = []
     }
 }

@@ -45,13 +45,13 @@ public struct RequestLimits: Hashable, Sendable {
     /// 60 s deadline, 30 s connect timeout, 10 MiB bodies, at most 5 redirects.
     public static let `default` = RequestLimits()
 
-    /// `request` with each limit it doesn't set filled in from these.
-    func applied(to request: HTTPRequest) -> HTTPRequest {
-        var request = request
-        request.timeout = request.timeout ?? timeout
-        request.connectTimeout = request.connectTimeout ?? connectTimeout
-        request.maximumResponseBytes = request.maximumResponseBytes ?? maximumResponseBytes
-        return request
+    /// These limits with the ones `endpoint` sets in their place.
+    func overridden(by endpoint: Endpoint) -> RequestLimits {
+        var limits = self
+        limits.timeout = endpoint.timeout ?? timeout
+        limits.connectTimeout = endpoint.connectTimeout ?? connectTimeout
+        limits.maximumResponseBytes = endpoint.maximumResponseBytes ?? maximumResponseBytes
+        return limits
     }
 }
 
@@ -61,7 +61,7 @@ public struct RequestLimits: Hashable, Sendable {
 /// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
 /// to another origin (scheme, host or port), every credential is taken off the request first:
 /// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
-/// authenticator marked in ``HTTPRequest/credentialNames`` (API keys included). Middlewares
+/// authenticator added (API keys in the query included; see ``Authenticator``). Middlewares
 /// don't run again for the redirected request.
 public enum RedirectPolicy: Hashable, Sendable {
     /// Redirects are returned as responses.

@@ -29,17 +29,13 @@ public protocol Strategy: Sendable {
     /// Where the output sits in the JSON body, e.g. `response.items`; `nil` for the whole body.
     var outputPath: String? { get }
 
-    /// Turns a successful response into the output.
-    func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Output
+    /// Turns a successful response and its body into the output.
+    func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output
 
     /// Which of the client's middlewares run for this strategy. The default runs them all.
     var middlewareFilter: MiddlewareFilter { get }
 
-    /// The response a stubbing client answers with instead of using the network; `nil` when
-    /// the strategy has none.
-    func stub(for input: Input) -> HTTPResponse?
-
-    /// The strategy's name in logs, metrics and hooks. The default is the type's name.
+    /// The strategy's name in logs, metrics and traces. The default is the type's name.
     static var name: String { get }
 }
 
@@ -53,23 +49,20 @@ extension Strategy {
     /// Runs every middleware of the client.
     public var middlewareFilter: MiddlewareFilter { .all }
 
-    /// `nil`: the strategy has no stub.
-    public func stub(for input: Input) -> HTTPResponse? { nil }
-
     /// The type's name, e.g. `GetUser`.
     public static var name: String { String(describing: Self.self) }
 }
 
 extension Strategy where Output: Decodable {
     /// Decodes the JSON body, or the value at ``outputPath`` inside it.
-    public func output(from response: HTTPResponse, decoder: JSONDecoder) throws -> Output {
-        try decoder.decode(Output.self, from: response.body, at: outputPath)
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
+        try decoder.decode(Output.self, from: body, at: outputPath)
     }
 }
 
 extension Strategy where Output == Void {
     /// Ignores the body.
-    public func output(from response: HTTPResponse, decoder: JSONDecoder) throws {}
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws {}
 }
 
 /// Which middlewares run for a strategy, by their names.

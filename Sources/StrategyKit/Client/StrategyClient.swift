@@ -19,11 +19,6 @@ public struct StrategyClient: Sendable {
     public var middlewares: [any Middleware]
     /// Decodes outputs; configure its date and key strategies here.
     public var decoder: JSONDecoder
-    /// Observers of each stage of a call.
-    public var hooks: Hooks
-    /// Whether calls answer with their strategies' stubs instead of using the network (and
-    /// the middlewares).
-    public var stubbing: Stubbing
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
     /// an endpoint may override the first three. See ``RequestLimits``.
     public var limits: RequestLimits
@@ -35,28 +30,23 @@ public struct StrategyClient: Sendable {
     ///   - transport: sends the requests; `URLSession` by default.
     ///   - middlewares: run around every request, the first outermost.
     ///   - decoder: decodes outputs.
-    ///   - hooks: observe each stage of every call.
-    ///   - stubbing: whether calls answer with their strategies' stubs instead of the network.
     ///   - limits: the deadline, connect timeout, response size limit and redirect rule.
     public init(
         server: Server,
         transport: any Transport = URLSessionTransport(),
         middlewares: [any Middleware] = [],
         decoder: JSONDecoder = JSONDecoder(),
-        hooks: Hooks = Hooks(),
-        stubbing: Stubbing = .never,
         limits: RequestLimits = .default
     ) {
         self.server = server
         self.transport = transport
         self.middlewares = middlewares
         self.decoder = decoder
-        self.hooks = hooks
-        self.stubbing = stubbing
         self.limits = limits
     }
 
-    /// Sends the request `strategy` makes for `input` and returns its output.
+    /// Sends the request `strategy` makes for `input` and returns its output, throwing the
+    /// error of the layer that failed as it is.
     ///
     /// Cancelling the calling task cancels the request; a request is never started from a
     /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
@@ -64,29 +54,47 @@ public struct StrategyClient: Sendable {
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
-    ///   or changed the method so it can't be sent (nothing is sent then); a
-    ///   ``TransportError`` or a middleware's error when no response came; a `DecodingError`
-    ///   when the body doesn't fit.
+    ///   that can't be sent (nothing is sent then); a ``TransportError`` or a middleware's
+    ///   error when no response came; a `DecodingError` when the body doesn't fit.
+    ///   ``call(_:_:)`` sorts the same errors into the cases of a ``CallError``.
     public func send<S: Strategy>(_ strategy: S, _ input: S.Input) async throws -> S.Output {
-        let context = RequestContext(strategyName: S.name)
         do {
-            let endpoint = try strategy.endpoint(for: input)
-            let request = try server.request(for: endpoint)
-            let response = try await perform(
-                request,
-                context: RequestContext(strategyName: S.name, retry: endpoint.retry),
-                filter: strategy.middlewareFilter,
-                stub: { strategy.stub(for: input) }
-            )
-            guard strategy.successCheck.isSuccess(response) else {
-                throw S.Failure(response: response, decoder: decoder)
-            }
-            let output = try strategy.output(from: response, decoder: decoder)
-            hooks.didDecode?(output, context)
-            return output
+            return try await output(of: strategy, input)
+        } catch let failure as Undecodable {
+            throw failure.error
+        }
+    }
+
+    /// Sends the request `strategy` makes for `input` and returns its output, as ``send(_:_:)``
+    /// does, throwing a ``CallError`` a caller can handle case by case. Generated clients call it.
+    public func call<S: Strategy>(_ strategy: S, _ input: S.Input) async throws(CallError<S.Failure>) -> S.Output {
+        do {
+            return try await output(of: strategy, input)
+        } catch let failure as Undecodable {
+            throw .decoding(failure.error, body: failure.body)
         } catch {
-            hooks.didFail?(error, context)
-            throw error
+            throw CallError(sorting: error)
+        }
+    }
+
+    /// The output of one call; a body that doesn't decode fails with ``Undecodable``, which keeps it.
+    private func output<S: Strategy>(of strategy: S, _ input: S.Input) async throws -> S.Output {
+        let endpoint = try strategy.endpoint(for: input)
+        let (request, body) = try server.request(for: endpoint)
+        let (response, responseBody) = try await perform(
+            request,
+            body: body,
+            context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+            limits: limits.overridden(by: endpoint),
+            filter: strategy.middlewareFilter
+        )
+        guard strategy.successCheck.isSuccess(response, body: responseBody) else {
+            throw S.Failure(response: response, body: responseBody, decoder: decoder)
+        }
+        do {
+            return try strategy.output(from: response, body: responseBody, decoder: decoder)
+        } catch {
+            throw Undecodable(error: error, body: responseBody)
         }
     }
 
@@ -95,75 +103,33 @@ public struct StrategyClient: Sendable {
         try await send(strategy, ())
     }
 
-    /// Sends through the middlewares the filter lets run, then the transport; or, when stubbing,
-    /// answers with the stub alone (no middleware runs: stubs need no credentials or retries).
+    /// Sends a strategy that takes no input, throwing a ``CallError``.
+    public func call<S: Strategy>(_ strategy: S) async throws(CallError<S.Failure>) -> S.Output where S.Input == Void {
+        try await call(strategy, ())
+    }
+
+    /// Sends through the middlewares the filter lets run, then the transport.
     private func perform(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        filter: MiddlewareFilter,
-        stub: @escaping @Sendable () -> HTTPResponse?
-    ) async throws -> HTTPResponse {
-        let hooks = self.hooks
-        guard stubbing == .never else {
-            hooks.willSend?(request, context)
-            guard let response = stub() else { throw StubbingError.noStub(strategy: context.strategyName) }
-            if let delay = stubbing.delay { try await Task.sleep(for: delay) }
-            hooks.didReceive?(response, context)
-            return response
-        }
-        let exchange = Exchange(transport: transport, limits: limits, hooks: hooks, context: context)
-        var next: @Sendable (HTTPRequest) async throws -> HTTPResponse = { request in
-            try await exchange.send(request)
+        limits: RequestLimits,
+        filter: MiddlewareFilter
+    ) async throws -> (HTTPResponse, Data) {
+        let exchange = Exchange(transport: transport, limits: limits)
+        var next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data) = { request, body in
+            try await exchange.send(request, body: body)
         }
         for middleware in middlewares.reversed() where filter.includes(middleware.name) {
             let inner = next
-            next = { request in try await middleware.intercept(request, context: context, next: inner) }
+            next = { request, body in try await middleware.intercept(request, body: body, context: context, next: inner) }
         }
-        return try await next(request)
+        return try await next(request, body)
     }
 }
 
-/// Observers of each stage of a call; none changes anything.
-public struct Hooks: Sendable {
-    /// A request is about to go to the transport (once per attempt).
-    public var willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)?
-    /// The transport returned a response (before the success check).
-    public var didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)?
-    /// The output was decoded.
-    public var didDecode: (@Sendable (any Sendable, RequestContext) -> Void)?
-    /// The call failed with this error.
-    public var didFail: (@Sendable (any Error, RequestContext) -> Void)?
-
-    /// Observers for the stages given; the others observe nothing.
-    public init(
-        willSend: (@Sendable (HTTPRequest, RequestContext) -> Void)? = nil,
-        didReceive: (@Sendable (HTTPResponse, RequestContext) -> Void)? = nil,
-        didDecode: (@Sendable (any Sendable, RequestContext) -> Void)? = nil,
-        didFail: (@Sendable (any Error, RequestContext) -> Void)? = nil
-    ) {
-        self.willSend = willSend
-        self.didReceive = didReceive
-        self.didDecode = didDecode
-        self.didFail = didFail
-    }
-}
-
-/// Whether a client answers from its strategies' stubs (for tests and previews) or the network.
-public enum Stubbing: Hashable, Sendable {
-    /// Always uses the network.
-    case never
-    /// Answers with the stub at once.
-    case immediately
-    /// Answers after `delay`, as a slow network would.
-    case delayed(Duration)
-
-    var delay: Duration? {
-        if case .delayed(let delay) = self { delay } else { nil }
-    }
-}
-
-/// A stubbing client called a strategy that has no stub.
-public enum StubbingError: Error, Hashable, Sendable {
-    /// The strategy named `strategy` has no stub.
-    case noStub(strategy: String)
+/// A successful response whose body didn't give the output, with that body.
+private struct Undecodable: Error {
+    let error: any Error
+    let body: Data
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What every client builder sets the same way, whatever the API: transport, middlewares,
-/// retry, limits, decoder, hooks and stubbing. A generated builder keeps one and adds the API's own
+/// retry, limits and decoder. A generated builder keeps one and adds the API's own
 /// servers and credentials.
 public struct ClientSettings: Sendable {
     /// Where endpoints are sent.
@@ -16,10 +16,8 @@ public struct ClientSettings: Sendable {
     public var limits: RequestLimits = .default
     /// Decodes outputs and error payloads.
     public var decoder = JSONDecoder()
-    /// Observers of each stage of every call.
-    public var hooks = Hooks()
-    /// Whether calls answer from the strategies' stubs instead of the network.
-    public var stubbing: Stubbing = .never
+    /// Whether the transport answers from stubs, so no middleware runs (see ``ClientBuilder/stubbed(_:)``).
+    var isStubbed = false
 
     /// Settings for `server` that retry by `retry`, with every other setting at its default.
     public init(server: Server, retry: RetryPolicy = .default) {
@@ -29,21 +27,18 @@ public struct ClientSettings: Sendable {
 
     /// A client whose middlewares are retry, then `builtIn` (the API's default parameters and
     /// credentials), then the caller's own.
-    public func client(builtIn: [any Middleware] = []) -> StrategyClient {
+    @_spi(Generated) public func client(builtIn: [any Middleware] = []) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: transport,
-            middlewares: [RetryMiddleware(policy: retry)] + builtIn + middlewares,
+            middlewares: isStubbed ? [] : [RetryMiddleware(policy: retry)] + builtIn + middlewares,
             decoder: decoder,
-            hooks: hooks,
-            stubbing: stubbing,
             limits: limits
         )
     }
 
-    /// A client that renews credentials: retry and `builtIn` only, without hooks, stubbing or
-    /// the caller's middlewares.
-    public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
+    /// A client that renews credentials: retry and `builtIn` only, without the caller's middlewares.
+    @_spi(Generated) public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: transport,
@@ -57,7 +52,7 @@ public struct ClientSettings: Sendable {
 /// Assembles a generated client step by step: each method returns a changed copy.
 ///
 /// ```swift
-/// let users = UsersClient.Builder(environment: .staging).retry(.never).stubbed().build()
+/// let users = UsersClient.Builder(environment: .staging).retry(.never).build()
 /// ```
 public protocol ClientBuilder: Sendable {
     /// What the builder has been told so far.
@@ -90,14 +85,15 @@ extension ClientBuilder {
         changing { $0.settings.decoder = decoder }
     }
 
-    /// Lets `hooks` observe each stage of every call.
-    public func hooks(_ hooks: Hooks) -> Self {
-        changing { $0.settings.hooks = hooks }
-    }
-
-    /// Answers every call from the spec's examples instead of the network, after `delay` if given.
-    public func stubbed(delay: Duration? = nil) -> Self {
-        changing { $0.settings.stubbing = delay.map(Stubbing.delayed) ?? .immediately }
+    /// Answers every call from `routes` through a ``StubTransport`` on `https://stub.example`
+    /// instead of the network, without the middlewares: stubs need no credentials, retries or
+    /// logs. Route paths are the strategies' own, without a base path.
+    public func stubbed(_ routes: [StubTransport.Route]) -> Self {
+        changing {
+            $0.settings.server = Server(host: "stub.example")
+            $0.settings.transport = StubTransport(routes)
+            $0.settings.isStubbed = true
+        }
     }
 
     /// A copy with `change` made to it.

@@ -6,7 +6,7 @@
 /// let container = try decoder.container(keyedBy: JSONKey.self)
 /// self.createdAt = try container.decode(Date.self, forKey: "created_at", format: .iso8601)
 /// ```
-public struct JSONKey: CodingKey, ExpressibleByStringLiteral, Sendable {
+@_spi(Generated) public struct JSONKey: CodingKey, ExpressibleByStringLiteral, Sendable {
     /// The key as it is written in the JSON object.
     public let stringValue: String
 

@@ -5,8 +5,8 @@ import Logging
 /// never printing credentials in the clear.
 ///
 /// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
-/// same names in form and JSON bodies, and every header or query item an authenticator marked
-/// as a credential (``HTTPRequest/credentialNames``) are written as `<redacted>`; so are their
+/// same names in form and JSON bodies, and every header or query item an authenticator added
+/// (see ``Authenticator``) are written as `<redacted>`; so are their
 /// values wherever an error's description repeats them. Names are matched by pattern as well
 /// as by list (``looksSecret(_:)``): `accessToken`, `id_token`, `X-Auth-Token`, `jwt`,
 /// `sessionToken`, `otp`, `sig`, `client-secret` and the like are all redacted.
@@ -124,23 +124,25 @@ public struct LoggingMiddleware: Middleware {
     /// Logs the request, then its response or error.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         var logging = self
-        if !request.credentialNames.isEmpty {
-            logging.secretHeaders.formUnion(request.credentialNames)
-            logging.secretNames.formUnion(request.credentialNames)
+        let credentials = Credentials.names
+        if !credentials.isEmpty {
+            logging.secretHeaders.formUnion(credentials)
+            logging.secretNames.formUnion(credentials)
         }
-        entry(logging.describe(request, context: context), context)
+        entry(logging.describe(request, body: body, context: context), context)
         let start = ContinuousClock.now
         do {
-            let response = try await next(request)
-            entry(logging.describe(response, to: request, after: ContinuousClock.now - start), context)
-            return response
+            let (response, responseBody) = try await next(request, body)
+            entry(logging.describe(response, body: responseBody, to: request, after: ContinuousClock.now - start), context)
+            return (response, responseBody)
         } catch {
             let failure = logging.scrub("\(error)", of: request)
-            entry("✕ \(request.method) \(logging.redact(request.url)) failed after \(milliseconds(ContinuousClock.now - start)): \(failure)", context)
+            entry("✕ \(request.method) \(logging.redact(request.absoluteURL)) failed after \(milliseconds(ContinuousClock.now - start)): \(failure)", context)
             throw error
         }
     }
@@ -148,14 +150,15 @@ public struct LoggingMiddleware: Middleware {
     /// `text` (an error's description) with the request's URL redacted and every secret value
     /// of the request replaced, since errors often repeat the URL or a header.
     func scrub(_ text: String, of request: HTTPRequest) -> String {
-        var text = text.replacingOccurrences(of: request.url.absoluteString, with: redact(request.url))
+        let url = request.absoluteURL
+        var text = text.replacingOccurrences(of: url.absoluteString, with: redact(url))
         var secrets: [String] = []
-        for field in request.headers where isSecretHeader(field.name) {
+        for field in request.headerFields where isSecretHeader(field.name.rawName) {
             secrets.append(field.value)
             // `Bearer abc`: the credential alone may be repeated, too.
             if let space = field.value.firstIndex(of: " ") { secrets.append(String(field.value[field.value.index(after: space)...])) }
         }
-        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems ?? []
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQueryItems ?? []
         for item in items where isSecret(item.name.removingPercentEncoding ?? item.name) {
             guard let value = item.value else { continue }
             secrets += [value, value.removingPercentEncoding ?? value]
@@ -168,23 +171,23 @@ public struct LoggingMiddleware: Middleware {
         return text
     }
 
-    private func describe(_ request: HTTPRequest, context: RequestContext) -> String {
-        var lines = ["→ \(request.method) \(redact(request.url)) [\(context.strategyName)]"]
-        if detail >= .headers { lines += headerLines(request.headers) }
-        if detail >= .bodies, let body = request.body { lines.append(bodyText(body, contentType: request.headers["Content-Type"])) }
+    private func describe(_ request: HTTPRequest, body: Data?, context: RequestContext) -> String {
+        var lines = ["→ \(request.method) \(redact(request.absoluteURL)) [\(context.strategyName)]"]
+        if detail >= .headers { lines += headerLines(request.headerFields) }
+        if detail >= .bodies, let body { lines.append(bodyText(body, contentType: request.headerFields[.contentType])) }
         return lines.joined(separator: "\n")
     }
 
-    private func describe(_ response: HTTPResponse, to request: HTTPRequest, after duration: Duration) -> String {
-        var lines = ["← \(response.statusCode) \(request.method) \(redact(request.url)) in \(milliseconds(duration)), \(response.body.count) bytes"]
-        if detail >= .headers { lines += headerLines(response.headers) }
-        if detail >= .bodies, !response.body.isEmpty { lines.append(bodyText(response.body, contentType: response.headers["Content-Type"])) }
+    private func describe(_ response: HTTPResponse, body: Data, to request: HTTPRequest, after duration: Duration) -> String {
+        var lines = ["← \(response.status.code) \(request.method) \(redact(request.absoluteURL)) in \(milliseconds(duration)), \(body.count) bytes"]
+        if detail >= .headers { lines += headerLines(response.headerFields) }
+        if detail >= .bodies, !body.isEmpty { lines.append(bodyText(body, contentType: response.headerFields[.contentType])) }
         return lines.joined(separator: "\n")
     }
 
-    private func headerLines(_ headers: HTTPHeaders) -> [String] {
+    private func headerLines(_ headers: HTTPFields) -> [String] {
         headers.map { field in
-            "  \(field.name): " + (isSecretHeader(field.name) ? Self.redacted : field.value)
+            "  \(field.name.rawName): " + (isSecretHeader(field.name.rawName) ? Self.redacted : field.value)
         }
     }
 

@@ -58,14 +58,15 @@ public struct MetricsMiddleware: Middleware {
     /// Sends the request, then counts it and records how long it took.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         let start = ContinuousClock.now
         do {
-            let response = try await next(request)
-            record(context, request, status: String(response.statusCode), error: "", since: start)
-            return response
+            let (response, responseBody) = try await next(request, body)
+            record(context, request, status: String(response.status.code), error: "", since: start)
+            return (response, responseBody)
         } catch {
             record(context, request, status: "error", error: Observation.errorType(error), since: start)
             throw error

@@ -10,17 +10,19 @@ public protocol Middleware: Sendable {
     var name: String { get }
 
     /// Handles one request: sends it on through `next` (possibly changed, possibly more than
-    /// once, or not at all) and returns the response.
+    /// once, or not at all) and returns the response and its body.
     ///
     /// - Parameters:
     ///   - request: the request as the middlewares before this one left it.
+    ///   - body: the request's body, if any.
     ///   - context: the call the request belongs to.
     ///   - next: the rest of the chain, ending with the transport.
     func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data)
 }
 
 /// What a middleware knows about the call a request belongs to.
@@ -40,46 +42,36 @@ public struct RequestContext: Sendable {
 
 /// Adds headers and query items every request of an API carries, e.g. an API version or a
 /// client identifier. A request's own header of the same name wins.
-public struct DefaultParametersMiddleware: Middleware {
+@_spi(Generated) public struct DefaultParametersMiddleware: Middleware {
     /// The name strategies exclude it by; `defaultParameters` by default.
     public var name: String
-    /// Headers added to requests that don't have them.
-    public var headers: HTTPHeaders
+    /// Headers added to requests that don't have them, in order.
+    public var headers: [(name: String, value: String)]
     /// Query items added after each request's own.
     public var query: [Endpoint.QueryItem]
 
     /// Adds `headers` and `query` to every request, query values written by `queryEncoding`.
-    public init(name: String = "defaultParameters", headers: HTTPHeaders = [:], query: KeyValuePairs<String, any QueryValue> = [:], queryEncoding: QueryEncoding = QueryEncoding()) {
+    /// A header name or value that can't be sent fails each request with a
+    /// ``RequestBuildingError`` before anything is sent.
+    public init(name: String = "defaultParameters", headers: KeyValuePairs<String, String> = [:], query: KeyValuePairs<String, any QueryValue> = [:], queryEncoding: QueryEncoding = QueryEncoding()) {
         self.name = name
-        self.headers = headers
+        self.headers = headers.map { (name: $0.key, value: $0.value) }
         self.query = query.flatMap { $0.value.queryItems(named: $0.key, encoding: queryEncoding) }
     }
 
     /// Sends the request with the default headers and query items added.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         var request = request
-        for field in headers where request.headers[field.name] == nil {
-            request.headers.add(name: field.name, value: field.value)
+        for (name, value) in headers {
+            let field = try HTTPCheck.field(name, value)
+            if request.headerFields[field.name] == nil { request.headerFields.append(field) }
         }
-        if !query.isEmpty {
-            request.url = request.url.appendingQueryItems(query)
-        }
-        return try await next(request)
-    }
-}
-
-extension URL {
-    /// This URL with `items` added after its own query items, encoded as the runtime encodes queries.
-    func appendingQueryItems(_ items: [Endpoint.QueryItem]) -> URL {
-        let added = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
-            .joined(separator: "&")
-        var string = absoluteString
-        if let hash = string.firstIndex(of: "#") { string = String(string[..<hash]) }
-        string += (query?.isEmpty == false ? "&" : (string.hasSuffix("?") ? "" : "?")) + added
-        return URL(string: string) ?? self
+        request.appendQueryItems(query)
+        return try await next(request, body)
     }
 }

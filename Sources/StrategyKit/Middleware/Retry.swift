@@ -25,7 +25,7 @@ public struct RetryPolicy: Sendable {
     /// The share of each wait taken away at random, from 0 (none) to 1 (full jitter).
     public var jitter: Double
     /// The methods that are retried; by default the idempotent ones.
-    public var retryableMethods: Set<HTTPMethod>
+    public var retryableMethods: Set<HTTPRequest.Method>
     /// The status codes after which a request is retried.
     public var retryableStatusCodes: Set<Int>
     /// Whether an error without a response (connection refused, timeout) is retried.
@@ -42,7 +42,7 @@ public struct RetryPolicy: Sendable {
         baseDelay: Duration = .milliseconds(500),
         maxDelay: Duration = .seconds(30),
         jitter: Double = 0.5,
-        retryableMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete],
+        retryableMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete],
         retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504],
         retriesTransportErrors: Bool = true,
         idempotencyKeyHeader: String? = nil
@@ -58,7 +58,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// The methods HTTP defines as idempotent: `GET`, `HEAD`, `OPTIONS`, `PUT`, `DELETE`, `TRACE`.
-    public static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .options, .put, .delete, "TRACE"]
+    public static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .put, .delete, .trace]
 
     /// At most two retries of idempotent requests, the first within half a second.
     public static let `default` = RetryPolicy()
@@ -124,17 +124,18 @@ public struct RetryMiddleware: Middleware {
     /// Sends the request, and again while the policy allows.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         let policy = self.policy.applied(to: context.retry)
         guard policy.maxRetries > 0, policy.retryableMethods.contains(request.method) else {
-            return try await next(request)
+            return try await next(request, body)
         }
         var request = request
-        if let header = policy.idempotencyKeyHeader, !RetryPolicy.idempotentMethods.contains(request.method),
-           request.headers[header] == nil {
-            request.headers[header] = UUID().uuidString
+        if let header = policy.idempotencyKeyHeader, !RetryPolicy.idempotentMethods.contains(request.method) {
+            let key = try HTTPCheck.field(header, UUID().uuidString)
+            if request.headerFields[key.name] == nil { request.headerFields.append(key) }
         }
         var retry = 0
         while true {
@@ -142,12 +143,12 @@ public struct RetryMiddleware: Middleware {
             let mayRetry = retry <= policy.maxRetries
             let wait: Duration
             do {
-                let response = try await next(request)
-                guard mayRetry, policy.retryableStatusCodes.contains(response.statusCode) else {
-                    return response
+                let (response, responseBody) = try await next(request, body)
+                guard mayRetry, policy.retryableStatusCodes.contains(response.status.code) else {
+                    return (response, responseBody)
                 }
                 if let asked = Self.retryAfter(response) {
-                    guard asked <= policy.maxDelay else { return response }
+                    guard asked <= policy.maxDelay else { return (response, responseBody) }
                     // Spread the clients a `Retry-After` sent back at once: never earlier than
                     // asked, up to `jitter` of the base delay later.
                     wait = asked + policy.baseDelay * (policy.jitter * Double.random(in: 0..<1))
@@ -167,7 +168,7 @@ public struct RetryMiddleware: Middleware {
     /// The wait a `Retry-After` header asks for: delay-seconds or an HTTP date; `nil` when it
     /// is absent or not valid (a negative number included), so the usual backoff applies.
     static func retryAfter(_ response: HTTPResponse, now: Date = Date()) -> Duration? {
-        guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = response.headerFields[.retryAfter]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if value.allSatisfy(\.isASCII) && value.allSatisfy(\.isNumber) {
             return Int(value).map { .seconds($0) }
         }

@@ -14,10 +14,10 @@ import Tracing
 ///   the span's status is then an error;
 /// - `strategykit.strategy`: the strategy's ``Strategy/name``.
 ///
-/// `url.full` never carries credentials: a user name and password become `REDACTED`, and so
-/// do the values of query items an authenticator marked (``HTTPRequest/credentialNames``) or
-/// whose names look secret (``LoggingMiddleware/looksSecret(_:)``, `access_token`, `api_key`,
-/// …). Errors aren't recorded on the span, since their descriptions often repeat the URL.
+/// `url.full` never carries credentials: it has no user name or password (an `HTTPRequest`
+/// keeps none), and the values of query items an authenticator added (see ``Authenticator``)
+/// or whose names look secret (``LoggingMiddleware/looksSecret(_:)``, `access_token`,
+/// `api_key`, …) become `REDACTED`. Errors aren't recorded on the span, since their descriptions often repeat the URL.
 ///
 /// The span's context goes out in the request's headers through the tracer's `inject` (W3C
 /// `traceparent` with an OpenTelemetry tracer), so the server's spans join the trace. The
@@ -52,21 +52,23 @@ public struct TracingMiddleware: Middleware {
     /// Sends the request, with the trace context in its headers, within a client span.
     public func intercept(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         let tracer: any Tracer = self.tracer ?? InstrumentationSystem.tracer
-        return try await Self.trace(request, context: context, tracer: tracer, next: next)
+        return try await Self.trace(request, body: body, context: context, tracer: tracer, next: next)
     }
 
     private static let methods: Set<String> = ["CONNECT", "DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT", "TRACE"]
 
     private static func trace<T: Tracer>(
         _ request: HTTPRequest,
+        body: Data?,
         context: RequestContext,
         tracer: T,
-        next: @Sendable (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+    ) async throws -> (HTTPResponse, Data) {
         let method = request.method.rawValue
         let known = methods.contains(method)
         let span = tracer.startSpan(known ? method : "HTTP", ofKind: .client)
@@ -75,23 +77,24 @@ public struct TracingMiddleware: Middleware {
             attributes["http.request.method"] = known ? method : "_OTHER"
             if !known { attributes["http.request.method_original"] = method }
             attributes["url.full"] = fullURL(request)
-            attributes["server.address"] = request.url.host ?? ""
-            if let port = request.url.port ?? defaultPort(request.url.scheme) {
+            attributes["server.address"] = request.absoluteURL.host ?? ""
+            if let port = request.absoluteURL.port ?? defaultPort(request.scheme) {
                 attributes["server.port"] = port
             }
             attributes["strategykit.strategy"] = context.strategyName
         }
         var request = request
-        tracer.inject(span.context, into: &request.headers, using: HeadersInjector())
+        tracer.inject(span.context, into: &request.headerFields, using: HeadersInjector())
         do {
             // What runs after this middleware (a transport that traces, too) runs within the span.
-            let response = try await InstrumentationContext.withValue(span.context) { try await next(request) }
+            let (response, responseBody) = try await InstrumentationContext.withValue(span.context) { try await next(request, body) }
+            let status = response.status.code
             span.updateAttributes { attributes in
-                attributes["http.response.status_code"] = response.statusCode
-                if response.statusCode >= 400 { attributes["error.type"] = String(response.statusCode) }
+                attributes["http.response.status_code"] = status
+                if status >= 400 { attributes["error.type"] = String(status) }
             }
-            if response.statusCode >= 400 { span.setStatus(SpanStatus(code: .error)) }
-            return response
+            if status >= 400 { span.setStatus(SpanStatus(code: .error)) }
+            return (response, responseBody)
         } catch {
             span.attributes["error.type"] = Observation.errorType(error)
             span.setStatus(SpanStatus(code: .error))
@@ -107,17 +110,14 @@ public struct TracingMiddleware: Middleware {
         }
     }
 
-    /// The request's URL for `url.full`: without user name, password or the values of
-    /// credential query items, and without the fragment, which isn't sent.
+    /// The request's URL for `url.full`: without the values of credential query items.
     static func fullURL(_ request: HTTPRequest) -> String {
-        guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else { return "" }
-        if components.percentEncodedUser != nil { components.percentEncodedUser = "REDACTED" }
-        if components.percentEncodedPassword != nil { components.percentEncodedPassword = "REDACTED" }
-        components.fragment = nil
+        guard var components = URLComponents(url: request.absoluteURL, resolvingAgainstBaseURL: false) else { return "" }
+        let credentials = Credentials.names
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
-                let secret = request.credentialNames.contains(name) || LoggingMiddleware.defaultSecretNames.contains(name)
+                let secret = credentials.contains(name) || LoggingMiddleware.defaultSecretNames.contains(name)
                     || LoggingMiddleware.looksSecret(name)
                 return secret ? URLQueryItem(name: item.name, value: "REDACTED") : item
             }
@@ -128,7 +128,7 @@ public struct TracingMiddleware: Middleware {
 
 /// Writes trace context into a request's headers.
 private struct HeadersInjector: Injector {
-    func inject(_ value: String, forKey key: String, into headers: inout HTTPHeaders) {
-        headers[key] = value
+    func inject(_ value: String, forKey key: String, into headers: inout HTTPFields) {
+        if let field = try? HTTPCheck.field(key, value) { headers[field.name] = field.value }
     }
 }

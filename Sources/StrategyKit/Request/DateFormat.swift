@@ -59,7 +59,7 @@ public enum DateFormat: Hashable, Sendable {
     }
 }
 
-extension KeyedDecodingContainer {
+@_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a date written in `format`.
     public func decode(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date {
         let text: String
@@ -101,7 +101,7 @@ extension KeyedDecodingContainer {
     }
 }
 
-extension KeyedEncodingContainer {
+@_spi(Generated) extension KeyedEncodingContainer {
     /// Encodes a date in `format`.
     public mutating func encode(_ date: Date, forKey key: Key, format: DateFormat) throws {
         switch format {

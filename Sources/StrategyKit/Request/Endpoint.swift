@@ -22,14 +22,16 @@ public struct Endpoint: Sendable {
         }
     }
 
-    /// The request method.
-    public var method: HTTPMethod
+    /// The request method, such as `GET`; checked to be an HTTP token (so nothing can split
+    /// the request line) when the request is built.
+    public var method: String
     /// The path after the server's base path, percent-encoded.
     public var path: RequestPath
     /// The query items, in order.
     public var query: [QueryItem]
-    /// The endpoint's own headers.
-    public var headers: HTTPHeaders
+    /// The endpoint's own headers, in order; names and values are checked when the request is
+    /// built, so a CR or LF fails with a ``RequestBuildingError`` instead of being sent.
+    public var headers: [(name: String, value: String)]
     /// The body, if any.
     public var body: RequestBody?
     /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
@@ -45,26 +47,27 @@ public struct Endpoint: Sendable {
     /// ``RequestLimits/maximumResponseBytes``.
     public var maximumResponseBytes: Int?
 
-    /// Creates an endpoint; `query` keeps its order, and `nil` values are left out. `timeout`,
-    /// `connectTimeout` and `maximumResponseBytes` override the client's ``RequestLimits``.
+    /// Creates an endpoint; `query` and `headers` keep their order, and `nil` values are left
+    /// out. `timeout`, `connectTimeout` and `maximumResponseBytes` override the client's
+    /// ``RequestLimits``.
     public init(
-        _ method: HTTPMethod,
+        _ method: HTTPRequest.Method,
         _ path: RequestPath,
         query: KeyValuePairs<String, (any QueryValue)?> = [:],
         queryEncoding: QueryEncoding = QueryEncoding(),
-        headers: HTTPHeaders = [:],
+        headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil,
         timeout: TimeInterval? = nil,
         retry: RetryPolicy? = nil,
         connectTimeout: TimeInterval? = nil,
         maximumResponseBytes: Int? = nil
     ) {
-        self.method = method
+        self.method = method.rawValue
         self.path = path
         self.query = query.flatMap { name, value in
             value?.queryItems(named: name, encoding: queryEncoding) ?? []
         }
-        self.headers = headers
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
         self.body = body
         self.timeout = timeout
         self.retry = retry

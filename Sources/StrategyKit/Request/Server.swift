@@ -46,25 +46,21 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
         return url
     }
 
-    /// The request `endpoint` makes on this server, with the body's content type unless the
-    /// endpoint sets its own.
-    public func request(for endpoint: Endpoint) throws(RequestBuildingError) -> HTTPRequest {
-        var headers = endpoint.headers
-        if let body = endpoint.body, headers["Content-Type"] == nil {
-            headers["Content-Type"] = body.contentType
+    /// The request `endpoint` makes on this server, and its body, with the body's content
+    /// type unless the endpoint sets its own.
+    ///
+    /// The method and every header are checked before they become HTTPTypes values (which
+    /// would turn a CR or LF into a space): one that could split the request throws.
+    public func request(for endpoint: Endpoint) throws(RequestBuildingError) -> (HTTPRequest, Data?) {
+        let method = try HTTPCheck.method(endpoint.method)
+        var fields = HTTPFields()
+        for (name, value) in endpoint.headers {
+            fields.append(try HTTPCheck.field(name, value))
         }
-        try endpoint.method.validate()
-        try headers.validate()
-        var request = HTTPRequest(
-            method: endpoint.method,
-            url: try url(for: endpoint),
-            headers: headers,
-            body: endpoint.body?.data,
-            timeout: endpoint.timeout
-        )
-        request.connectTimeout = endpoint.connectTimeout
-        request.maximumResponseBytes = endpoint.maximumResponseBytes
-        return request
+        if let body = endpoint.body, fields[.contentType] == nil {
+            fields.append(try HTTPCheck.field("Content-Type", body.contentType))
+        }
+        return (HTTPRequest(method: method, url: try url(for: endpoint), headerFields: fields), endpoint.body?.data)
     }
 }
 

@@ -5,18 +5,18 @@ import Foundation
 /// Generated error enums conform to it: a case per known status code or error code,
 /// and an unknown case that keeps what the response said.
 public protocol APIError: Error, Sendable {
-    /// Builds the error from a response that the strategy's success check rejected.
-    init(response: HTTPResponse)
+    /// Builds the error from a response, and its body, that the strategy's success check rejected.
+    init(response: HTTPResponse, body: Data)
 
-    /// Builds the error from a rejected response, decoding any payload with `decoder`, the
-    /// client's. The default ignores `decoder`.
-    init(response: HTTPResponse, decoder: JSONDecoder)
+    /// Builds the error from a rejected response and its body, decoding any payload with
+    /// `decoder`, the client's. The default ignores `decoder`.
+    init(response: HTTPResponse, body: Data, decoder: JSONDecoder)
 }
 
 extension APIError {
-    /// The error ``init(response:)`` builds; `decoder` goes unused.
-    public init(response: HTTPResponse, decoder: JSONDecoder) {
-        self.init(response: response)
+    /// The error ``init(response:body:)`` builds; `decoder` goes unused.
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        self.init(response: response, body: body)
     }
 }
 
@@ -24,14 +24,17 @@ extension APIError {
 public struct UnexpectedResponse: APIError, Hashable, CustomStringConvertible {
     /// The response the success check rejected.
     public var response: HTTPResponse
+    /// Its body.
+    public var body: Data
 
-    /// Keeps `response`.
-    public init(response: HTTPResponse) {
+    /// Keeps `response` and `body`.
+    public init(response: HTTPResponse, body: Data) {
         self.response = response
+        self.body = body
     }
 
     /// The status code and the body's size, for logs.
     public var description: String {
-        "unexpected response: HTTP \(response.statusCode), \(response.body.count) bytes"
+        "unexpected response: HTTP \(response.status.code), \(body.count) bytes"
     }
 }

@@ -26,11 +26,11 @@ extension JSONDecoder {
     }
 }
 
-extension HTTPResponse {
-    /// The value at `path` in the JSON body, or `nil` when the body isn't JSON, has nothing
+extension Data {
+    /// The value at `path` in this JSON document, or `nil` when it isn't JSON, has nothing
     /// there, or holds another type there. For error types that read a code or a message.
     public func value<T: Decodable>(at path: String, as type: T.Type = T.self) -> T? {
-        try? JSONDecoder().decode(type, from: body, at: path)
+        try? JSONDecoder().decode(type, from: self, at: path)
     }
 }
 

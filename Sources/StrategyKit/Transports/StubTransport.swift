@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// let stub = StubTransport([
-///     .init(.get, "/users/{id}", response: .json(#"{"id": 1, "name": "Ada"}"#)),
+///     .init(.get, "/users/{id}", json: #"{"id": 1, "name": "Ada"}"#),
 ///     .init(.delete, "/users/{id}", failure: TransportError(.cannotConnect)),
 /// ])
 /// ```
@@ -20,24 +20,30 @@ public final class StubTransport: Transport, Sendable {
     /// One canned answer.
     public struct Route: Sendable {
         /// The method it matches.
-        public var method: HTTPMethod
+        public var method: HTTPRequest.Method
         /// The path it matches; `{name}` matches any one segment.
         public var path: String
-        /// The response it answers with, or the error it throws.
-        public var answer: Result<HTTPResponse, any Error>
+        /// The response and body it answers with, or the error it throws.
+        public var answer: Result<(HTTPResponse, Data), any Error>
         /// How long it waits before answering.
         public var delay: Duration?
 
-        /// A route that answers `method` requests to `path` with `response`.
-        public init(_ method: HTTPMethod, _ path: String, response: HTTPResponse, delay: Duration? = nil) {
+        /// A route that answers `method` requests to `path` with `response` and `body`.
+        public init(_ method: HTTPRequest.Method, _ path: String, response: HTTPResponse, body: Data = Data(), delay: Duration? = nil) {
             self.method = method
             self.path = path
-            self.answer = .success(response)
+            self.answer = .success((response, body))
             self.delay = delay
         }
 
+        /// A route that answers `method` requests to `path` with the JSON text `json`, sent
+        /// with `Content-Type: application/json` and `status`.
+        public init(_ method: HTTPRequest.Method, _ path: String, json: String, status: HTTPResponse.Status = .ok, delay: Duration? = nil) {
+            self.init(method, path, response: .json(status: status), body: Data(json.utf8), delay: delay)
+        }
+
         /// A route that fails `method` requests to `path` with `failure`, as a network would.
-        public init(_ method: HTTPMethod, _ path: String, failure: any Error, delay: Duration? = nil) {
+        public init(_ method: HTTPRequest.Method, _ path: String, failure: any Error, delay: Duration? = nil) {
             self.method = method
             self.path = path
             self.answer = .failure(failure)
@@ -47,7 +53,7 @@ public final class StubTransport: Transport, Sendable {
         func matches(_ request: HTTPRequest) -> Bool {
             guard method == request.method else { return false }
             let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
-            let actual = request.url.path.split(separator: "/", omittingEmptySubsequences: false)
+            let actual = request.absoluteURL.path.split(separator: "/", omittingEmptySubsequences: false)
             guard pattern.count == actual.count else { return false }
             return zip(pattern, actual).allSatisfy { expected, segment in
                 (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment
@@ -58,7 +64,7 @@ public final class StubTransport: Transport, Sendable {
     /// No route matched the request.
     public struct Unmatched: Error, CustomStringConvertible {
         /// The request's method.
-        public var method: HTTPMethod
+        public var method: HTTPRequest.Method
         /// The request's URL.
         public var url: URL
 
@@ -67,7 +73,7 @@ public final class StubTransport: Transport, Sendable {
     }
 
     private let routes: [Route]
-    private let received = Locked<[HTTPRequest]>([])
+    private let received = Locked<[(HTTPRequest, Data?)]>([])
     /// How many of the latest requests ``requests`` keeps; 0 keeps none.
     public let historyLimit: Int
 
@@ -78,33 +84,32 @@ public final class StubTransport: Transport, Sendable {
         self.historyLimit = max(historyLimit, 0)
     }
 
-    /// The latest requests sent (at most ``historyLimit``), oldest first.
-    public var requests: [HTTPRequest] {
-        received.withLock { $0 }
+    /// The latest requests sent (at most ``historyLimit``), oldest first, each with its body.
+    public var requests: [(request: HTTPRequest, body: Data?)] {
+        received.withLock { $0.map { (request: $0.0, body: $0.1) } }
     }
 
-    /// Records the request and answers from the first route that matches it.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// Records the request and answers from the first route that matches it, within `limits`.
+    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         if historyLimit > 0 {
             received.withLock { list in
                 if list.count >= historyLimit { list.removeFirst(list.count - historyLimit + 1) }
-                list.append(request)
+                list.append((request, body))
             }
         }
         guard let route = routes.first(where: { $0.matches(request) }) else {
-            throw Unmatched(method: request.method, url: request.url)
+            throw Unmatched(method: request.method, url: request.absoluteURL)
         }
         if let delay = route.delay {
-            try await withDeadline(seconds: request.timeout ?? RequestLimits.default.timeout) {
+            try await withDeadline(seconds: limits.timeout) {
                 try await Task.sleep(for: delay)
             }
         }
-        let response = try route.answer.get()
-        let limit = request.maximumResponseBytes ?? RequestLimits.default.maximumResponseBytes
-        guard response.body.count <= limit else {
-            throw TransportError(.responseTooLarge, detail: "more than \(limit) bytes")
+        let (response, responseBody) = try route.answer.get()
+        guard responseBody.count <= limits.maximumResponseBytes else {
+            throw TransportError(.responseTooLarge, detail: "more than \(limits.maximumResponseBytes) bytes")
         }
-        return response
+        return (response, responseBody)
     }
 }

@@ -7,14 +7,21 @@ import Foundation
 /// (``RedirectPolicy``). When no response comes it throws a ``TransportError``, mapping its
 /// own errors into a ``TransportError/Kind``.
 ///
-/// A transport used alone keeps ``HTTPRequest/timeout`` as a deadline for the whole
-/// exchange, ``HTTPRequest/connectTimeout`` and ``HTTPRequest/maximumResponseBytes``, with
-/// defaults of its own where the request has none; a ``StrategyClient`` fills them in from
-/// its ``RequestLimits`` and enforces the deadline and size limit again itself.
+/// A transport keeps the `limits` it is given: ``RequestLimits/timeout`` as a deadline for the
+/// whole exchange, ``RequestLimits/connectTimeout`` and ``RequestLimits/maximumResponseBytes``.
+/// A ``StrategyClient`` passes its own limits (or the endpoint's) and enforces the deadline
+/// and size limit again itself; a transport used alone gets ``RequestLimits/default``.
 public protocol Transport: Sendable {
-    /// Sends `request` and returns the response, whatever its status code.
+    /// Sends `request` with `body` and returns the response and its body, whatever the status.
     ///
     /// - Throws: a ``TransportError`` when no response came: a failed connection, a timeout,
     ///   cancellation, a response too large or not valid HTTP.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data)
+}
+
+extension Transport {
+    /// Sends `request` with `body` within ``RequestLimits/default``.
+    public func send(_ request: HTTPRequest, body: Data? = nil) async throws -> (HTTPResponse, Data) {
+        try await send(request, body: body, limits: .default)
+    }
 }

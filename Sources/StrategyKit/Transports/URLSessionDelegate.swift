@@ -8,7 +8,7 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// One data task in flight.
     private struct Pending {
-        var continuation: CheckedContinuation<HTTPResponse, any Error>
+        var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>
         var limit: Int
         /// Whether a `Content-Length` announces a body (not for `HEAD`).
         var hasBody: Bool
@@ -20,7 +20,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let pending = Locked<[Int: Pending]>([:])
 
     /// Runs `request` as a data task on `session`; never creates one from a cancelled task.
-    func run(_ request: URLRequest, limit: Int, on session: URLSession) async throws -> HTTPResponse {
+    func run(_ request: URLRequest, limit: Int, on session: URLSession) async throws -> (HTTPResponse, Data) {
         let handle = DataTaskHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -93,11 +93,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             let mapped = (error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))")
             entry.continuation.resume(throwing: mapped)
         } else if let response = entry.response {
-            var headers = HTTPHeaders()
+            var fields = HTTPFields()
             for (name, value) in response.allHeaderFields {
-                headers.add(name: "\(name)", value: "\(value)")
+                if let name = HTTPField.Name("\(name)") { fields.append(HTTPField(name: name, value: "\(value)")) }
             }
-            entry.continuation.resume(returning: HTTPResponse(statusCode: response.statusCode, headers: headers, body: entry.body))
+            let head = HTTPResponse(status: .init(code: response.statusCode), headerFields: fields)
+            entry.continuation.resume(returning: (head, entry.body))
         } else {
             entry.continuation.resume(throwing: TransportError(.invalidResponse, detail: "no HTTP response"))
         }

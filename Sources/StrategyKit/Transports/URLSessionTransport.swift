@@ -17,12 +17,6 @@ import FoundationNetworking
 /// redirect rule covers it.
 public struct URLSessionTransport: Transport {
     private let owner: SessionOwner
-    /// The deadline for a request without a timeout of its own, in seconds.
-    public var defaultTimeout: TimeInterval
-    /// The connect (and idle) timeout for a request without one of its own, in seconds.
-    public var defaultConnectTimeout: TimeInterval
-    /// The most bytes of body read for a request without a limit of its own.
-    public var maximumResponseBytes: Int
 
     /// The session that runs the data tasks.
     public var session: URLSession { owner.session }
@@ -30,38 +24,28 @@ public struct URLSessionTransport: Transport {
     /// A transport on a session of its own with `session`'s configuration (cookies, cache,
     /// headers), or a process-wide one with the default configuration when `session` is `nil`.
     ///
-    /// - Parameters:
-    ///   - session: the session whose configuration is used; its delegate is not.
-    ///   - maximumResponseBytes: the most bytes of body read when a request doesn't say.
-    ///   - defaultTimeout: the deadline in seconds when a request doesn't say.
-    ///   - defaultConnectTimeout: the connect (and idle) timeout when a request doesn't say.
-    public init(
-        session: URLSession? = nil,
-        maximumResponseBytes: Int = RequestLimits.default.maximumResponseBytes,
-        defaultTimeout: TimeInterval = RequestLimits.default.timeout,
-        defaultConnectTimeout: TimeInterval = RequestLimits.default.connectTimeout
-    ) {
+    /// - Parameter session: the session whose configuration is used; its delegate is not.
+    public init(session: URLSession? = nil) {
         owner = session.map { SessionOwner(configuration: $0.configuration) } ?? SessionOwner.shared
-        self.maximumResponseBytes = maximumResponseBytes
-        self.defaultTimeout = defaultTimeout
-        self.defaultConnectTimeout = defaultConnectTimeout
     }
 
-    /// Sends `request` as a data task and returns the response, within its deadline.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try request.validate()
+    /// Sends `request` and `body` as a data task and returns the response, within `limits`.
+    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        guard let url = request.url else {
+            throw TransportError(.cannotConnect, detail: "the request has no URL")
         }
-        urlRequest.httpBody = request.body
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        }
+        urlRequest.httpBody = body
         urlRequest.httpShouldHandleCookies = false
-        urlRequest.timeoutInterval = request.connectTimeout ?? defaultConnectTimeout
-        let limit = request.maximumResponseBytes ?? maximumResponseBytes
+        urlRequest.timeoutInterval = limits.connectTimeout
+        let limit = limits.maximumResponseBytes
         let owner = self.owner
-        return try await withDeadline(seconds: request.timeout ?? defaultTimeout) { [urlRequest] in
+        return try await withDeadline(seconds: limits.timeout) { [urlRequest] in
             try await owner.delegate.run(urlRequest, limit: limit, on: owner.session)
         }
     }

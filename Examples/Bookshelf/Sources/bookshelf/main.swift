@@ -32,7 +32,8 @@ struct Bookshelf {
         print("By author 1: \(byLeGuin.map(\.title).joined(separator: ", "))")
         do {
             _ = try await shelf.getBook(id: 999)
-        } catch ShelfError.notFound(let message) {
+        } catch {
+            guard case .api(.notFound(let message)) = error else { throw error }
             print("Book 999: not found (\(message ?? "no message"))")
         }
     }
@@ -41,12 +42,12 @@ struct Bookshelf {
     static func keep(_ shelf: some BookKeeping) async throws {
         do {
             _ = try await shelf.addBook(title: "Anonymous", year: 2000, authorId: 1)
-        } catch AuthenticationError.noCredentials {
+        } catch .authentication(.noCredentials) {
             print("Adding before signing in: not sent (no credentials)")
         }
         do {
             _ = try await shelf.signIn(username: "ada", password: "wrong")
-        } catch ShelfError.signedOut {
+        } catch .api(.signedOut) {
             print("Signing in with a wrong password: refused (signedOut)")
         }
         _ = try await shelf.signIn(username: "ada", password: "lovelace")

@@ -36,7 +36,7 @@ public struct ShopClient: Sendable {
     }
 
     /// `GET /ping`
-    public func ping() async throws {
-        try await client.send(Ping())
+    public func ping() async throws(CallError<UnexpectedResponse>) {
+        try await client.call(Ping())
     }
 }

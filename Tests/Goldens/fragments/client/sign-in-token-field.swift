@@ -36,15 +36,18 @@ public struct LibraryClient: Sendable {
 
     /// Sends ``SignIn`` with `input`.
     @discardableResult
-    public func signIn(_ input: SignIn.Input) async throws -> Session {
-        let output = try await client.send(SignIn(), input)
+    public func signIn(_ input: SignIn.Input) async throws(CallError<UnexpectedResponse>) -> Session {
+        let output = try await client.call(SignIn(), input)
         await session.setToken(BearerToken(accessToken: output.token))
         return output
     }
 
     /// `POST /sessions`
     @discardableResult
-    public func signIn(username: String, password: String) async throws -> Session {
+    public func signIn(
+        username: String,
+        password: String
+    ) async throws(CallError<UnexpectedResponse>) -> Session {
         try await signIn(SignIn.Input(username: username, password: password))
     }
 }

@@ -11,18 +11,18 @@ public enum ShopError: DecodingAPIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
-    public init(response: HTTPResponse, decoder: JSONDecoder) {
-        switch response.statusCode {
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        switch response.status.code {
         case 401:
             self = .invalidToken
         case 404:
-            self = .notFound(message: response.value(at: "error.text"))
+            self = .notFound(message: body.value(at: "error.text"))
         case 422:
-            self = .unprocessable(try? decoder.decode(Problem.self, from: response.body))
+            self = .unprocessable(try? decoder.decode(Problem.self, from: body))
         case 501:
             self = .appUpdateRequired
         default:
-            self = .unknown(statusCode: response.statusCode, body: response.body)
+            self = .unknown(statusCode: response.status.code, body: body)
         }
     }
 }

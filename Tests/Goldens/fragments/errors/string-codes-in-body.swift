@@ -9,9 +9,9 @@ public enum ShopError: SuccessCheckingAPIError, Equatable {
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: String?, body: Data)
 
-    public init(response: HTTPResponse) {
-        let code = response.value(at: "meta.error.code", as: String.self)
-        switch (response.statusCode, code) {
+    public init(response: HTTPResponse, body: Data) {
+        let code = body.value(at: "meta.error.code", as: String.self)
+        switch (response.status.code, code) {
         case (_, "OUT_OF_STOCK"?):
             self = .outOfStock
         case (_, "STORE_CLOSED"?):
@@ -19,7 +19,7 @@ public enum ShopError: SuccessCheckingAPIError, Equatable {
         case (500, _):
             self = .serverError
         default:
-            self = .unknown(statusCode: response.statusCode, code: code, body: response.body)
+            self = .unknown(statusCode: response.status.code, code: code, body: body)
         }
     }
 

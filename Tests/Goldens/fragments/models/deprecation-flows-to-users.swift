@@ -7,4 +7,10 @@ public struct Shape: Decodable, Sendable {
     public init(center: Point, corners: [Point]) {
         (self.center, self.corners) = (center, corners)
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.center = try container.decode(Point.self, forKey: "center")
+        self.corners = try container.decode([Point].self, forKey: "corners")
+    }
 }

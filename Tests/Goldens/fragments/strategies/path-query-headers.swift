@@ -32,7 +32,7 @@ public struct ListOrders: Strategy {
             "/stores/\(input.storeId)/orders",
             query: ["status": input.status, "since": input.since, "limit": input.limit],
             queryEncoding: QueryEncoding(arrays: .brackets, dates: .secondsSince1970),
-            headers: HTTPHeaders(["X-Request-ID": input.xRequestID]),
+            headers: ["X-Request-ID": input.xRequestID],
             timeout: 15
         )
     }

@@ -16,6 +16,11 @@ public struct CreateOrder: Strategy {
         init(item: String) {
             self.item = item
         }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(item, forKey: "item")
+        }
     }
 
     public init() {}

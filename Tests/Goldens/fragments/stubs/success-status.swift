@@ -2,7 +2,7 @@
 /// The server answers 201.
 ///
 /// `POST /things`
-public struct CreateThing: Strategy, StubbedByExample {
+public struct CreateThing: Strategy {
     public typealias Output = Thing
 
     public init() {}
@@ -12,6 +12,4 @@ public struct CreateThing: Strategy, StubbedByExample {
     public func endpoint(for input: Void) -> Endpoint {
         Endpoint(.post, "/things")
     }
-
-    public static var example: HTTPResponse { .json(ThingsStubs.createThing, statusCode: 201) }
 }

@@ -1,0 +1,780 @@
+import Foundation
+
+/// Reads an OpenAPI 3.0 or 3.1 document into the spec model, so it goes through the same
+/// validation, code model and renderer as a spec in the format.
+///
+/// Real documents are sloppy, so a fault costs only what it touches: a schema, property,
+/// parameter or operation the spec model can't say is left out with a warning at its place,
+/// naming its JSON pointer, and the rest is imported.
+struct OpenAPIImporter {
+    let file: String
+    let root: YAMLNode
+    private(set) var diagnostics = DiagnosticCollector()
+
+    /// Component schema key → the model it became, or the type it stands for.
+    private var componentTypes: [String: TypeReference] = [:]
+    /// Component schema keys being converted, to stop at a reference to itself.
+    private var converting: Set<String> = []
+    private var models: [ModelSpec] = []
+    /// Type names taken: the runtime's, Swift's, and those already given.
+    private var typeNames: Set<String>
+
+    init(root: YAMLNode, file: String) {
+        self.root = root
+        self.file = file
+        typeNames = Set(Checker.namesGeneratedCodeUses.keys)
+    }
+
+    /// The document as a spec, or `nil` when it isn't an OpenAPI 3 document at all.
+    mutating func importDocument() -> APISpec? {
+        guard let version = root["openapi"]?.scalar, version.hasPrefix("3.") else {
+            diagnostics.error("only OpenAPI 3.0 and 3.1 documents are imported; found version '\(root["openapi"]?.scalar ?? "")'", at: (root["openapi"] ?? root).location)
+            return nil
+        }
+        let title = root["info"]?["title"]
+        let apiName = uniqueTypeName(SwiftIdentifier.type(title?.scalar ?? "API", fallback: "API"))
+        let name = Named(apiName, at: (title ?? root).location)
+        typeNames.insert(apiName + "Client")
+
+        declareComponentSchemas()
+        let authSchemes = importSecuritySchemes()
+        var strategies: [StrategySpec] = []
+        var errorCases: [Int: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
+        var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
+        let defaultAuth = authUse(root["security"], schemes: authSchemes)
+
+        let paths = root["paths"]
+        for (path, item) in paths?.members ?? [] {
+            let pointer = JSONPointer().appending("paths").appending(path)
+            let item = resolve(item, pointer: pointer) ?? item
+            let shared = item["parameters"]?.items ?? []
+            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+                guard let operation = item[method] else { continue }
+                let at = pointer.appending(method)
+                guard var strategy = importOperation(operation, method: method, path: path, shared: shared, pointer: at, location: item.location) else { continue }
+                strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
+                for (code, payload, location) in errorResponses(operation, pointer: at) {
+                    if let existing = errorCases[code] {
+                        errorCases[code] = (existing.payload, existing.agreed && existing.payload == payload, existing.location)
+                    } else {
+                        errorCases[code] = (payload, true, location)
+                    }
+                }
+                strategies.append(strategy)
+                for tag in operation["tags"]?.items.compactMap(\.scalar) ?? [] {
+                    if let index = tags.firstIndex(where: { $0.tag == tag }) {
+                        tags[index].strategies.append(strategy.name)
+                    } else {
+                        tags.append((tag, operation["tags"]!.location, [strategy.name]))
+                    }
+                }
+            }
+        }
+
+        var errors: [ErrorSpec] = []
+        if !errorCases.isEmpty {
+            let errorName = uniqueTypeName(apiName + "Error")
+            let cases = errorCases.keys.sorted().map { code -> StatusCase in
+                let entry = errorCases[code]!
+                let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+                return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
+            }
+            errors.append(ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: cases))
+            for index in strategies.indices { strategies[index].errorType = errors[0].name }
+        }
+
+        let interfaces = tags.map { tag in
+            InterfaceSpec(name: Named(uniqueTypeName(SwiftIdentifier.type(tag.tag, fallback: "Tagged") + "API"), at: tag.location), doc: nil, strategies: tag.strategies)
+        }
+        removeInfiniteSizes()
+
+        return APISpec(
+            file: file,
+            name: name,
+            doc: root["info"]?["description"]?.scalar ?? title?.scalar,
+            access: .public,
+            servers: importServers(),
+            defaults: DefaultsSpec(auth: defaultAuth.flatMap { if case .scheme(let scheme) = $0 { scheme } else { nil } }),
+            authSchemes: authSchemes,
+            models: models,
+            errors: errors,
+            strategies: strategies,
+            interfaces: interfaces,
+            uses: []
+        )
+    }
+
+    // MARK: Schemas
+
+    /// Names every component schema that becomes a model before converting any, so references
+    /// between them, and to themselves, resolve; the others (arrays, maps, plain values) stand
+    /// for the type they describe wherever they are used.
+    private mutating func declareComponentSchemas() {
+        let schemas = root["components"]?["schemas"]?.members ?? []
+        var declared: [(key: String, name: String, schema: YAMLNode, pointer: JSONPointer)] = []
+        for (key, schema) in schemas {
+            let pointer = JSONPointer().appending("components").appending("schemas").appending(key)
+            guard schema.reference == nil, isModel(schema) else {
+                aliasSchemas[key] = (schema, pointer)
+                continue
+            }
+            let name = uniqueTypeName(SwiftIdentifier.type(key, fallback: "Schema"))
+            componentTypes[key] = .named(name)
+            declared.append((key, name, schema, pointer))
+        }
+        for (_, name, schema, pointer) in declared {
+            if let model = model(named: name, schema, pointer: pointer) {
+                models.append(model)
+            } else {
+                // Its name is already in use by others; an empty struct keeps them compiling.
+                warn("schema '\(name)' has a form the spec format can't say yet; it is imported without fields", at: schema.location, pointer)
+                models.append(ModelSpec(name: Named(name, at: schema.location), doc: schema["description"]?.scalar, kind: .object([]), deprecated: nil))
+            }
+        }
+    }
+
+    /// Component schemas that aren't models, converted when first used.
+    private var aliasSchemas: [String: (schema: YAMLNode, pointer: JSONPointer)] = [:]
+
+    /// An object with properties or parts, or an enum with a value the spec format can say.
+    private func isModel(_ schema: YAMLNode) -> Bool {
+        if let values = schema["enum"] {
+            return values.items.contains { item in
+                guard let text = item.scalar, item.value != .null, !text.isEmpty else { return false }
+                return schemaType(schema) != "integer" || Int(text) != nil
+            }
+        }
+        return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
+            && !(schema["allOf"]?.items.count == 1 && schema["properties"] == nil)
+    }
+
+    /// A struct for an object schema or an enum for an enum schema; `nil` for any other schema.
+    private mutating func model(named name: String, _ schema: YAMLNode, pointer: JSONPointer) -> ModelSpec? {
+        let doc = schema["description"]?.scalar ?? schema["title"]?.scalar
+        let deprecated = schema["deprecated"]?.bool == true ? Deprecation(message: nil) : nil
+        if let values = schema["enum"] {
+            guard let enumeration = enumeration(values, schema: schema, pointer: pointer.appending("enum")) else { return nil }
+            return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)
+        }
+        guard isObject(schema) else { return nil }
+        guard let fields = objectFields(schema, owner: name, pointer: pointer) else { return nil }
+        return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .object(fields), deprecated: deprecated)
+    }
+
+    private func isObject(_ schema: YAMLNode) -> Bool {
+        guard schema["additionalProperties"] == nil || schema["properties"] != nil else { return false }
+        return schema["properties"] != nil || schema["allOf"] != nil || schemaType(schema) == "object" && schema["additionalProperties"] == nil
+    }
+
+    /// The fields of an object schema, those of every `allOf` part included; `nil` when a part
+    /// isn't an object.
+    private mutating func objectFields(_ schema: YAMLNode, owner: String, pointer: JSONPointer) -> [FieldSpec]? {
+        var fields: [FieldSpec] = []
+        var required = Set(schema["required"]?.items.compactMap(\.scalar) ?? [])
+        for (index, part) in (schema["allOf"]?.items ?? []).enumerated() {
+            let at = pointer.appending("allOf").appending(index)
+            guard let resolved = resolve(part, pointer: at), isObject(resolved) || resolved["properties"] != nil else {
+                warn("'allOf' part \(index) is not an object; the schema is left out", at: part.location, at)
+                return nil
+            }
+            guard let partFields = objectFields(resolved, owner: owner, pointer: at) else { return nil }
+            for field in partFields where !fields.contains(where: { $0.name.value == field.name.value }) {
+                fields.append(field)
+            }
+        }
+        for name in fields.map(\.name.value) where required.contains(name) {
+            required.remove(name)
+        }
+        for (key, property) in schema["properties"]?.members ?? [] {
+            let at = pointer.appending("properties").appending(key)
+            guard !fields.contains(where: { $0.name.value == key }) else { continue }
+            guard let resolved = resolve(property, pointer: at) else { continue }
+            guard let type = type(of: property, hint: owner + SwiftIdentifier.type(key, fallback: "Value"), pointer: at) else {
+                warn("property '\(key)' has a type the spec format can't say yet; it is left out", at: property.location, at)
+                continue
+            }
+            var field = FieldSpec(name: Named(key, at: property.location), type: type, typeLocation: property.location)
+            let nullable = isNullable(resolved)
+            if !required.contains(key) {
+                field.type = .optional(type)
+            } else if nullable {
+                field.nullable = true
+            }
+            field.doc = resolved["description"]?.scalar
+            field.dateFormat = dateFormat(resolved)
+            if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            fields.append(field)
+        }
+        return uniqueMemberNames(fields)
+    }
+
+    /// The type a schema stands for, declaring inline objects and enums as models named from
+    /// `hint`; `nil` when the spec model can't say it.
+    private mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
+        if let target = schema.reference {
+            guard target.hasPrefix("#") else {
+                warn("'\(target)' is in another document, which is not read yet; what uses it is left out", at: schema.location, pointer)
+                return nil
+            }
+            guard let key = componentKey(target, section: "schemas") else {
+                warn("'\(target)' is not a schema of this document", at: schema.location, pointer)
+                return nil
+            }
+            if let type = componentTypes[key] { return type }
+            guard let (alias, at) = aliasSchemas[key] else {
+                warn("'\(target)' names no schema of this document", at: schema.location, pointer)
+                return nil
+            }
+            guard converting.insert(key).inserted else { return nil }
+            defer { converting.remove(key) }
+            let type = type(of: alias, hint: SwiftIdentifier.type(key, fallback: "Schema"), pointer: at)
+            if let type { componentTypes[key] = type }
+            return type
+        }
+        if schema["oneOf"] != nil || schema["anyOf"] != nil || schema["not"] != nil { return nil }
+        if let allOf = schema["allOf"]?.items, allOf.count == 1, schema["properties"] == nil {
+            return type(of: allOf[0], hint: hint, pointer: pointer.appending("allOf").appending(0))
+        }
+        if isModel(schema) {
+            let name = uniqueTypeName(hint)
+            guard let model = model(named: name, schema, pointer: pointer) else {
+                typeNames.remove(name)
+                return nil
+            }
+            models.append(model)
+            return .named(name)
+        }
+        switch schemaType(schema) {
+        case "string":
+            switch schema["format"]?.scalar {
+            case "date-time", "date": return .named("Date")
+            case "uuid": return .named("UUID")
+            case "binary": return filesAllowed ? .named("File") : nil
+            default: return .named("String")
+            }
+        case "integer":
+            switch schema["format"]?.scalar {
+            case "int32": return .named("Int32")
+            case "int64": return .named("Int64")
+            default: return .named("Int")
+            }
+        case "number":
+            return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
+        case "boolean":
+            return .named("Bool")
+        case "array":
+            guard let items = schema["items"], let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
+            return element.isOptional || element == .named("File") ? nil : .array(element)
+        case "object":
+            guard let values = schema["additionalProperties"], values.bool == nil,
+                  let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
+                  !value.isOptional, value != .named("File") else { return nil }
+            return .dictionary(value)
+        default:
+            return nil
+        }
+    }
+
+    /// The schema's one type: 3.0's `type`, or the one that isn't `null` in 3.1's type list.
+    private func schemaType(_ schema: YAMLNode) -> String? {
+        if let type = schema["type"]?.scalar { return type }
+        let types = schema["type"]?.items.compactMap(\.scalar).filter { $0 != "null" } ?? []
+        return types.count == 1 ? types[0] : nil
+    }
+
+    private func isNullable(_ schema: YAMLNode) -> Bool {
+        schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
+    }
+
+    private func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
+        let schema = schema["items"] ?? schema
+        switch schema["format"]?.scalar {
+        case "date-time": return .iso8601
+        case "date": return .pattern("yyyy-MM-dd")
+        default: return nil
+        }
+    }
+
+    private mutating func enumeration(_ values: YAMLNode, schema: YAMLNode, pointer: JSONPointer) -> EnumSpec? {
+        let isInteger = schemaType(schema) == "integer"
+        var cases: [EnumCaseSpec] = []
+        var names: Set<String> = []
+        for (index, item) in values.items.enumerated() {
+            guard case .scalar(let text, _) = item.kind else { continue }
+            if item.value == .null { continue }
+            if isInteger, Int(text) == nil { continue }
+            guard !text.isEmpty, !cases.contains(where: { $0.value.value == text }) else {
+                if text.isEmpty { warn("the empty value of an enum is left out", at: item.location, pointer.appending(index)) }
+                continue
+            }
+            var swiftName = SwiftIdentifier.member(isInteger ? "value\(text)" : text, fallback: "value")
+            let base = swiftName
+            var suffix = 2
+            while names.contains(swiftName) || ["unknown", "rawValue", "none"].contains(swiftName) {
+                swiftName = "\(base)\(suffix == 2 && ["unknown", "rawValue", "none"].contains(base) ? "Value" : String(suffix))"
+                suffix += 1
+            }
+            names.insert(swiftName)
+            cases.append(EnumCaseSpec(value: Named(text, at: item.location), swiftName: swiftName))
+        }
+        guard !cases.isEmpty else {
+            warn("an enum without values the spec format can say is left out", at: values.location, pointer)
+            return nil
+        }
+        return EnumSpec(isInteger: isInteger, cases: cases)
+    }
+
+    /// Fields whose Swift names would clash get names of their own, so `my_key` and `myKey` can
+    /// sit side by side.
+    private func uniqueMemberNames(_ fields: [FieldSpec], reserved: Set<String> = Checker.namesFieldsCantTake) -> [FieldSpec] {
+        var taken = reserved
+        return fields.map { field in
+            var field = field
+            let base = SwiftIdentifier.member(field.name.value, fallback: "value")
+            var name = base, suffix = 2
+            while taken.contains(name) {
+                name = "\(base)\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            field.swiftName = name
+            return field
+        }
+    }
+
+    /// Leaves out a field that makes a struct contain itself (directly or through others)
+    /// other than in an array or a dictionary, which Swift can't lay out.
+    private mutating func removeInfiniteSizes() {
+        let indexByName = Dictionary(models.enumerated().map { ($0.element.name.value, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        func inline(_ type: TypeReference) -> String? {
+            switch type {
+            case .named(let name): name
+            case .optional(let wrapped): inline(wrapped)
+            case .array, .dictionary: nil
+            }
+        }
+        var state: [Int: Bool] = [:]  // false: on the path; true: done
+        func visit(_ index: Int) {
+            state[index] = false
+            guard case .object(var fields) = models[index].kind else {
+                state[index] = true
+                return
+            }
+            var removed = false
+            fields.removeAll { field in
+                guard let target = inline(field.type).flatMap({ indexByName[$0] }) else { return false }
+                if state[target] == false {
+                    warn("property '\(field.name.value)' would make '\(models[index].name.value)' contain itself; it is left out", at: field.name.location, nil)
+                    removed = true
+                    return true
+                }
+                if state[target] == nil { visit(target) }
+                return false
+            }
+            if removed { models[index].kind = .object(fields) }
+            state[index] = true
+        }
+        for index in models.indices where state[index] == nil { visit(index) }
+    }
+
+    // MARK: Operations
+
+    private mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
+        let id = operation["operationId"]?.scalar ?? (method + " " + path)
+        let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
+        var strategy = StrategySpec(
+            name: name, doc: operation["summary"]?.scalar ?? operation["description"]?.scalar, method: method.uppercased(),
+            path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
+            errorType: nil, successStatus: nil, auth: .inherited, timeout: nil, retry: nil, excludedMiddlewares: [],
+            example: nil, deprecated: operation["deprecated"]?.bool == true ? Deprecation(message: nil) : nil, signsIn: nil
+        )
+        let own = operation["parameters"]?.items ?? []
+        var seen: Set<String> = []
+        let parameters = (own.enumerated().map { (pointer.appending("parameters").appending($0.offset), $0.element) }
+            + shared.enumerated().map { (JSONPointer().appending("paths").appending(path).appending("parameters").appending($0.offset), $0.element) })
+        for (at, node) in parameters {
+            guard let parameter = resolve(node, pointer: at), let wireName = parameter["name"]?.scalar, let place = parameter["in"]?.scalar else { continue }
+            guard seen.insert(place + " " + wireName).inserted else { continue }
+            // OpenAPI leaves these to the content and security the document declares.
+            if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) { continue }
+            let required = place == "path" || parameter["required"]?.bool == true
+            guard place != "cookie" else {
+                if required {
+                    warn("the operation needs cookie '\(wireName)', which the spec format can't send yet; it is left out", at: parameter.location, at)
+                    return nil
+                }
+                continue
+            }
+            let schema = parameter["schema"] ?? parameter
+            guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
+                  isParameterType(type, arrays: place == "query") else {
+                if required {
+                    warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
+                    return nil
+                }
+                warn("parameter '\(wireName)' has a type the spec format can't send yet; it is left out", at: parameter.location, at)
+                continue
+            }
+            if !required { type = .optional(type) }
+            var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
+            field.doc = parameter["description"]?.scalar
+            field.dateFormat = dateFormat(resolve(schema, pointer: at) ?? schema)
+            if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            switch place {
+            case "path": strategy.pathParameters.append(field)
+            case "query": strategy.query.append(field)
+            case "header": strategy.headers.append(field)
+            default: continue
+            }
+        }
+        let placeholders = Self.placeholders(in: path)
+        strategy.pathParameters.removeAll { parameter in
+            guard !placeholders.contains(parameter.name.value) else { return false }
+            warn("path parameter '\(parameter.name.value)' is not in the path '\(path)'; it is left out", at: parameter.name.location, pointer)
+            return true
+        }
+        for placeholder in placeholders where !strategy.pathParameters.contains(where: { $0.name.value == placeholder }) {
+            warn("path parameter '\(placeholder)' is not declared; it is taken as a string", at: location, pointer)
+            strategy.pathParameters.append(FieldSpec(name: Named(placeholder, at: location), type: .named("String"), typeLocation: location))
+        }
+
+        if let body = operation["requestBody"] {
+            let at = pointer.appending("requestBody")
+            guard let resolved = resolve(body, pointer: at) else { return nil }
+            switch requestBody(resolved, owner: name.value, pointer: at) {
+            case .some(let spec): strategy.body = spec
+            case .none:
+                if resolved["required"]?.bool == true {
+                    warn("the request body has a form the spec format can't send yet; the operation is left out", at: body.location, at)
+                    return nil
+                }
+                warn("the request body has a form the spec format can't send yet; it is left out", at: body.location, at)
+            }
+        }
+        strategy.returns = returns(operation, owner: name.value, pointer: pointer)
+        uniqueInputNames(&strategy)
+        return strategy
+    }
+
+    /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
+    /// `arrays`, a list of them.
+    private func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
+        switch type {
+        case .named(let name): name != "File" && (TypeReference.builtins[name] != nil || componentModelIsEnum(name))
+        case .array(let element): arrays && isParameterType(element, arrays: false)
+        case .optional, .dictionary: false
+        }
+    }
+
+    /// Gives every input of a strategy (its parameters and the fields of its body) a Swift name
+    /// of its own.
+    private func uniqueInputNames(_ strategy: inout StrategySpec) {
+        let bodyFields = strategy.body?.fields ?? []
+        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count]
+        // A client method sends the input as `client`, and a whole body is the input `body`.
+        var reserved: Set<String> = ["client"]
+        switch strategy.body {
+        case .json?, .raw?: reserved.insert("body")
+        default: break
+        }
+        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + bodyFields, reserved: reserved)[...]
+        strategy.pathParameters = Array(inputs.prefix(counts[0]))
+        inputs = inputs.dropFirst(counts[0])
+        strategy.query = Array(inputs.prefix(counts[1]))
+        inputs = inputs.dropFirst(counts[1])
+        strategy.headers = Array(inputs.prefix(counts[2]))
+        let body = Array(inputs.dropFirst(counts[2]))
+        switch strategy.body {
+        case .jsonFields: strategy.body = .jsonFields(body)
+        case .form: strategy.body = .form(body)
+        case .multipart: strategy.body = .multipart(body)
+        case .json, .raw, nil: break
+        }
+    }
+
+    private func componentModelIsEnum(_ name: String) -> Bool {
+        models.contains { model in
+            guard model.name.value == name, case .enumeration = model.kind else { return false }
+            return true
+        }
+    }
+
+    private mutating func requestBody(_ body: YAMLNode, owner: String, pointer: JSONPointer) -> BodySpec? {
+        let content = body["content"]?.members ?? []
+        if let (type, schema) = content.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value["schema"]) }), let schema {
+            let at = pointer.appending("content").appending(type).appending("schema")
+            if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
+               let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
+                return .jsonFields(fields)
+            }
+            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at), !bodyType.isOptional else { return nil }
+            return .json(bodyType, schema.location)
+        }
+        for (type, media) in content where type == "application/x-www-form-urlencoded" || type == "multipart/form-data" {
+            let at = pointer.appending("content").appending(type).appending("schema")
+            let multipart = type == "multipart/form-data"
+            filesAllowed = multipart
+            defer { filesAllowed = false }
+            guard let schema = media["schema"], let resolved = resolve(schema, pointer: at), isObject(resolved),
+                  let fields = objectFields(resolved, owner: owner + "Form", pointer: at), !fields.isEmpty else { continue }
+            guard fields.allSatisfy({ isParameterType($0.type.unwrappingOptional, arrays: true) || multipart && $0.type.unwrappingOptional == .named("File") }) else { continue }
+            return multipart ? .multipart(fields) : .form(fields)
+        }
+        if let (type, _) = content.first {
+            return .raw(contentType: type)
+        }
+        return nil
+    }
+
+    /// What the first success response with a JSON body holds; `nil` for none.
+    private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> ReturnSpec? {
+        let responses = operation["responses"]?.members ?? []
+        let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        for (code, response) in successes {
+            let at = pointer.appending("responses").appending(code)
+            guard let resolved = resolve(response, pointer: at) else { continue }
+            let content = resolved["content"]?.members ?? []
+            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), let schema = body["schema"] else {
+                if let other = content.first?.key {
+                    warn("the response is '\(other)', which is not decoded; the strategy returns nothing", at: response.location, at)
+                }
+                continue
+            }
+            let schemaPointer = at.appending("content").appending(media).appending("schema")
+            if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
+                return .type(type, schema.location)
+            }
+            warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
+            return nil
+        }
+        return nil
+    }
+
+    /// Each error status an operation declares, with the type of its JSON body if it has one.
+    private mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(Int, TypeReference?, SourceLocation)] {
+        (operation["responses"]?.members ?? []).compactMap { code, response in
+            guard let status = Int(code), (400..<600).contains(status) else { return nil }
+            let at = pointer.appending("responses").appending(code)
+            guard let resolved = resolve(response, pointer: at) else { return nil }
+            let schema = (resolved["content"]?.members ?? []).first { Self.isJSON($0.key) }?.value["schema"]
+            let payload = schema.flatMap { type(of: $0, hint: "Error\(status)Body", pointer: at) }
+            return (status, payload.flatMap { $0.isOptional || $0 == .named("File") ? nil : $0 }, response.location)
+        }
+    }
+
+    // MARK: Servers and security
+
+    private mutating func importServers() -> [ServerSpec] {
+        var servers: [ServerSpec] = []
+        var names: Set<String> = []
+        for (index, server) in (root["servers"]?.items ?? []).enumerated() {
+            let at = JSONPointer().appending("servers").appending(index)
+            guard let url = server["url"]?.scalar else { continue }
+            var variables: [ServerVariable] = []
+            var text = url
+            for (name, variable) in server["variables"]?.members ?? [] {
+                let value = variable["default"]?.scalar ?? ""
+                let allowed = variable["enum"]?.items.compactMap(\.scalar) ?? []
+                if text.hasPrefix("{\(name)}") || text.contains("://") == false {
+                    // A variable before the host can't be chosen at run time: its default is taken.
+                    text = text.replacingOccurrences(of: "{\(name)}", with: value)
+                } else {
+                    variables.append(ServerVariable(name: Named(name, at: variable.location), defaultValue: value, allowedValues: allowed))
+                }
+            }
+            var scheme = "http", rest = text
+            if let range = text.range(of: "://") {
+                scheme = String(text[..<range.lowerBound]).lowercased()
+                rest = String(text[range.upperBound...])
+            } else {
+                warn("server URL '\(url)' is relative; the client's server is http://localhost\(url == "/" ? "" : url) until another is chosen", at: server.location, at)
+                rest = "localhost" + (text.hasPrefix("/") ? text : "/" + text)
+            }
+            guard scheme == "http" || scheme == "https" else {
+                warn("server URL '\(url)' is not HTTP; it is left out", at: server.location, at)
+                continue
+            }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            var host = String(rest[..<slash]), port: Int?
+            if let colon = host.lastIndex(of: ":"), let number = Int(host[host.index(after: colon)...]) {
+                port = number
+                host = String(host[..<colon])
+            }
+            var basePath = String(rest[slash...])
+            while basePath.hasSuffix("/") { basePath.removeLast() }
+            let used = variables.filter { host.contains("{\($0.name.value)}") || basePath.contains("{\($0.name.value)}") }
+            var name = SwiftIdentifier.member(server["description"]?.scalar.map { String($0.prefix(40)) } ?? "", fallback: index == 0 ? "production" : "server\(index + 1)")
+            if names.contains(name) { name = "server\(index + 1)" }
+            names.insert(name)
+            servers.append(ServerSpec(name: Named(name, at: server.location), scheme: scheme, host: host, port: port, basePath: basePath, doc: server["description"]?.scalar, variables: used))
+        }
+        if servers.isEmpty {
+            warn("the document names no server; the client's server is http://localhost until another is chosen", at: root.location, nil)
+            servers.append(ServerSpec(name: Named("local", at: root.location), scheme: "http", host: "localhost", port: nil, basePath: "", doc: nil, variables: []))
+        }
+        return servers
+    }
+
+    private mutating func importSecuritySchemes() -> [AuthSchemeSpec] {
+        var schemes: [AuthSchemeSpec] = []
+        for (key, node) in root["components"]?["securitySchemes"]?.members ?? [] {
+            let at = JSONPointer().appending("components").appending("securitySchemes").appending(key)
+            guard let scheme = resolve(node, pointer: at) else { continue }
+            let kind: AuthSchemeSpec.Kind
+            switch (scheme["type"]?.scalar, scheme["scheme"]?.scalar?.lowercased(), scheme["in"]?.scalar) {
+            case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _): kind = .bearer(BearerSpec())
+            case ("http", "basic", _): kind = .basic
+            case ("apiKey", _, "header"): kind = .apiKey(inQuery: false, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "query"): kind = .apiKey(inQuery: true, name: scheme["name"]?.scalar ?? key)
+            default:
+                warn("security scheme '\(key)' is not one the runtime sends; operations that need it are sent without it", at: node.location, at)
+                continue
+            }
+            schemes.append(AuthSchemeSpec(name: Named(key, at: node.location), kind: kind, doc: scheme["description"]?.scalar))
+        }
+        var names: Set<String> = []
+        for index in schemes.indices {
+            var name = SwiftIdentifier.member(schemes[index].name.value, fallback: "auth"), suffix = 2
+            while names.contains(name) {
+                name = SwiftIdentifier.member(schemes[index].name.value, fallback: "auth") + String(suffix)
+                suffix += 1
+            }
+            names.insert(name)
+            schemeNames[schemes[index].name.value] = name
+            schemes[index].name.value = name
+        }
+        return schemes
+    }
+
+    /// Whether a binary string may become a file: only in a multipart body.
+    private var filesAllowed = false
+
+    /// Security scheme key → the name it has in the spec.
+    private var schemeNames: [String: String] = [:]
+
+    /// The first scheme of the first requirement the runtime can send; `.none` for an empty
+    /// requirement list; `nil` when none is given.
+    private func authUse(_ security: YAMLNode?, schemes: [AuthSchemeSpec]) -> AuthUse? {
+        guard let security else { return nil }
+        for requirement in security.items {
+            if requirement.members.isEmpty { return AuthUse.none }
+            for (key, _) in requirement.members {
+                if let name = schemeNames[key], let scheme = schemes.first(where: { $0.name.value == name }) {
+                    return .scheme(Named(scheme.name.value, at: requirement.location))
+                }
+            }
+        }
+        return AuthUse.none
+    }
+
+    // MARK: References and names
+
+    /// The node itself, or what its `$ref` names in this document; `nil`, with a warning, for a
+    /// reference that leads nowhere.
+    private mutating func resolve(_ node: YAMLNode, pointer: JSONPointer) -> YAMLNode? {
+        var node = node, hops = 0
+        while let target = node.reference {
+            hops += 1
+            guard target.hasPrefix("#/"), hops <= 32 else {
+                warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read yet; what uses it is left out", at: node.location, pointer)
+                return nil
+            }
+            var found: YAMLNode? = root
+            for token in target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+                let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? String(token)
+                if let index = Int(key), case .sequence(let items)? = found?.kind {
+                    found = items.indices.contains(index) ? items[index] : nil
+                } else {
+                    found = found?[key]
+                }
+            }
+            guard let next = found else {
+                warn("'\(target)' names nothing in this document", at: node.location, pointer)
+                return nil
+            }
+            node = next
+        }
+        return node
+    }
+
+    /// `#/components/schemas/Pet` → `Pet`.
+    private func componentKey(_ reference: String, section: String) -> String? {
+        let prefix = "#/components/\(section)/"
+        guard reference.hasPrefix(prefix) else { return nil }
+        let key = String(reference.dropFirst(prefix.count))
+        guard !key.contains("/") else { return nil }
+        return key.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? key
+    }
+
+    /// `base`, or when it is taken `base` with `clashSuffix` (`ErrorModel`), then numbered.
+    private mutating func uniqueTypeName(_ base: String, clashSuffix: String = "Model") -> String {
+        var name = base, suffix = 2
+        if typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
+            name = base + clashSuffix
+        }
+        while typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
+            name = "\(base)\(clashSuffix)\(suffix)"
+            suffix += 1
+        }
+        typeNames.insert(name)
+        return name
+    }
+
+    private static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    private static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    static func caseName(forStatus code: Int) -> String {
+        let names = [
+            400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+            411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+            422: "unprocessableContent", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+            500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+            504: "gatewayTimeout",
+        ]
+        return names[code] ?? "status\(code)"
+    }
+
+    private mutating func warn(_ message: String, at location: SourceLocation, _ pointer: JSONPointer?) {
+        diagnostics.warning(pointer.map { "\(message) (\($0))" } ?? message, at: location)
+    }
+}
+
+/// ASCII identifiers for the names a document gives, as spec names must be.
+enum SwiftIdentifier {
+    /// `pet-store` → `PetStore`; `fallback` when no letter or digit is left.
+    static func type(_ text: String, fallback: String) -> String {
+        let words = asciiWords(text)
+        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return starting(name.isEmpty ? fallback : name, fallback: fallback)
+    }
+
+    /// `Pet Store` → `petStore`; `fallback` when no letter or digit is left.
+    static func member(_ text: String, fallback: String) -> String {
+        let words = asciiWords(text)
+        guard let first = words.first else { return fallback }
+        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
+        let name = starting(head + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), fallback: fallback)
+        return SwiftName.keywords.contains(name) || SwiftName.unusableMembers.contains(name) ? name + "Value" : name
+    }
+
+    private static func asciiWords(_ text: String) -> [String] {
+        text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+    }
+
+    private static func starting(_ name: String, fallback: String) -> String {
+        name.first?.isNumber == true ? fallback + name : name
+    }
+}

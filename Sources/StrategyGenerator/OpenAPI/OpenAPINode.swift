@@ -1,0 +1,49 @@
+/// Reading an OpenAPI document's nodes: members by key, references, and the JSON pointer that
+/// names a place in messages.
+extension YAMLNode {
+    /// The value of `key` in a mapping; `nil` for another kind of node or a missing key.
+    subscript(key: String) -> YAMLNode? {
+        guard case .mapping(let pairs) = kind else { return nil }
+        return pairs.first { $0.key.scalar == key }?.value
+    }
+
+    /// A mapping's members with scalar keys, in the order written; none for another kind.
+    var members: [(key: String, value: YAMLNode)] {
+        guard case .mapping(let pairs) = kind else { return [] }
+        return pairs.compactMap { pair in pair.key.scalar.map { (key: $0, value: pair.value) } }
+    }
+
+    /// A sequence's items; none for another kind.
+    var items: [YAMLNode] {
+        if case .sequence(let items) = kind { items } else { [] }
+    }
+
+    /// `$ref`'s target when this node is a reference object.
+    var reference: String? {
+        self["$ref"]?.scalar
+    }
+
+    /// A scalar read as YAML types it: `true`, `false`, or nothing.
+    var bool: Bool? {
+        if case .bool(let value) = value { value } else { nil }
+    }
+}
+
+/// `#/paths/~1pets~1{id}/get`: a place in the document, for messages.
+struct JSONPointer: CustomStringConvertible {
+    private(set) var tokens: [String] = []
+
+    func appending(_ token: String) -> JSONPointer {
+        var pointer = self
+        pointer.tokens.append(token)
+        return pointer
+    }
+
+    func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    var description: String {
+        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+    }
+}

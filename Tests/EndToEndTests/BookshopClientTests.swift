@@ -1,0 +1,102 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// The client imported from the OpenAPI document `bookshop.yaml`: parameters in the query, a
+/// path and a header, a JSON body made of `allOf` parts, a form body, responses by status,
+/// security schemes per operation, and a document's dates, maps and nullable values.
+@Suite struct BookshopClientTests {
+    let server: HTTPTestServer
+    let shop: BookshopClient
+
+    static let book = #"""
+    {"isbn": "978-0", "title": "Dune", "genre": "science-fiction", "price": {"amount": 9.5, "currency": "EUR"},
+     "published": "1965-08-01", "ratings": {"goodreads": 4}, "series": {"name": "Dune", "books": []}}
+    """#
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            switch (request.method, request.path) {
+            case ("GET", "/v1/books"):
+                return .json("[\(Self.book)]")
+            case ("POST", "/v1/books"):
+                let sent = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+                guard sent["title"] as? String == "Dune" else { return .json(#"{"message": "a title is needed", "code": 12}"#, status: 400) }
+                return .json(Self.book, status: 201)
+            case ("GET", "/v1/books/978-0"):
+                return .json(Self.book)
+            case ("GET", _):
+                return .json(#"{"message": "no such book"}"#, status: 404)
+            case ("DELETE", "/v1/books/978-0"):
+                return CannedResponse(status: 204)
+            case ("POST", "/v1/orders"):
+                return .json(#"{"id": 31, "placed_at": "2026-11-23T10:00:00Z", "note": null}"#)
+            default:
+                return CannedResponse(status: 500)
+            }
+        }
+        shop = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
+            .bearer(BearerToken(accessToken: "reader"))
+            .apiKey("clerk")
+            .build()
+    }
+
+    @Test func listsBooksWithTheQueryTheDocumentDescribes() async throws {
+        let books = try await shop.listBooks(genre: .scienceFiction, limit: 5, tag: ["classic", "desert"])
+
+        let request = try #require(server.requests.last)
+        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() == ["genre=science-fiction", "limit=5", "tag=classic", "tag=desert"])
+        #expect(request.header("Authorization") == "Bearer reader")
+        #expect(request.header("X-API-Key") == nil)
+        let book = try #require(books.first)
+        #expect(book.genre == .scienceFiction)
+        #expect(book.price.amount == 9.5)
+        #expect(book.ratings == ["goodreads": 4])
+        #expect(book.series?.name == "Dune")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        #expect(book.published.map { calendar.dateComponents([.year, .month, .day], from: $0) } == DateComponents(year: 1965, month: 8, day: 1))
+    }
+
+    @Test func addsABookWhoseBodyJoinsTheAllOfParts() async throws {
+        let book = try await shop.addBook(body: NewBook(title: "Dune", genre: .scienceFiction, price: Price(amount: 9.5, currency: "EUR")))
+
+        #expect(book.isbn == "978-0")
+        let sent = try #require(server.requests.last)
+        #expect(String(decoding: sent.body, as: UTF8.self) == #"{"genre":"science-fiction","price":{"amount":9.5,"currency":"EUR"},"title":"Dune"}"#)
+    }
+
+    @Test func errorStatusesBecomeTheCasesOfTheAPIsErrorWithTheirPayloads() async throws {
+        #expect(await failure(BookshopError.self) {
+            try await shop.addBook(body: NewBook(title: "", genre: .poetry))
+        }?.api == .badRequest(Problem(message: "a title is needed", code: 12)))
+        #expect(await failure(BookshopError.self) {
+            try await shop.getBook(isbn: "000")
+        }?.api == .notFound(Problem(message: "no such book")))
+    }
+
+    @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {
+        let id = UUID()
+
+        let book = try await shop.getBook(isbn: "978-0", xRequestID: id)
+
+        #expect(book.title == "Dune")
+        #expect(server.requests.last?.header("X-Request-ID") == id.uuidString)
+    }
+
+    @Test func eachOperationSendsTheCredentialsItsSecurityNames() async throws {
+        try await shop.removeBook(isbn: "978-0")
+        let order = try await shop.placeOrder(isbn: "978-0", quantity: 2)
+
+        let removal = server.requests[server.requests.count - 2]
+        #expect(removal.header("X-API-Key") == "clerk")
+        #expect(removal.header("Authorization") == nil)
+        let ordering = try #require(server.requests.last)
+        #expect(ordering.header("Authorization") == nil && ordering.header("X-API-Key") == nil)
+        #expect(String(decoding: ordering.body, as: UTF8.self) == "isbn=978-0&quantity=2")
+        #expect(order.id == 31)
+        #expect(order.placedAt == Date(timeIntervalSince1970: 1_795_428_000))
+        #expect(order.note == nil)
+    }
+}

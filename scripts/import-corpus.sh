@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Imports every OpenAPI and Swagger document of a corpus with strategy-gen and type-checks the
+# generated code against the runtime, printing a line per document and then
+# `imported N/M, compiled N/M`, with the warnings counted.
+#
+#   scripts/import-corpus.sh [CORPUS_DIR] [NAME_FILTER]
+#
+# CORPUS_DIR defaults to ../shared/corpus beside the package; NAME_FILTER (a grep pattern) keeps
+# only the documents whose file names match it.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${1:-$here/../shared/corpus}
+filter=${2:-.}
+cd "$here"
+swift build --product strategy-gen >/dev/null && swift build --target StrategyKit >/dev/null || exit 1
+bin=$(swift build --show-bin-path)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+total=0 imported=0 compiled=0 import_warnings=0 compile_warnings=0
+for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort | grep -E "$filter"); do
+    name=$(basename "$document")
+    total=$((total + 1))
+    out="$work/$total"
+    if ! "$bin/strategy-gen" generate "$document" --output "$out" > "$work/import.log" 2>&1; then
+        echo "not imported  $name: $(grep -m1 'error:' "$work/import.log" | cut -c1-200)"
+        continue
+    fi
+    imported=$((imported + 1))
+    warnings=$(grep -c "warning:" "$work/import.log")
+    import_warnings=$((import_warnings + warnings))
+    if swiftc -swift-version 6 -typecheck -I "$bin/Modules" "$out"/*.swift > "$work/compile.log" 2>&1; then
+        compiled=$((compiled + 1))
+        generated=$(grep -c "warning:" "$work/compile.log")
+        compile_warnings=$((compile_warnings + generated))
+        echo "compiled      $name ($(cat "$out"/*.swift | wc -l) lines, $warnings import warnings, $generated compiler warnings)"
+    else
+        echo "not compiled  $name: $(grep -m1 'error:' "$work/compile.log" | cut -c1-200)"
+    fi
+done
+echo "imported $imported/$total, compiled $compiled/$total; $import_warnings import warnings, $compile_warnings compiler warnings"
+[ "$compiled" -eq "$total" ] && [ "$compile_warnings" -eq 0 ]
