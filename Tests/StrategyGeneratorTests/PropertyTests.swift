@@ -7,7 +7,8 @@ import Testing
 /// diagnostics, or generates code that type-checks without warnings and writes every value
 /// (wire names, defaults, enum values) as a literal that holds exactly its scalars.
 ///
-/// Each case runs `swiftc`, so the counts stay small; every case packs several values.
+/// Each case runs `swiftc`, so the counts stay small; every case packs several values. For a
+/// longer search, raise them: `NAMES_COUNT=500 STRINGS_COUNT=300 swift test --filter PropertyTests`.
 @Suite struct PropertyTests {
     /// Scalars that have broken generated code or diagnostics before, and ordinary ones.
     static let scalars: [Unicode.Scalar] = [
@@ -129,17 +130,93 @@ import Testing
         }
     }
 
-    @Test func arbitraryNamesAndStringsAreRejectedAtTheirPlaceOrGenerateCodeThatKeepsThem() async throws {
-        await propertyCheck(count: 40, input: Self.cases) { example in
-            try await check(example)
+    /// Names that Swift, StrategyKit or the generated code use themselves, and ordinary ones.
+    static let riskyNames = [
+        "self", "Self", "Type", "init", "default", "class", "func", "let", "in", "is", "as", "Any", "Int64", "String",
+        "Data", "Date", "URL", "Input", "Output", "Body", "Failure", "Builder", "Environment", "client", "chain",
+        "container", "encoder", "decoder", "body", "response", "request", "server", "transport", "settings",
+        "successCheck", "unknown", "rawValue", "hashValue", "description", "CodingKeys", "Strategy", "Endpoint", "Error",
+        "Result", "some", "any", "_", "__", "_1", "x_y", "xY", "X_Y", "custom", "build", "send", "endpoint", "decode",
+        "encode", "Void", "Codable", "Protocol", "true", "false", "nil", "await", "try", "throws", "async", "inout",
+        "where", "case", "enum", "struct", "extension", "import", "return", "operator", "subscript", "deinit", "static",
+        "Prop", "PropClient", "PropStubs", "Item", "Kind", "Names", "get", "set", "willSet", "didSet", "value", "key",
+    ]
+
+    /// A risky name, or a short ordinary one.
+    static let identifier = Gen<String?>.element(of: riskyNames).map { $0! }
+
+    struct NamesCase: Sendable, CustomStringConvertible {
+        var names: [String]
+
+        func name(_ index: Int) -> String { PropertyTests.yaml(names[index % names.count]) }
+
+        var spec: String {
+            """
+            api: Names
+            servers:
+              \(name(0)): https://api.example.com
+            auth:
+              \(name(1)): bearer
+            errors:
+              \(name(2)):
+                code: error.code
+                cases: { \(name(3)): 1, \(name(4)): 2 }
+            models:
+              \(name(5)): { \(name(6)): String, \(name(7)): Int? }
+              Kind: { enum: [\(name(8)), \(name(9))] }
+            strategies:
+              \(name(10)):
+                GET: "/items/{\(names[11 % names.count])}"
+                path: { \(name(11)): Int }
+                query: { \(name(12)): String? }
+                headers: { \(name(13)): String? }
+                returns: \(name(5))
+                errors: \(name(2))
+                auth: \(name(1))
+              \(name(14)): { POST: /items, body: \(name(5)), returns: Kind, auth: none }
+            interfaces:
+              \(name(15)): [\(name(10))]
+
+            """
+        }
+
+        var description: String { spec }
+    }
+
+    /// Sixteen names, about one in five risky, the others plain and distinct.
+    static let nameCases = zip(Gen.bool(0.2).array(of: 16), identifier.array(of: 16)).map { values in
+        NamesCase(names: values.0.indices.map { values.0[$0] ? values.1[$0] : "Plain\($0)" })
+    }
+
+    @Test func namesSwiftAndTheGeneratedCodeUseAreRejectedAtTheirPlaceOrGenerateCodeThatCompiles() async throws {
+        await propertyCheck(count: Int(ProcessInfo.processInfo.environment["NAMES_COUNT"] ?? "") ?? 30, input: Self.nameCases) { example in
+            try await check(example.spec) { _ in }
         }
     }
 
-    private func check(_ example: Case) async throws {
+    @Test func arbitraryNamesAndStringsAreRejectedAtTheirPlaceOrGenerateCodeThatKeepsThem() async throws {
+        await propertyCheck(count: Int(ProcessInfo.processInfo.environment["STRINGS_COUNT"] ?? "") ?? 40, input: Self.cases) { example in
+            try await check(example.spec) { code in
+                // Every value is written as the literal of exactly its scalars.
+                for field in example.fields + ["fixed"] {
+                    #expect(code.contains("forKey: \(SwiftName.stringLiteral(field))"), "wire name \(field.debugDescription)")
+                }
+                #expect(code.contains("= \(SwiftName.stringLiteral(example.defaultValue))"), "default \(example.defaultValue.debugDescription)")
+                #expect(code.contains("\(SwiftName.stringLiteral(example.queryName)): input."), "query name \(example.queryName.debugDescription)")
+                for value in example.enumValues {
+                    #expect(code.contains("Self(\(SwiftName.stringLiteral(value)))"), "enum value \(value.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// Generates `text`; a rejected spec must have only located one-line diagnostics and no output,
+    /// an accepted one code that type-checks without warnings, which `values` then checks.
+    private func check(_ text: String, values: (String) -> Void) async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("spec.yaml")
-        try Data(example.spec.utf8).write(to: spec)
+        try Data(text.utf8).write(to: spec)
 
         let output = folder.appendingPathComponent("Generated")
         let result = try await runStrategyGen(["generate", spec.path, "--output", output.path])
@@ -161,15 +238,6 @@ import Testing
         let typeCheck = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
         #expect(typeCheck.status == 0, "\(typeCheck.standardError)")
         #expect(!typeCheck.standardError.contains("warning:"), "\(typeCheck.standardError)")
-
-        // Every value is written as the literal of exactly its scalars.
-        for field in example.fields + ["fixed"] {
-            #expect(code.contains("forKey: \(SwiftName.stringLiteral(field))"), "wire name \(field.debugDescription)")
-        }
-        #expect(code.contains("= \(SwiftName.stringLiteral(example.defaultValue))"), "default \(example.defaultValue.debugDescription)")
-        #expect(code.contains("\(SwiftName.stringLiteral(example.queryName)): input."), "query name \(example.queryName.debugDescription)")
-        for value in example.enumValues {
-            #expect(code.contains("Self(\(SwiftName.stringLiteral(value)))"), "enum value \(value.debugDescription)")
-        }
+        values(code)
     }
 }

@@ -91,7 +91,7 @@ extension CodeContext {
             }
         }
         let client = "settings.client(\(builtIn.isEmpty ? "" : "builtIn: builtIn"))"
-        let bearers = bearerSchemes.map { SwiftName.escaped(SwiftName.member($0)) }.map { "\($0): \($0)" }
+        let bearers = bearerSchemes.map { SwiftName.member($0) }.map { "\(SwiftName.argumentLabel($0)): \(SwiftName.escaped($0))" }
         let make = "\(clientName)(\((["client: \(client)"] + bearers).joined(separator: ", ")))"
         body.append(.line(body.isEmpty ? make : "return \(make)"))
         return body

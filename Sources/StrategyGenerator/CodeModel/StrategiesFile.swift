@@ -47,7 +47,7 @@ extension CodeContext {
     /// when the body is the input.
     func passingInput(_ strategy: StrategySpec, _ values: [String], after opening: String) -> Expression {
         if bodyAsInput(strategy) != nil, let body = values.first { return .code("\(opening)\(body))") }
-        let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.escaped(memberName($0))): \($1)") }
+        let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.argumentLabel(memberName($0))): \($1)") }
         return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 

@@ -108,9 +108,10 @@ final class SpecDecoder {
     /// A name that becomes a Swift type, case or member: letters, digits and `_`, not starting with a digit.
     func identifier(_ node: YAMLNode, _ what: String) -> Named? {
         guard let text = string(node, what) else { return nil }
-        guard let first = text.first, first.isLetter || first == "_",
+        guard let first = text.first, first.isLetter || first == "_", text != "_",
               text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            let suggestion = SwiftName.type(text)
+            let derived = SwiftName.type(text)
+            let suggestion = derived.contains(where: { $0.isLetter }) ? derived : "Name"
             diagnostics.error("'\(text)' is not a valid name for \(what); use letters, digits and '_', starting with a letter, e.g. '\(suggestion)'", at: node.location)
             return nil
         }

@@ -33,6 +33,12 @@ public enum SwiftName {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// `identifier` as the label of an argument in a call: as it is, since a keyword needs no
+    /// backticks there (Swift warns about them), but for `inout`.
+    public static func argumentLabel(_ identifier: String) -> String {
+        identifier == "inout" ? "`inout`" : identifier
+    }
+
     /// A Swift string literal that reads back as `text`.
     public static func stringLiteral(_ text: String) -> String {
         "\"" + stringLiteralContents(text) + "\""

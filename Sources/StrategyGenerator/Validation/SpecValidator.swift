@@ -97,6 +97,14 @@ struct Checker {
         return names
     }()
 
+    /// Words Swift reads as keywords where a type may stand (`-> async`), so no type can take them.
+    static let contextualKeywords: Set<String> = [
+        "async", "await", "some", "any", "throws", "rethrows", "get", "set", "willSet", "didSet", "mutating",
+        "nonmutating", "lazy", "weak", "unowned", "optional", "required", "convenience", "dynamic", "final",
+        "indirect", "override", "prefix", "postfix", "infix", "consume", "copy", "borrowing", "consuming", "each",
+        "repeat", "macro", "package", "isolated", "nonisolated", "sending", "actor", "Any", "Protocol",
+    ]
+
     mutating func uniqueNames() {
         let apiName = swiftName(spec.name)
         var seen: [String: String] = [
@@ -110,7 +118,9 @@ struct Checker {
             + spec.strategies.map { ($0.name, "strategy") } + spec.interfaces.map { ($0.name, "interface") }
         for (name, kind) in names {
             let swiftName = swiftName(name)
-            if let used = Self.namesGeneratedCodeUses[swiftName] {
+            if SwiftName.keywords.contains(swiftName) || SwiftName.unusableMembers.contains(swiftName) || Self.contextualKeywords.contains(swiftName) {
+                diagnostics.error("\(describe(kind, name)) has a name Swift reserves; give it another name, such as '\(apiName)\(SwiftName.type(swiftName))'", at: name.location)
+            } else if let used = Self.namesGeneratedCodeUses[swiftName] {
                 diagnostics.error("\(describe(kind, name)) would hide \(used), which generated code uses; give it another name, such as '\(apiName)\(swiftName)'", at: name.location)
             } else if let earlier = seen[swiftName] {
                 diagnostics.error("\(describe(kind, name)) has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
@@ -121,8 +131,17 @@ struct Checker {
         var methods: [String: String] = [:]
         for strategy in spec.strategies {
             let method = SwiftName.member(swiftName(strategy.name))
-            if let earlier = methods[method] {
+            let name = swiftName(strategy.name)
+            // A reserved name is reported once, above.
+            if SwiftName.keywords.contains(name) || SwiftName.unusableMembers.contains(name) || Self.contextualKeywords.contains(name) {
+                continue
+            }
+            if method == "_" {
+                diagnostics.error("strategy '\(strategy.name)' has no letter or digit to name its client method; give it a name with one", at: strategy.name.location)
+            } else if let earlier = methods[method] {
                 diagnostics.error("strategies '\(earlier)' and '\(strategy.name)' would both become the client method '\(method)'; rename one", at: strategy.name.location)
+            } else if method == name {
+                diagnostics.error("strategy '\(strategy.name)' would have the name of its own client method '\(method)'; start it with a capital letter, such as '\(SwiftName.type(method))'", at: strategy.name.location)
             }
             methods[method] = strategy.name.value
         }
@@ -144,10 +163,14 @@ struct Checker {
         var values: Set<String> = []
         for item in enumeration.cases {
             let name = item.swiftName ?? SwiftName.member(item.value.value)
-            if !values.insert(item.value.value).inserted {
+            // Integer values are the same value however they are written (`7`, `07`, `+7`).
+            let value = enumeration.isInteger ? Int(item.value.value).map(String.init) ?? item.value.value : item.value.value
+            if !values.insert(value).inserted {
                 diagnostics.error("model '\(model.name)' lists '\(item.value)' twice", at: item.value.location)
             } else if name == "_" {
                 diagnostics.error("'\(item.value)' in model '\(model.name)' has no letter or digit to name its Swift value; give it a name with '{ name: value }'", at: item.value.location)
+            } else if ["rawValue", "hashValue"].contains(name) {
+                diagnostics.error("'\(item.value)' in model '\(model.name)' becomes '\(name)', which every enum model declares; give it another name with '{ name: value }'", at: item.value.location)
             } else if name == "unknown" {
                 diagnostics.error("'unknown' is the case for values model '\(model.name)' doesn't list; name this one differently", at: item.value.location)
             } else if let earlier = names[name] {
