@@ -56,6 +56,11 @@ import Testing
           type: object
           properties:
             message: { type: string }
+            owner: { $ref: "#/components/schemas/self" }
+        self:
+          type: object
+          properties:
+            id: { type: string }
     """
 
     private func generate(_ text: String, name: String) throws -> (GeneratedSpec, URL) {
@@ -95,6 +100,7 @@ import Testing
         #expect(client.contains("public struct PetShopTheAPIClient"))
         #expect(client.contains("public func getPet(petId: String) async throws(CallError<UnexpectedResponse>) -> Pet"))
         #expect(models.contains("public struct ErrorModel: "))
+        #expect(models.contains("public struct SelfModel: ") && models.contains("owner: SelfModel?"))
         #expect(models.contains("public let myTag: String?") && models.contains("public let myTag2: String?"))
         #expect(models.contains(#"self.myTag2 = try container.decode(String?.self, forKey: "myTag")"#) || models.contains(#"self.myTag2 = try container.decodeIfPresent(String.self, forKey: "myTag")"#))
         #expect(models.contains(#"public static let noneValue = Self("none")"#))

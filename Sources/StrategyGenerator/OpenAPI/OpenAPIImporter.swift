@@ -709,10 +709,13 @@ struct OpenAPIImporter {
     /// `base`, or when it is taken `base` with `clashSuffix` (`ErrorModel`), then numbered.
     private mutating func uniqueTypeName(_ base: String, clashSuffix: String = "Model") -> String {
         var name = base, suffix = 2
-        if typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
+        func isTaken(_ name: String) -> Bool {
+            typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" || SwiftName.keywords.contains(name)
+        }
+        if isTaken(name) {
             name = base + clashSuffix
         }
-        while typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" {
+        while isTaken(name) {
             name = "\(base)\(clashSuffix)\(suffix)"
             suffix += 1
         }
