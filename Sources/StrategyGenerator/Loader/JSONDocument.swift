@@ -81,64 +81,62 @@ private struct JSONParser {
     }
 
     private mutating func object(at start: SourceLocation) throws(JSONSyntaxError) -> YAMLNode {
-        try enter()
-        index += 1
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        try elements(closing: UInt8(ascii: "}"), "an object member") { parser throws(JSONSyntaxError) in
+            pairs.append(try parser.member())
+        }
+        return YAMLNode(kind: .mapping(pairs), location: start)
+    }
+
+    /// `"name": value`
+    private mutating func member() throws(JSONSyntaxError) -> (key: YAMLNode, value: YAMLNode) {
+        guard current == UInt8(ascii: "\"") else {
+            throw failure("expected a member name in double quotes, found \(describeCurrent())")
+        }
+        let keyLocation = location
+        let key = YAMLNode(kind: .scalar(try string(), quoted: true), location: keyLocation)
         skipWhiteSpace()
-        if current == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return YAMLNode(kind: .mapping(pairs), location: start)
-        }
-        while true {
-            skipWhiteSpace()
-            guard current == UInt8(ascii: "\"") else {
-                throw failure("expected a member name in double quotes, found \(describeCurrent())")
-            }
-            let keyLocation = location
-            let key = YAMLNode(kind: .scalar(try string(), quoted: true), location: keyLocation)
-            skipWhiteSpace()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after a member name, found \(describeCurrent())") }
-            index += 1
-            skipWhiteSpace()
-            pairs.append((key: key, value: try value()))
-            skipWhiteSpace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-            case UInt8(ascii: "}"):
-                index += 1
-                depth -= 1
-                return YAMLNode(kind: .mapping(pairs), location: start)
-            default:
-                throw failure("expected ',' or '}' after an object member, found \(describeCurrent())")
-            }
-        }
+        guard current == UInt8(ascii: ":") else { throw failure("expected ':' after a member name, found \(describeCurrent())") }
+        index += 1
+        skipWhiteSpace()
+        return (key: key, value: try value())
     }
 
     private mutating func array(at start: SourceLocation) throws(JSONSyntaxError) -> YAMLNode {
-        try enter()
-        index += 1
         var items: [YAMLNode] = []
+        try elements(closing: UInt8(ascii: "]"), "an array item") { parser throws(JSONSyntaxError) in
+            items.append(try parser.value())
+        }
+        return YAMLNode(kind: .sequence(items), location: start)
+    }
+
+    /// Reads the comma-separated elements of the object or array whose opening bracket is at
+    /// the current place, each with `element`, through its `closing` bracket.
+    private mutating func elements(
+        closing: UInt8,
+        _ what: String,
+        _ element: (inout JSONParser) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
         skipWhiteSpace()
-        if current == UInt8(ascii: "]") {
+        if current == closing {
             index += 1
-            depth -= 1
-            return YAMLNode(kind: .sequence(items), location: start)
+            return
         }
         while true {
             skipWhiteSpace()
-            items.append(try value())
+            try element(&self)
             skipWhiteSpace()
             switch current {
             case UInt8(ascii: ","):
                 index += 1
-            case UInt8(ascii: "]"):
+            case closing:
                 index += 1
-                depth -= 1
-                return YAMLNode(kind: .sequence(items), location: start)
+                return
             default:
-                throw failure("expected ',' or ']' after an array item, found \(describeCurrent())")
+                throw failure("expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(what), found \(describeCurrent())")
             }
         }
     }

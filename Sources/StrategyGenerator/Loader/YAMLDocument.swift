@@ -102,8 +102,7 @@ enum YAMLDocument {
     static let depthMessage = "the spec nests mappings and lists more than \(SpecLimits.depth) levels deep"
 
     /// Mappings and lists already converted, by the place they are written, with the number of
-    /// values each holds: Yams resolves an alias to the node its anchor names, which is met again
-    /// at the same place, and reuses the conversion.
+    /// values each holds, so every alias of one reuses its conversion.
     private struct AnchoredNodes {
         /// By line, column and kind.
         var converted: [Int: (node: YAMLNode, values: Int)] = [:]
@@ -116,17 +115,14 @@ enum YAMLDocument {
             }
             return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
         }
-        // A scalar costs one value however often it is met; a mapping or list is remembered.
-        let isList: Bool
-        switch node {
-        case .mapping: isList = false
-        case .sequence: isList = true
+        // Yams resolves an alias to the very node its anchor names, met again at the place it is
+        // written; a scalar costs one value however often it is met.
+        let key: Int
+        switch (node, node.mark) {
+        case (.mapping, let mark?): key = (mark.line << 32 | mark.column) << 1
+        case (.sequence, let mark?): key = (mark.line << 32 | mark.column) << 1 | 1
         default: return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
         }
-        guard let mark = node.mark else {
-            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
-        }
-        let key = (mark.line << 32 | mark.column) << 1 | (isList ? 1 : 0)
         if let done = anchors?.converted[key] { return done }
         let converted = try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
         anchors?.converted[key] = converted

@@ -16,6 +16,8 @@ struct OpenAPIImporter {
     /// Component schema keys being converted, to stop at a reference to itself.
     private var converting: Set<String> = []
     private var models: [ModelSpec] = []
+    /// The names of the enum models among them, which parameters may take.
+    private var enumModelNames: Set<String> = []
     /// Type names taken: the runtime's, Swift's, and those already given.
     private var typeNames: Set<String>
 
@@ -124,7 +126,7 @@ struct OpenAPIImporter {
         }
         for (_, name, schema, pointer) in declared {
             if let model = model(named: name, schema, pointer: pointer) {
-                models.append(model)
+                add(model)
             } else {
                 // Its name is already in use by others; an empty struct keeps them compiling.
                 warn("schema '\(name)' has a form the spec format can't say yet; it is imported without fields", at: schema.location, pointer)
@@ -241,7 +243,7 @@ struct OpenAPIImporter {
                 typeNames.remove(name)
                 return nil
             }
-            models.append(model)
+            add(model)
             return .named(name)
         }
         switch schemaType(schema) {
@@ -460,10 +462,15 @@ struct OpenAPIImporter {
     /// `arrays`, a list of them.
     private func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
-        case .named(let name): name != "File" && (TypeReference.builtins[name] != nil || componentModelIsEnum(name))
+        case .named(let name): name != "File" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
         case .array(let element): arrays && isParameterType(element, arrays: false)
         case .optional, .dictionary: false
         }
+    }
+
+    private mutating func add(_ model: ModelSpec) {
+        if case .enumeration = model.kind { enumModelNames.insert(model.name.value) }
+        models.append(model)
     }
 
     /// Gives every input of a strategy (its parameters and the fields of its body) a Swift name
@@ -492,16 +499,9 @@ struct OpenAPIImporter {
         }
     }
 
-    private func componentModelIsEnum(_ name: String) -> Bool {
-        models.contains { model in
-            guard model.name.value == name, case .enumeration = model.kind else { return false }
-            return true
-        }
-    }
-
     private mutating func requestBody(_ body: YAMLNode, owner: String, pointer: JSONPointer) -> BodySpec? {
         let content = body["content"]?.members ?? []
-        if let (type, schema) = content.first(where: { Self.isJSON($0.key) }).map({ ($0.key, $0.value["schema"]) }), let schema {
+        if let (type, media) = content.first(where: { Self.isJSON($0.key) }), let schema = media["schema"] {
             let at = pointer.appending("content").appending(type).appending("schema")
             if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
                let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
@@ -755,29 +755,30 @@ struct OpenAPIImporter {
     }
 }
 
-/// ASCII identifiers for the names a document gives, as spec names must be.
+/// ASCII identifiers for the names a document gives, as spec names must be: ``SwiftName``'s
+/// casing of the name's ASCII letters and digits, with `fallback` where nothing usable is left.
 enum SwiftIdentifier {
     /// `pet-store` → `PetStore`; `fallback` when no letter or digit is left.
     static func type(_ text: String, fallback: String) -> String {
-        let words = asciiWords(text)
-        let name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        return starting(name.isEmpty ? fallback : name, fallback: fallback)
+        withoutLeadingUnderscore(SwiftName.type(ascii(text)), fallback: fallback)
     }
 
-    /// `Pet Store` → `petStore`; `fallback` when no letter or digit is left.
+    /// `Pet Store` → `petStore`; a name Swift reserves gets `Value` after it.
     static func member(_ text: String, fallback: String) -> String {
-        let words = asciiWords(text)
-        guard let first = words.first else { return fallback }
-        let head = first.allSatisfy(\.isUppercase) ? first.lowercased() : first.prefix(1).lowercased() + first.dropFirst()
-        let name = starting(head + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(), fallback: fallback)
+        let name = withoutLeadingUnderscore(SwiftName.member(ascii(text)), fallback: fallback)
         return SwiftName.keywords.contains(name) || SwiftName.unusableMembers.contains(name) ? name + "Value" : name
     }
 
-    private static func asciiWords(_ text: String) -> [String] {
-        text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
+    /// The text with every character that isn't ASCII made a separator between words.
+    private static func ascii(_ text: String) -> String {
+        String(text.map { $0.isASCII ? $0 : " " })
     }
 
-    private static func starting(_ name: String, fallback: String) -> String {
-        name.first?.isNumber == true ? fallback + name : name
+    /// ``SwiftName`` marks a name that is empty or starts with a digit with `_`; here it gets
+    /// `fallback` in front instead, since spec names start with a letter.
+    private static func withoutLeadingUnderscore(_ name: String, fallback: String) -> String {
+        guard name.hasPrefix("_") else { return name }
+        let rest = name.dropFirst()
+        return rest.first?.isNumber == false ? String(rest) : fallback + rest
     }
 }
