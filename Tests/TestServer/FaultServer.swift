@@ -52,7 +52,7 @@ public final class FaultServer: Sendable {
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     private let listener: Int32
-    private let state = FaultLock(FaultState())
+    private let state = Protected(FaultState())
     private let respond: @Sendable (FaultRequest) -> Fault
 
     private struct FaultState {
@@ -108,39 +108,39 @@ public final class FaultServer: Sendable {
         state.withLock { $0.requests.append(request) }
         switch respond(request) {
         case .respond(let status, let headers, let body):
-            write(fd, head(status: status, headers: headers + [("Content-Length", "\(body.count)")]) + [UInt8](body))
+            sendAll(fd, head(status: status, headers: headers + [("Content-Length", "\(body.count)")]) + [UInt8](body))
         case .headOnly(let length):
-            write(fd, head(status: 200, headers: [("Content-Length", "\(length)")]))
+            sendAll(fd, head(status: 200, headers: [("Content-Length", "\(length)")]))
         case .stallBeforeHead(let seconds):
             pause(seconds)
         case .stallMidBody(let length, let sent, let seconds):
-            write(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
+            sendAll(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
             pause(seconds)
         case .trickle(let length, let interval):
-            guard write(fd, head(status: 200, headers: [("Content-Length", "\(length)")])) else { return }
+            guard sendAll(fd, head(status: 200, headers: [("Content-Length", "\(length)")])) else { return }
             for _ in 0..<length where !stopped {
                 pause(interval)
-                guard write(fd, filler(1)) else { return }
+                guard sendAll(fd, filler(1)) else { return }
             }
         case .truncate(let length, let sent):
-            write(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
+            sendAll(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
         case .resetMidBody(let length, let sent):
-            write(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
+            sendAll(fd, head(status: 200, headers: [("Content-Length", "\(length)")]) + filler(sent))
             resetOnClose = true
         case .garbage:
-            write(fd, Array("\u{1}\u{2}NOT HTTP AT ALL\u{7F}\r\n\r\n".utf8))
+            sendAll(fd, Array("\u{1}\u{2}NOT HTTP AT ALL\u{7F}\r\n\r\n".utf8))
         case .huge(let length, let declared):
             let framing = declared ? ("Content-Length", "\(length)") : ("Transfer-Encoding", "chunked")
-            guard write(fd, head(status: 200, headers: [framing])) else { return }
+            guard sendAll(fd, head(status: 200, headers: [framing])) else { return }
             let chunk = filler(64 * 1024)
             var left = length
             while left > 0, !stopped {
                 let piece = Array(chunk.prefix(left))
                 let framed = declared ? piece : Array(String(piece.count, radix: 16).utf8) + [13, 10] + piece + [13, 10]
-                guard write(fd, framed) else { return }
+                guard sendAll(fd, framed) else { return }
                 left -= piece.count
             }
-            if !declared { write(fd, Array("0\r\n\r\n".utf8)) }
+            if !declared { sendAll(fd, Array("0\r\n\r\n".utf8)) }
         }
     }
 
@@ -197,33 +197,6 @@ public final class RefusingPort: Sendable {
     deinit { close(fd) }
 }
 
-private struct FaultSocketError: Error {
-    let call: String
-}
-
-private func loopbackSocket(listening: Bool) throws -> (Int32, Int) {
-    #if canImport(Darwin)
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
-    guard fd >= 0 else { throw FaultSocketError(call: "socket") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-        }
-    }
-    guard bound, !listening || listen(fd, 128) == 0 else {
-        close(fd)
-        throw FaultSocketError(call: "bind/listen")
-    }
-    return (fd, Int(UInt16(bigEndian: address.sin_port)))
-}
-
 private func head(status: Int, headers: [(String, String)]) -> [UInt8] {
     var text = "HTTP/1.1 \(status) Status\r\nConnection: close\r\n"
     for (name, value) in headers { text += "\(name): \(value)\r\n" }
@@ -232,34 +205,4 @@ private func head(status: Int, headers: [(String, String)]) -> [UInt8] {
 
 private func filler(_ count: Int) -> [UInt8] {
     [UInt8](repeating: UInt8(ascii: "x"), count: count)
-}
-
-@discardableResult
-private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-    #if canImport(Darwin)
-    let flags: Int32 = 0
-    #else
-    let flags = Int32(MSG_NOSIGNAL)
-    #endif
-    var offset = 0
-    while offset < bytes.count {
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, flags) }
-        if sent < 0 && errno == EINTR { continue }
-        guard sent > 0 else { return false }
-        offset += sent
-    }
-    return true
-}
-
-/// A value behind a lock.
-private final class FaultLock<Value: Sendable>: @unchecked Sendable {
-    // `value` is only touched inside `withLock`.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -87,8 +87,8 @@ public final class HTTPTestServer: Sendable {
 
 // MARK: - Implementation
 
-/// An error from a socket call made while setting up the server.
-private struct SocketError: Error, CustomStringConvertible {
+/// An error from a socket call made while setting up a server.
+struct SocketError: Error, CustomStringConvertible {
     let call: String
     let code: Int32
     var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
@@ -103,7 +103,7 @@ private let sendFlags = Int32(MSG_NOSIGNAL)
 #endif
 
 /// A value guarded by a lock. `@unchecked Sendable` because `value` is only touched inside `withLock`, under `lock`.
-private final class Protected<Value: Sendable>: @unchecked Sendable {
+final class Protected<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
     init(_ value: Value) { self.value = value }
@@ -129,34 +129,7 @@ private final class ServerCore: Sendable {
 
     init(handler: @escaping @Sendable (RecordedRequest) async -> CannedResponse) throws {
         self.handler = handler
-        (listener, port) = try Self.listenOnLoopback()
-    }
-
-    /// Opens a listening socket on 127.0.0.1 with an ephemeral port.
-    private static func listenOnLoopback() throws -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
-        do {
-            try setOption(fd, SO_REUSEADDR)
-            var address = sockaddr_in()
-            #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-                }
-            }
-            guard bound else { throw SocketError(call: "bind", code: errno) }
-            guard listen(fd, 128) == 0 else { throw SocketError(call: "listen", code: errno) }
-            return (fd, Int(UInt16(bigEndian: address.sin_port)))
-        } catch {
-            close(fd)
-            throw error
-        }
+        (listener, port) = try loopbackSocket(listening: true)
     }
 
     func start() {
@@ -251,6 +224,34 @@ private final class ServerCore: Sendable {
     }
 }
 
+/// Opens a socket bound to 127.0.0.1 on an ephemeral port; a listening one reuses addresses
+/// and has a backlog of 128.
+func loopbackSocket(listening: Bool) throws -> (fd: Int32, port: Int) {
+    let fd = socket(AF_INET, streamType, 0)
+    guard fd >= 0 else { throw SocketError(call: "socket", code: errno) }
+    do {
+        if listening { try setOption(fd, SO_REUSEADDR) }
+        var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw SocketError(call: "bind", code: errno) }
+        guard !listening || listen(fd, 128) == 0 else { throw SocketError(call: "listen", code: errno) }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    } catch {
+        close(fd)
+        throw error
+    }
+}
+
 private func setOption(_ fd: Int32, _ option: Int32) throws {
     var on: Int32 = 1
     guard setsockopt(fd, SOL_SOCKET, option, &on, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
@@ -260,7 +261,7 @@ private func setOption(_ fd: Int32, _ option: Int32) throws {
 
 /// Writes all of `bytes`, returning false if the connection fails.
 @discardableResult
-private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, sendFlags) }

@@ -87,7 +87,8 @@ enum Redirect {
             && effectivePort(a) == effectivePort(b)
     }
 
-    private static func effectivePort(_ url: URL) -> Int? {
+    /// The port of `url`, or its scheme's default: 443 for https, 80 for http.
+    static func effectivePort(_ url: URL) -> Int? {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 

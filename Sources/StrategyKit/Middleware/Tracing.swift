@@ -77,8 +77,9 @@ public struct TracingMiddleware: Middleware {
             attributes["http.request.method"] = known ? method : "_OTHER"
             if !known { attributes["http.request.method_original"] = method }
             attributes["url.full"] = fullURL(request)
-            attributes["server.address"] = request.absoluteURL.host ?? ""
-            if let port = request.absoluteURL.port ?? defaultPort(request.scheme) {
+            let url = request.absoluteURL
+            attributes["server.address"] = url.host ?? ""
+            if let port = Redirect.effectivePort(url) {
                 attributes["server.port"] = port
             }
             attributes["strategykit.strategy"] = context.strategyName
@@ -99,14 +100,6 @@ public struct TracingMiddleware: Middleware {
             span.attributes["error.type"] = Observation.errorType(error)
             span.setStatus(SpanStatus(code: .error))
             throw error
-        }
-    }
-
-    private static func defaultPort(_ scheme: String?) -> Int? {
-        switch scheme?.lowercased() {
-        case "https": 443
-        case "http": 80
-        default: nil
         }
     }
 
