@@ -52,8 +52,8 @@ struct ModelUses {
         for name in type.namedTypes {
             guard let model = models[name], !uses[name, default: []].isSuperset(of: use) else { continue }
             uses[name, default: []].formUnion(use)
-            for field in model.fields {
-                mark(field.type, use, models: models)
+            for type in model.memberTypes {
+                mark(type, use, models: models)
             }
         }
     }
