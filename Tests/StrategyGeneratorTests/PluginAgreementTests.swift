@@ -35,5 +35,24 @@ import Testing
 
         #expect(found.specs == [books, shop, users])
         #expect(found.config == config)
+        #expect(found.parts == [fixtures, package])
+    }
+
+    @Test func aDocumentIsRegeneratedWhenAFileItsReferencesNameChanges() throws {
+        let folder = try makeTemporaryDirectory()
+        func write(_ name: String, _ text: String) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url
+        }
+        let shop = try write("shop.yaml", "openapi: 3.1.0\npaths:\n  /pets: { $ref: 'paths.yaml' }\n")
+        let paths = try write("paths.yaml", "get: { responses: { '200': { $ref: 'responses.yaml#/ok' } } }\n")
+        let responses = try write("responses.yaml", "ok: { description: OK }\n")
+        let unrelated = try write("fixtures.yaml", "pets: []\n")
+
+        let found = try SpecFiles([shop, paths, responses, unrelated], target: "Shop")
+
+        #expect(found.specs == [shop])
+        #expect(found.dependencies(of: shop) == [paths, responses])
     }
 }

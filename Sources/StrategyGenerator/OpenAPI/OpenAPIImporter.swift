@@ -21,9 +21,22 @@ struct OpenAPIImporter {
     /// Type names taken: the runtime's, Swift's, and those already given.
     private var typeNames: Set<String>
 
-    init(root: YAMLNode, file: String) {
+    /// How a pointer into `root` is spelled in messages: as is, or as the document the user
+    /// wrote names the same place (a converted Swagger 2.0 document).
+    private let spellingPointers: (String) -> String
+
+    /// The places of references to other files that couldn't be read, already warned about.
+    private let unresolved: Set<SourceLocation>
+
+    /// The operations to import; all of them when `nil`.
+    private let selection: GeneratorConfig.OperationSelection?
+
+    init(root: YAMLNode, file: String, selection: GeneratorConfig.OperationSelection? = nil, unresolved: Set<SourceLocation> = [], spellingPointers: @escaping (String) -> String = { $0 }) {
         self.root = root
         self.file = file
+        self.selection = selection
+        self.unresolved = unresolved
+        self.spellingPointers = spellingPointers
         typeNames = Set(Checker.namesGeneratedCodeUses.keys)
     }
 
@@ -38,6 +51,7 @@ struct OpenAPIImporter {
         let name = Named(apiName, at: (title ?? root).location)
         typeNames.insert(apiName + "Client")
 
+        if let selection { selectOperations(selection) }
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
@@ -51,7 +65,7 @@ struct OpenAPIImporter {
             let item = resolve(item, pointer: pointer) ?? item
             let shared = item["parameters"]?.items ?? []
             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
-                guard let operation = item[method] else { continue }
+                guard let operation = item[method], isSelected(operation, path: path) else { continue }
                 let at = pointer.appending(method)
                 guard var strategy = importOperation(operation, method: method, path: path, shared: shared, pointer: at, location: item.location) else { continue }
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
@@ -106,6 +120,69 @@ struct OpenAPIImporter {
         )
     }
 
+    // MARK: Selecting operations
+
+    /// The component schema keys the selected operations reach; every key when all are imported.
+    private var reachedSchemas: Set<String>?
+
+    private func isSelected(_ operation: YAMLNode, path: String) -> Bool {
+        guard let selection else { return true }
+        return selection.selects(tags: operation["tags"]?.items.compactMap(\.scalar) ?? [], operationId: operation["operationId"]?.scalar, path: path)
+    }
+
+    /// Notes which component schemas the selected operations reach, through every reference
+    /// (parameters, responses and schemas of the components included), and warns of each selector
+    /// that selects nothing.
+    private mutating func selectOperations(_ selection: GeneratorConfig.OperationSelection) {
+        var reached: Set<String> = [], visited: Set<String> = []
+        var pending: [YAMLNode] = []
+        var usedTags: Set<String> = [], usedIds: Set<String> = [], usedPaths: Set<String> = []
+        for (path, item) in root["paths"]?.members ?? [] {
+            let item = resolve(item, pointer: JSONPointer().appending("paths").appending(path)) ?? item
+            var any = false
+            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+                guard let operation = item[method], isSelected(operation, path: path) else { continue }
+                any = true
+                pending.append(operation)
+                let tags = operation["tags"]?.items.compactMap(\.scalar) ?? []
+                usedTags.formUnion(selection.tags.map(\.value).filter(tags.contains))
+                if let id = operation["operationId"]?.scalar { usedIds.insert(id) }
+                usedPaths.formUnion(selection.paths.map(\.value).filter { GeneratorConfig.OperationSelection.path(path, isUnder: $0) })
+            }
+            if any, let shared = item["parameters"] { pending.append(shared) }
+        }
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .scalar(let text, _):
+                // Discriminator mappings name schemas by reference too.
+                if text.hasPrefix("#/"), visited.insert(text).inserted { follow(text) }
+            case .sequence(let items):
+                pending += items
+            case .mapping(let pairs):
+                pending += pairs.map(\.value)
+            }
+        }
+        func follow(_ target: String) {
+            if let key = componentKey(target, section: "schemas") { reached.insert(key) }
+            let node = YAMLNode(kind: .mapping([(key: YAMLNode(kind: .scalar("$ref", quoted: true), location: root.location), value: YAMLNode(kind: .scalar(target, quoted: true), location: root.location))]), location: root.location)
+            if let found = resolveQuietly(node) { pending.append(found) }
+        }
+        reachedSchemas = reached
+        let unused = selection.tags.filter { !usedTags.contains($0.value) }.map { ("tag", $0) }
+            + selection.operationIds.filter { !usedIds.contains($0.value) }.map { ("operationId", $0) }
+            + selection.paths.filter { !usedPaths.contains($0.value) }.map { ("path prefix", $0) }
+        for (kind, name) in unused {
+            diagnostics.warning("\(kind) '\(name)' under 'operations' selects no operation of \(fileName(of: file))", at: name.location)
+        }
+    }
+
+    /// What an internal reference names, without warnings: selecting only looks ahead.
+    private func resolveQuietly(_ node: YAMLNode) -> YAMLNode? {
+        var copy = self
+        let found = copy.resolve(node, pointer: JSONPointer())
+        return found
+    }
+
     // MARK: Schemas
 
     /// Names every component schema that becomes a model before converting any, so references
@@ -114,7 +191,7 @@ struct OpenAPIImporter {
     private mutating func declareComponentSchemas() {
         let schemas = root["components"]?["schemas"]?.members ?? []
         var declared: [(key: String, name: String, schema: YAMLNode, pointer: JSONPointer)] = []
-        for (key, schema) in schemas {
+        for (key, schema) in schemas where reachedSchemas?.contains(key) ?? true {
             let pointer = JSONPointer().appending("components").appending("schemas").appending(key)
             guard schema.reference == nil, isModel(schema) else {
                 aliasSchemas[key] = (schema, pointer)
@@ -215,7 +292,9 @@ struct OpenAPIImporter {
     private mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
         if let target = schema.reference {
             guard target.hasPrefix("#") else {
-                warn("'\(target)' is in another document, which is not read yet; what uses it is left out", at: schema.location, pointer)
+                if !unresolved.contains(schema.location) {
+                    warn("'\(target)' is in another document, which is not read; what uses it is left out", at: schema.location, pointer)
+                }
                 return nil
             }
             guard let key = componentKey(target, section: "schemas") else {
@@ -676,7 +755,9 @@ struct OpenAPIImporter {
         while let target = node.reference {
             hops += 1
             guard target.hasPrefix("#/"), hops <= 32 else {
-                warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read yet; what uses it is left out", at: node.location, pointer)
+                if hops > 32 || !unresolved.contains(node.location) {
+                    warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read; what uses it is left out", at: node.location, pointer)
+                }
                 return nil
             }
             var found: YAMLNode? = root
@@ -751,7 +832,7 @@ struct OpenAPIImporter {
     }
 
     private mutating func warn(_ message: String, at location: SourceLocation, _ pointer: JSONPointer?) {
-        diagnostics.warning(pointer.map { "\(message) (\($0))" } ?? message, at: location)
+        diagnostics.warning(pointer.map { "\(message) (\(spellingPointers($0.description)))" } ?? message, at: location)
     }
 }
 
