@@ -423,6 +423,60 @@ import Testing
         #expect(allClient.contains("removeAnimal") && !allClient.contains("listKeepers"))
     }
 
+    @Test func extensionsSayWhatOpenAPICantAndAFaultyOneIsLeftOutWithAWarning() throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Wall, version: "1" }
+        servers: [{ url: https://wall.example.com }]
+        x-strategykit-unwrap: response
+        x-strategykit-errors:
+          when: { bodyHasKey: error }
+          code: error.error_code
+          cases: { invalidToken: 5 }
+          status: { 404: missing }
+        paths:
+          /posts:
+            get:
+              operationId: listPosts
+              responses:
+                "200": { description: Posts., content: { application/json: { schema: { type: object, properties: { response: { type: array, items: { type: string } } } } } } }
+                "404": { description: None. }
+          /count:
+            get:
+              operationId: countPosts
+              x-strategykit-unwrap: response.total
+              responses:
+                "200": { description: Count., content: { application/json: { schema: { type: object, properties: { response: { type: object, properties: { count: { type: integer } } } } } } } }
+          /health:
+            get:
+              operationId: health
+              responses:
+                "200": { description: Health., content: { application/json: { schema: { type: object, properties: { ok: { type: boolean } } } } } }
+        """
+        let (generated, folder) = try generate(document, name: "wall.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("wall.yaml").path
+        let strategies = try #require(generated.files.first { $0.name == "wall.Strategies.swift" }).contents
+        let errors = try #require(generated.files.first { $0.name == "wall.Errors.swift" }).contents
+
+        #expect(generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "wall.yaml") } == [
+            "wall.yaml:20:29: warning: 'x-strategykit-unwrap' names 'response.total', which is not a key path of the response's schema; the whole body is returned (#/paths/~1count/get/responses/200/content/application~1json/schema)",
+        ])
+        #expect(strategies.contains("public typealias Output = [String]") && strategies.contains(#"public var outputPath: String? { "response" }"#))
+        #expect(strategies.components(separatedBy: "outputPath").count == 2, "the operation whose key path is wrong, and the one without it, return the whole body")
+        #expect(errors.contains("case invalidToken") && errors.contains("case missing") && !errors.contains("case notFound"))
+        #expect(errors.contains(#".and(.bodyLacksKey("error"))"#))
+
+        let faulty = document.replacingOccurrences(of: "  cases: { invalidToken: 5 }", with: "  cases: { invalidToken: 5 }\n  codes: []")
+        let (withFault, faultFolder) = try generate(faulty, name: "wall.yaml")
+        defer { try? FileManager.default.removeItem(at: faultFolder) }
+        let faultFile = faultFolder.appendingPathComponent("wall.yaml").path
+        #expect(withFault.warnings.first.map { $0.description.replacingOccurrences(of: faultFile, with: "wall.yaml") }
+            == "wall.yaml:9:3: warning: unknown key 'codes' in error type 'WallError'; did you mean 'code'?; 'x-strategykit-errors' is left out")
+        let plainErrors = try #require(withFault.files.first { $0.name == "wall.Errors.swift" }).contents
+        #expect(plainErrors.contains("case notFound") && !plainErrors.contains("bodyLacksKey"))
+    }
+
     @Test func aSwaggerDocumentOfAnotherVersionIsRefusedAtItsVersion() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

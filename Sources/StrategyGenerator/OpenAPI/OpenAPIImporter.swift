@@ -88,14 +88,33 @@ struct OpenAPIImporter {
         }
 
         var errors: [ErrorSpec] = []
-        if !errorCases.isEmpty {
+        let bodyErrors = bodyErrorExtension(named: apiName + "Error")
+        if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            let cases = errorCases.keys.sorted().map { code -> StatusCase in
+            var cases = errorCases.keys.sorted().map { code -> StatusCase in
                 let entry = errorCases[code]!
                 let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
                 return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
             }
-            errors.append(ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: cases))
+            var error = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
+            if let bodyErrors {
+                // The extension's cases come first and win over a response's case of the same
+                // status; a response's case named like one of them is named by its status.
+                let written = Set(bodyErrors.statusCases.map(\.statusCode))
+                let taken = Set(bodyErrors.statusCases.map(\.caseName.value) + bodyErrors.codeCases.map(\.caseName.value))
+                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.statusCode) }.map { statusCase in
+                    var statusCase = statusCase
+                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.statusCode)" }
+                    return statusCase
+                }
+                error.doc = bodyErrors.doc
+                error.bodyKey = bodyErrors.bodyKey
+                error.codePath = bodyErrors.codePath
+                error.messagePath = bodyErrors.messagePath
+                error.codeCases = bodyErrors.codeCases
+            }
+            error.statusCases = cases
+            errors.append(error)
             for index in strategies.indices { strategies[index].errorType = errors[0].name }
         }
 
@@ -118,6 +137,53 @@ struct OpenAPIImporter {
             interfaces: interfaces,
             uses: []
         )
+    }
+
+    // MARK: Extensions
+
+    /// `x-strategykit-errors` on the document: the keys of an error type in the spec format
+    /// (`when`, `code`, `message`, `cases`, `status`, `doc`), for errors an API reports in the
+    /// body; `nil` when absent or when it has a fault, which is a warning at its place.
+    private mutating func bodyErrorExtension(named name: String) -> ErrorSpec? {
+        guard let node = root[Self.errorsExtension] else { return nil }
+        let decoder = SpecDecoder(file: file)
+        let key = YAMLNode(kind: .scalar(SwiftIdentifier.type(name, fallback: "APIError"), quoted: true), location: node.location)
+        let decoded = decoder.decodeErrors(YAMLNode(kind: .mapping([(key: key, value: node)]), location: node.location))
+        let faults = decoder.diagnostics.diagnostics
+        for fault in faults {
+            diagnostics.warning("\(fault.message); '\(Self.errorsExtension)' is left out", at: fault.location ?? node.location)
+        }
+        return faults.contains { $0.severity == .error } ? nil : decoded.first
+    }
+
+    /// `x-strategykit-unwrap` on an operation, or on the document for every operation whose
+    /// response has that key path: where the output is in the response body.
+    static let unwrapExtension = "x-strategykit-unwrap"
+    static let errorsExtension = "x-strategykit-errors"
+
+    /// The schema at `path` (`data.items`) inside an object schema; `nil` when a key isn't one of
+    /// its properties.
+    private mutating func schema(at path: String, in schema: YAMLNode, pointer: JSONPointer) -> (YAMLNode, JSONPointer)? {
+        var current = schema, at = pointer
+        for key in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            guard let resolved = resolve(current, pointer: at) else { return nil }
+            var found: YAMLNode?
+            if let property = resolved["properties"]?[key] {
+                found = property
+                at = at.appending("properties").appending(key)
+            } else {
+                for (index, part) in (resolved["allOf"]?.items ?? []).enumerated() {
+                    if let property = resolve(part, pointer: at.appending("allOf").appending(index))?["properties"]?[key] {
+                        found = property
+                        at = at.appending("allOf").appending(index).appending("properties").appending(key)
+                        break
+                    }
+                }
+            }
+            guard let next = found else { return nil }
+            current = next
+        }
+        return (current, at)
     }
 
     // MARK: Selecting operations
@@ -532,7 +598,7 @@ struct OpenAPIImporter {
                 warn("the request body has a form the spec format can't send yet; it is left out", at: body.location, at)
             }
         }
-        strategy.returns = returns(operation, owner: name.value, pointer: pointer)
+        (strategy.returns, strategy.unwrap) = returns(operation, owner: name.value, pointer: pointer)
         uniqueInputNames(&strategy)
         return strategy
     }
@@ -605,28 +671,39 @@ struct OpenAPIImporter {
         return nil
     }
 
-    /// What the first success response with a JSON body holds; `nil` for none.
-    private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> ReturnSpec? {
+    /// What the first success response with a JSON body holds, and where in the body when the
+    /// operation or the document says to unwrap it; `nil` for none.
+    private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (ReturnSpec?, Named?) {
         let responses = operation["responses"]?.members ?? []
         let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        let ownUnwrap = operation[Self.unwrapExtension]
+        let unwrapNode = ownUnwrap ?? root[Self.unwrapExtension]
         for (code, response) in successes {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
-            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), let schema = body["schema"] else {
+            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
                 if let other = content.first?.key {
                     warn("the response is '\(other)', which is not decoded; the strategy returns nothing", at: response.location, at)
                 }
                 continue
             }
-            let schemaPointer = at.appending("content").appending(media).appending("schema")
+            var schemaPointer = at.appending("content").appending(media).appending("schema")
+            var unwrap: Named?
+            if let unwrapNode, let path = unwrapNode.scalar, !path.isEmpty {
+                if let (inner, innerPointer) = self.schema(at: path, in: schema, pointer: schemaPointer) {
+                    (schema, schemaPointer, unwrap) = (inner, innerPointer, Named(path, at: unwrapNode.location))
+                } else if ownUnwrap != nil {
+                    warn("'\(Self.unwrapExtension)' names '\(path)', which is not a key path of the response's schema; the whole body is returned", at: unwrapNode.location, schemaPointer)
+                }
+            }
             if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
-                return .type(type, schema.location)
+                return (.type(type, schema.location), unwrap)
             }
             warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
-            return nil
+            return (nil, nil)
         }
-        return nil
+        return (nil, nil)
     }
 
     /// Each error status an operation declares, with the type of its JSON body if it has one.
