@@ -340,7 +340,10 @@ struct OpenAPIImporter {
             }
             var field = FieldSpec(name: Named(key, at: property.location), type: type, typeLocation: property.location)
             let nullable = isNullable(resolved)
-            if !required.contains(key) {
+            // A read-only property is never sent and a write-only one never returned, so where
+            // the model is used the other way it is absent: it can't be required.
+            let oneWay = resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
+            if !required.contains(key) || oneWay {
                 field.type = .optional(type)
             } else if nullable {
                 field.nullable = true
