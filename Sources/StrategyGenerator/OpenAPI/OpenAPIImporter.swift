@@ -436,8 +436,10 @@ struct OpenAPIImporter {
         schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
     }
 
+    /// The format of a date, or of the dates of an array, through references to either.
     private func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
-        let schema = schema["items"] ?? schema
+        var schema = resolveQuietly(schema) ?? schema
+        if let items = schema["items"] { schema = resolveQuietly(items) ?? items }
         switch schema["format"]?.scalar {
         case "date-time": return .iso8601
         case "date": return .pattern("yyyy-MM-dd")
