@@ -44,6 +44,32 @@ import Testing
         #expect(String(decoding: try encoder.encode(Change(milestone: .value(3))), as: UTF8.self) == #"{"milestone":3}"#)
     }
 
+    struct Reschedule: Codable {
+        var due: Nullable<Date>
+
+        init(due: Nullable<Date>) { self.due = due }
+
+        init(from decoder: any Decoder) throws {
+            due = try decoder.container(keyedBy: JSONKey.self).decode(Nullable<Date>.self, forKey: "due", format: .secondsSince1970)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(due, forKey: "due", format: .secondsSince1970)
+        }
+    }
+
+    @Test func aThreeStateDateKeepsItsFormat() throws {
+        let encoder = JSONEncoder(), decoder = JSONDecoder()
+        let date = Date(timeIntervalSince1970: 1_714_564_800)
+
+        #expect(String(decoding: try encoder.encode(Reschedule(due: .value(date))), as: UTF8.self) == #"{"due":1714564800}"#)
+        #expect(String(decoding: try encoder.encode(Reschedule(due: .null)), as: UTF8.self) == #"{"due":null}"#)
+        #expect(try decoder.decode(Reschedule.self, from: Data(#"{"due":1714564800}"#.utf8)).due == .value(date))
+        #expect(try decoder.decode(Reschedule.self, from: Data(#"{"due":null}"#.utf8)).due == .null)
+        #expect(try decoder.decode(Reschedule.self, from: Data("{}".utf8)).due == .absent)
+    }
+
     @Test func threeStatesAreReadBack() throws {
         let decoder = JSONDecoder()
 

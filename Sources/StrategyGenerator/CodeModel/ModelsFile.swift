@@ -54,7 +54,8 @@ extension CodeContext {
             let optional = field.type.isOptional || field.defaultValue != nil
             var call: String
             if field.isThreeState {
-                let format = type == .named("Date") ? ", format: \(dateFormatExpression(dateFormat(field)))" : ""
+                let isDate = type == .named("Date") || type == .array(.named("Date"))
+                let format = isDate ? ", format: \(dateFormatExpression(dateFormat(field)))" : ""
                 call = "container.decode(Nullable<\(swiftType(type))>.self, forKey: \(key)\(format))"
             } else if type == .named("Date") || type == .array(.named("Date")) {
                 let format = dateFormatExpression(dateFormat(field))
@@ -91,9 +92,6 @@ extension CodeContext {
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
-            if field.isThreeState, type == .array(.named("Date")) {
-                return .line("try container.encode(\(SwiftName.escaped(name)), forKey: \(key))")
-            }
             if type == .named("Date") || type == .array(.named("Date")) {
                 let format = dateFormatExpression(dateFormat(field))
                 return .line("try container.\(method)(\(SwiftName.escaped(name)), forKey: \(key), format: \(format))")

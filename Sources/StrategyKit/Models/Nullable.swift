@@ -36,6 +36,12 @@ extension Nullable: Sendable where Wrapped: Sendable {}
         guard contains(key) else { return .absent }
         return try decodeNil(forKey: key) ? .null : .value(decode(Date.self, forKey: key, format: format))
     }
+
+    /// `.absent` when the key is missing, `.null` when it is `null`, the dates written in `format` otherwise.
+    public func decode(_ type: Nullable<[Date]>.Type, forKey key: Key, format: DateFormat) throws -> Nullable<[Date]> {
+        guard contains(key) else { return .absent }
+        return try decodeNil(forKey: key) ? .null : .value(decode([Date].self, forKey: key, format: format))
+    }
 }
 
 @_spi(Generated) extension KeyedEncodingContainer {
@@ -54,6 +60,15 @@ extension Nullable: Sendable where Wrapped: Sendable {}
         case .absent: break
         case .null: try encodeNil(forKey: key)
         case .value(let date): try encode(date, forKey: key, format: format)
+        }
+    }
+
+    /// Leaves the key out when `.absent`, writes `null` when `.null`, and the dates in `format` otherwise.
+    public mutating func encode(_ value: Nullable<[Date]>, forKey key: Key, format: DateFormat) throws {
+        switch value {
+        case .absent: break
+        case .null: try encodeNil(forKey: key)
+        case .value(let dates): try encode(dates, forKey: key, format: format)
         }
     }
 }

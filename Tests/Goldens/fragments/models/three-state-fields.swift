@@ -6,9 +6,15 @@ public struct IssueChange: Codable, Equatable, Sendable {
     public var milestone: Nullable<Int>
 
     public var dueOn: Nullable<Date>
+    public var reminders: Nullable<[Date]>
 
-    public init(title: String? = nil, milestone: Nullable<Int> = .absent, dueOn: Nullable<Date> = .absent) {
-        (self.title, self.milestone, self.dueOn) = (title, milestone, dueOn)
+    public init(
+        title: String? = nil,
+        milestone: Nullable<Int> = .absent,
+        dueOn: Nullable<Date> = .absent,
+        reminders: Nullable<[Date]> = .absent
+    ) {
+        (self.title, self.milestone, self.dueOn, self.reminders) = (title, milestone, dueOn, reminders)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -16,6 +22,7 @@ public struct IssueChange: Codable, Equatable, Sendable {
         self.title = try container.decodeIfPresent(String.self, forKey: "title")
         self.milestone = try container.decode(Nullable<Int>.self, forKey: "milestone")
         self.dueOn = try container.decode(Nullable<Date>.self, forKey: "due_on", format: .iso8601)
+        self.reminders = try container.decode(Nullable<[Date]>.self, forKey: "reminders", format: .secondsSince1970)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -23,5 +30,6 @@ public struct IssueChange: Codable, Equatable, Sendable {
         try container.encodeIfPresent(title, forKey: "title")
         try container.encode(milestone, forKey: "milestone")
         try container.encode(dueOn, forKey: "due_on", format: .iso8601)
+        try container.encode(reminders, forKey: "reminders", format: .secondsSince1970)
     }
 }
