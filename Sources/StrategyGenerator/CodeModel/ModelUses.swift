@@ -3,7 +3,7 @@
 /// case carries (error types are `Equatable`) is `Equatable`, unless the configuration asks for
 /// more.
 ///
-/// A use flows to the models a model's fields name, however deep. A model nothing in its spec
+/// A use flows to the models a model's fields (or a union's variants) name, however deep. A model nothing in its spec
 /// reaches, such as one of a spec that only defines models for others to use, may be used any
 /// way: it is `Codable` and `Equatable`.
 struct ModelUses {

@@ -132,6 +132,8 @@ extension TypeCatalog {
             guard let problem = exampleProblem(value, as: variant.type, at: path) else { return nil }
             problems.append(problem)
         }
-        return problems.first
+        guard let first = problems.first, let type = union.variants.first?.type else { return nil }
+        let types = union.variants.map { "'\($0.type)'" }.joined(separator: ", ")
+        return "\(path.isEmpty ? "the value" : "'\(path)'") decodes as none of \(types) of '\(name)' (as '\(type)': \(first))"
     }
 }
