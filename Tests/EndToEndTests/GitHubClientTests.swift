@@ -28,6 +28,8 @@ import Testing
                 .json(Self.issue)
             case ("GET", "/repos/octocat/hello"):
                 .json(#"{"id": 1296269, "full_name": "octocat/hello", "private": false, "custom_properties": {"team": "web", "tier": 2, "ratio": 0.5, "owners": ["a", {"b": null}], "archived": true}}"#)
+            case ("GET", "/repos/octocat/hello/languages"):
+                .json(#"{"C": 78769, "Python": 7769, "Objective-C++": 12}"#)
             case ("POST", "/repos/octocat/hello/dispatches"):
                 CannedResponse(status: 204)
             default:
@@ -121,6 +123,18 @@ import Testing
         let sent = try JSONDecoder().decode([String: JSONValue].self, from: try #require(server.requests.last?.body))
         #expect(sent["client_payload"] == payload)
         #expect(sent["event_type"] == "deploy")
+    }
+
+    @Test func aMapKeepsEveryKeyTheServerSent() async throws {
+        let languages = try await github.listRepositoryLanguages(owner: "octocat", repo: "hello")
+
+        #expect(languages == ["C": 78769, "Python": 7769, "Objective-C++": 12])
+    }
+
+    @Test func anUnknownIssueIsTheNotFoundCase() async throws {
+        #expect(await failure(GitHubError.self) {
+            try await github.getIssue(owner: "octocat", repo: "hello", issueNumber: 1)
+        }?.api == GitHubError.notFound)
     }
 
     @Test func aStubbedClientAnswersWithTheExamplesNullDates() async throws {

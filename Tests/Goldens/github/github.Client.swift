@@ -119,6 +119,17 @@ public struct GitHubClient: Sendable {
             page: page
         ))
     }
+
+    /// The languages of a repository, with the bytes of code written in each.
+    public func listRepositoryLanguages(
+        owner: String,
+        repo: String
+    ) async throws(CallError<GitHubError>) -> [String: Int] {
+        try await client.call(ListRepositoryLanguages(), ListRepositoryLanguages.Input(
+            owner: owner,
+            repo: repo
+        ))
+    }
 }
 
 extension GitHubClient {

@@ -246,3 +246,26 @@ public struct ListIssueLabels: Strategy {
         )
     }
 }
+
+/// The languages of a repository, with the bytes of code written in each.
+///
+/// `GET /repos/{owner}/{repo}/languages`
+public struct ListRepositoryLanguages: Strategy {
+    public typealias Output = [String: Int]
+    public typealias Failure = GitHubError
+
+    public struct Input: Sendable {
+        public var owner: String
+        public var repo: String
+
+        public init(owner: String, repo: String) {
+            (self.owner, self.repo) = (owner, repo)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/repos/\(input.owner)/\(input.repo)/languages")
+    }
+}
