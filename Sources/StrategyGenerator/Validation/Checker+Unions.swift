@@ -46,11 +46,12 @@ extension Checker {
 
     /// `allOf` names object models, none of them through itself, whose fields agree.
     mutating func compositions() {
-        let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        let all = spec.models + spec.uses.flatMap(\.models)
+        let models = Dictionary(all.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         for model in spec.models where !model.allOf.isEmpty {
             for part in model.allOf {
                 guard let partModel = models[part.value] else {
-                    unknownReference(part, kind: "model", known: spec.models.filter { if case .object = $0.kind { true } else { false } }.map(\.name.value))
+                    unknownReference(part, kind: "model", known: all.filter { if case .object = $0.kind { true } else { false } }.map(\.name.value))
                     continue
                 }
                 guard case .object = partModel.kind else {
@@ -72,7 +73,7 @@ extension Checker {
                 continue
             }
             var fields: [String: (type: TypeReference, from: String)] = [:]
-            for (field, from) in spec.composedFields(of: model, models: models) {
+            for (field, from) in APISpec.composedFields(of: model, models: models) {
                 if let earlier = fields[field.name.value], earlier.type != field.type {
                     let source = from == model.name.value ? "its own fields" : "'\(from)'"
                     diagnostics.error(
@@ -92,20 +93,31 @@ extension APISpec {
     /// names, in order, then its own; a field two parts share with one type is kept once.
     func composingModels() -> APISpec {
         var spec = self
-        let models = Dictionary(self.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in spec.models.indices where !spec.models[index].allOf.isEmpty {
+        for index in spec.uses.indices {
+            spec.uses[index].models = Self.composing(spec.uses[index].models, among: [])
+        }
+        spec.models = Self.composing(models, among: uses.flatMap(\.models))
+        return spec
+    }
+
+    /// `models` composed, with `others` (the models of used specs) to name in `allOf` too.
+    private static func composing(_ models: [ModelSpec], among others: [ModelSpec]) -> [ModelSpec] {
+        let byName = Dictionary((models + others).map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        return models.map { model in
+            guard !model.allOf.isEmpty else { return model }
             var fields: [FieldSpec] = []
-            for (field, _) in composedFields(of: spec.models[index], models: models) where !fields.contains(where: { $0.name.value == field.name.value }) {
+            for (field, _) in composedFields(of: model, models: byName) where !fields.contains(where: { $0.name.value == field.name.value }) {
                 fields.append(field)
             }
-            spec.models[index].kind = .object(fields)
+            var composed = model
+            composed.kind = .object(fields)
+            return composed
         }
-        return spec
     }
 
     /// Every field a model gets, with the name of the model it comes from, in order; cycles and
     /// names of no object model are skipped (the checker reports them).
-    func composedFields(of model: ModelSpec, models: [String: ModelSpec], visiting: Set<String> = []) -> [(FieldSpec, String)] {
+    static func composedFields(of model: ModelSpec, models: [String: ModelSpec], visiting: Set<String> = []) -> [(FieldSpec, String)] {
         guard !visiting.contains(model.name.value) else { return [] }
         let visiting = visiting.union([model.name.value])
         var result: [(FieldSpec, String)] = []
