@@ -59,12 +59,11 @@ extension Checker {
                     continue
                 }
             }
-            var trail: [String] = [], seen: Set<String> = []
+            var seen: Set<String> = []
             func reaches(_ name: String) -> Bool {
                 guard seen.insert(name).inserted, let current = models[name] else { return false }
                 for part in current.allOf {
-                    if part.value == model.name.value { trail.append(name); return true }
-                    if reaches(part.value) { trail.append(name); return true }
+                    if part.value == model.name.value || reaches(part.value) { return true }
                 }
                 return false
             }
