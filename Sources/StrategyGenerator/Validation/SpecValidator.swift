@@ -329,11 +329,12 @@ struct Checker {
         diagnostics.error(message, at: name.location)
     }
 
-    /// A struct can't hold itself except through an array or a dictionary.
+    /// A struct can't hold itself except through an array, a dictionary or a union (whose enum
+    /// is then `indirect`).
     mutating func modelCycles() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         func directMembers(_ model: ModelSpec) -> [(field: String, model: String)] {
-            let members = model.fields.map { ($0.name.value, $0.type) } + (model.union?.variants ?? []).map { ($0.caseName, $0.type) }
+            let members = model.fields.map { ($0.name.value, $0.type) }
             return members.compactMap { field, type in
                 var type = type
                 if case .optional(let wrapped) = type { type = wrapped }
