@@ -186,6 +186,7 @@ extension CodeContext {
     /// `input.since`, written in the field's own date format when it has one.
     private func parameterValue(_ field: FieldSpec) -> String {
         let value = "input.\(SwiftName.escaped(storageName(field)))"
+        if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
         guard let format = field.dateFormat else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
         return switch field.type {
@@ -206,7 +207,9 @@ extension CodeContext {
     /// The query encoding the spec's defaults ask for, where `fields` need it; `nil` for the runtime's.
     private func queryEncoding(_ fields: [FieldSpec]) -> String? {
         var arguments: [String] = []
-        let hasArrays = fields.contains { if case .array = $0.type.unwrappingOptional { true } else { false } }
+        let hasArrays = fields.contains { field in
+            if case .array = field.type.unwrappingOptional { true } else { types.needsDeepObjectEncoder(field.type) }
+        }
         if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
         let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
         if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }

@@ -1,0 +1,75 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// The client generated from `stripe.yaml`: form bodies and queries with nested keys, as
+/// Stripe reads them.
+@Suite struct StripeClientTests {
+    static let customer = #"{"id": "cus_1", "email": "ada@example.com", "metadata": {"order_id": "6735"}, "created": 1700000000}"#
+
+    let server: HTTPTestServer
+    let stripe: StripeClient
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            switch (request.method, request.path) {
+            case ("POST", "/v1/customers"), ("GET", "/v1/customers/cus_1"):
+                return .json(Self.customer)
+            case ("GET", "/v1/charges"):
+                return .json(#"{"data": [], "has_more": false}"#)
+            case ("POST", "/v1/invoices"):
+                return .json(#"{"id": "in_1", "customer": "cus_1", "amount_due": 2500}"#)
+            default:
+                return .json(#"{"error": {"code": "resource_missing", "message": "No such resource"}}"#, status: 404)
+            }
+        }
+        stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1")))
+            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .build()
+    }
+
+    /// The form body's fields, percent-decoding undone, in the order sent.
+    func fields(_ request: RecordedRequest) -> [String] {
+        String(decoding: request.body, as: UTF8.self).split(separator: "&").map { String($0).removingPercentEncoding ?? String($0) }
+    }
+
+    @Test func aCustomersAddressAndMetadataGoAsNestedFormKeys() async throws {
+        let customer = try await stripe.createCustomer(
+            email: "ada@example.com",
+            address: Address(line1: "1 Main St", city: "London", postalCode: "N1 9GU"),
+            metadata: ["order_id": "6735"],
+            expand: ["tax"]
+        )
+
+        let request = try #require(server.requests.last)
+        #expect(fields(request) == [
+            "email=ada@example.com",
+            "address[city]=London", "address[line1]=1 Main St", "address[postal_code]=N1 9GU",
+            "metadata[order_id]=6735",
+            "expand[]=tax",
+        ])
+        #expect(customer.metadata == ["order_id": "6735"])
+    }
+
+    @Test func invoiceLinesAreNumberedWithTheirNestedPriceData() async throws {
+        let line = InvoiceItemLine(priceData: PriceData(currency: "eur", unitAmount: 1250, product: "prod_1"), quantity: 2)
+        let invoice = try await stripe.createInvoice(customer: "cus_1", lines: [line, InvoiceItemLine(priceData: PriceData(currency: "eur", unitAmount: 5, product: "prod_2"))])
+
+        let request = try #require(server.requests.last)
+        #expect(fields(request) == [
+            "customer=cus_1",
+            "lines[0][price_data][currency]=eur", "lines[0][price_data][product]=prod_1", "lines[0][price_data][unit_amount]=1250",
+            "lines[0][quantity]=2",
+            "lines[1][price_data][currency]=eur", "lines[1][price_data][product]=prod_2", "lines[1][price_data][unit_amount]=5",
+        ])
+        #expect(invoice.amountDue == 2500)
+    }
+
+    @Test func aMapInTheQueryFiltersByNestedKeys() async throws {
+        _ = try await stripe.listCharges(customer: "cus_1", created: ["gte": 1_700_000_000, "lt": 1_800_000_000])
+
+        let request = try #require(server.requests.last)
+        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" } == ["customer=cus_1", "created[gte]=1700000000", "created[lt]=1800000000"])
+    }
+}
