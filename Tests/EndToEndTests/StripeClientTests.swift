@@ -73,3 +73,25 @@ import Testing
         #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" } == ["customer=cus_1", "created[gte]=1700000000", "created[lt]=1800000000"])
     }
 }
+
+/// Stripe's file uploads go to a host of their own, which is still Stripe's: it gets the key.
+@Suite struct StripeFilesTests {
+    @Test func aFileGoesToTheFilesHostWithTheSecretKey() async throws {
+        let api = try HTTPTestServer { _ in .json(#"{"error": {"code": "resource_missing", "message": "No such route"}}"#, status: 404) }
+        let files = try HTTPTestServer { request in
+            guard request.method == "POST", request.path == "/v1/files" else { return CannedResponse(status: 404) }
+            return .json(#"{"id": "file_1", "purpose": "dispute_evidence", "size": 4, "filename": "receipt.pdf"}"#)
+        }
+        let stripe = StripeClient.Builder(environment: .custom(api.server(basePath: "/v1")))
+            .replacing(Server(host: "files.stripe.com", basePath: "/v1"), with: files.server(basePath: "/v1"))
+            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .build()
+
+        let file = try await stripe.createFile(file: FileUpload(filename: "receipt.pdf", contentType: "application/pdf", data: Data("%PDF".utf8)), purpose: "dispute_evidence")
+
+        #expect(file.id == "file_1")
+        #expect(api.requests.isEmpty)
+        let request = try #require(files.requests.last)
+        #expect(request.header("Authorization") == "Bearer sk_test_1")
+    }
+}

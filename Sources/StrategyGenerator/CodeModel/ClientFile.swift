@@ -99,7 +99,7 @@ extension CodeContext {
         )
     }
 
-    private func serverDescription(_ server: ServerSpec) -> String {
+    func serverDescription(_ server: ServerSpec) -> String {
         "\(server.scheme)://\(server.host)" + (server.port.map { ":\($0)" } ?? "") + server.basePath
     }
 
@@ -111,7 +111,7 @@ extension CodeContext {
     }
 
     /// `Server(...)`, with `{variables}` interpolated.
-    private func serverExpression(_ server: ServerSpec) -> String {
+    func serverExpression(_ server: ServerSpec) -> String {
         func text(_ template: String) -> String {
             let parts = PathTemplate(template).parts.map { part -> String in
                 switch part {

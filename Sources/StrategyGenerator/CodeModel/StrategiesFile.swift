@@ -9,7 +9,8 @@ extension CodeContext {
     /// The strategy's doc comment: its own text, then its method and path.
     func strategyDocs(_ strategy: StrategySpec) -> [String] {
         let docs = docLines(strategy.doc)
-        return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(strategy.path.value)`"]
+        let server = strategy.server.map(serverDescription) ?? ""
+        return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(server)\(strategy.path.value)`"]
     }
 
     /// The doc comment of the client's method for a strategy: the strategy's own text, or its
@@ -119,6 +120,9 @@ extension CodeContext {
         if let unwrap = strategy.unwrap {
             computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
         }
+        if let server = strategy.server {
+            computed("server", "Server?", serverExpression(server))
+        }
         let bodyKey = references.errorTypes[strategy.name.value]?.bodyKey
         if let range = strategy.successStatus {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
@@ -150,7 +154,12 @@ extension CodeContext {
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
-        var arguments: [Expression] = [.code(methodExpression(strategy.method)), .code(pathExpression(strategy))]
+        var arguments: [Expression] = [.code(methodExpression(strategy.method))]
+        if let url = strategy.urlParameter {
+            arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
+        } else {
+            arguments.append(.code(pathExpression(strategy)))
+        }
         func items(_ prefix: String, _ fields: [FieldSpec], _ suffix: String = "") -> Expression {
             .dictionary(prefix: prefix, entries: fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0))) }, suffix: suffix)
         }

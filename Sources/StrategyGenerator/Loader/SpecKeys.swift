@@ -17,7 +17,7 @@ public enum SpecKeys {
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn",
+        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "server",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]

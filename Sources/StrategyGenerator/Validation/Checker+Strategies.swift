@@ -8,6 +8,7 @@ extension Checker {
             fieldList(inputs, in: what, allowFiles: true)
             parameterTypes(of: strategy)
             pathParameters(of: strategy)
+            servers(of: strategy)
             body(of: strategy)
             returns(of: strategy)
             if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {
@@ -55,7 +56,8 @@ extension Checker {
     /// Path segments and headers hold single values; query items also arrays and dates.
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
-        for field in strategy.pathParameters + strategy.headers where !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+        let urlParameter = strategy.urlParameter
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
             let hint = types.isDeepObject(field.type) ? "; an object or a map can be sent in the query or a form body" : ""
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum\(hint)", at: field.typeLocation)
         }

@@ -22,6 +22,11 @@ public struct StrategyClient: Sendable {
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
     /// an endpoint may override the first three. See ``RequestLimits``.
     public var limits: RequestLimits
+    /// Servers that strategies name for themselves (``Strategy/server``), each sent to another
+    /// instead, such as a local mock of an upload host.
+    public var serverReplacements: [Server: Server] = [:]
+    /// Whether strategies' own servers are ignored, as when every call is answered by stubs.
+    var ignoresStrategyServers = false
 
     /// A client for `server`.
     ///
@@ -80,11 +85,12 @@ public struct StrategyClient: Sendable {
     /// The output of one call; a body that doesn't decode fails with ``Undecodable``, which keeps it.
     private func output<S: Strategy>(of strategy: S, _ input: S.Input) async throws -> S.Output {
         let endpoint = try strategy.endpoint(for: input)
+        let server = ignoresStrategyServers ? self.server : strategy.server.map { serverReplacements[$0] ?? $0 } ?? self.server
         let (request, body) = try server.request(for: endpoint)
         let (response, responseBody) = try await perform(
             request,
             body: body,
-            context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+            context: RequestContext(strategyName: S.name, retry: endpoint.retry, isAPIServer: isAPIServer(request, server: server)),
             limits: limits.overridden(by: endpoint),
             filter: strategy.middlewareFilter
         )
@@ -95,6 +101,15 @@ public struct StrategyClient: Sendable {
             return try strategy.output(from: response, body: responseBody, decoder: decoder)
         } catch {
             throw Undecodable(error: error, body: responseBody)
+        }
+    }
+
+    /// Whether `request` goes to the API's own server: the client's or the strategy's, or an
+    /// absolute URL on the same origin as either.
+    private func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
+        guard let url = request.url else { return false }
+        return [self.server, server].contains { own in
+            URL(string: own.description).map { Redirect.sameOrigin($0, url) } ?? false
         }
     }
 

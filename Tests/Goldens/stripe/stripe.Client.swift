@@ -91,6 +91,14 @@ public struct StripeClient: Sendable {
             metadata: metadata
         ))
     }
+
+    /// Uploads a file, such as evidence for a dispute; files go to a host of their own.
+    public func createFile(
+        file: FileUpload,
+        purpose: String
+    ) async throws(CallError<StripeError>) -> StripeFile {
+        try await client.call(CreateFile(), CreateFile.Input(file: file, purpose: purpose))
+    }
 }
 
 extension StripeClient {

@@ -146,6 +146,26 @@ public struct ChargeList: Decodable, Sendable {
     }
 }
 
+/// A file uploaded to Stripe.
+public struct StripeFile: Decodable, Sendable {
+    public let id: String
+    public let purpose: String
+    public let size: Int
+    public let filename: String?
+
+    public init(id: String, purpose: String, size: Int, filename: String? = nil) {
+        (self.id, self.purpose, self.size, self.filename) = (id, purpose, size, filename)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.purpose = try container.decode(String.self, forKey: "purpose")
+        self.size = try container.decode(Int.self, forKey: "size")
+        self.filename = try container.decodeIfPresent(String.self, forKey: "filename")
+    }
+}
+
 public struct Invoice: Decodable, Sendable {
     public let id: String
     public let customer: String

@@ -150,3 +150,32 @@ public struct CreateInvoice: Strategy {
         )
     }
 }
+
+/// Uploads a file, such as evidence for a dispute; files go to a host of their own.
+///
+/// `POST https://files.stripe.com/v1/files`
+public struct CreateFile: Strategy {
+    public typealias Output = StripeFile
+    public typealias Failure = StripeError
+
+    public struct Input: Sendable {
+        public var file: FileUpload
+        public var purpose: String
+
+        public init(file: FileUpload, purpose: String) {
+            (self.file, self.purpose) = (file, purpose)
+        }
+    }
+
+    public init() {}
+
+    public var server: Server? { Server(scheme: "https", host: "files.stripe.com", basePath: "/v1") }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(
+            .post,
+            "/files",
+            body: .multipart([.file("file", input.file), .field("purpose", input.purpose)])
+        )
+    }
+}

@@ -49,6 +49,19 @@ public struct VKClient: Sendable {
     public func postWall(_ input: PostWall.Input) async throws(CallError<VKError>) -> PostWall.Output {
         try await client.call(PostWall(), input)
     }
+
+    /// Returns the address to upload a photo for a wall post to.
+    public func getWallUploadServer(groupId: Int? = nil) async throws(CallError<VKError>) -> UploadServer {
+        try await client.call(GetWallUploadServer(), GetWallUploadServer.Input(groupId: groupId))
+    }
+
+    /// Uploads a photo to the address GetWallUploadServer returned, a host that gets no access token.
+    public func uploadWallPhoto(
+        uploadUrl: URL,
+        photo: FileUpload
+    ) async throws(CallError<UnexpectedResponse>) -> UploadedPhoto {
+        try await client.call(UploadWallPhoto(), UploadWallPhoto.Input(uploadUrl: uploadUrl, photo: photo))
+    }
 }
 
 /// Reads walls.
