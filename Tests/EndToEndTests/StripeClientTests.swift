@@ -95,3 +95,31 @@ import Testing
         #expect(request.header("Authorization") == "Bearer sk_test_1")
     }
 }
+
+/// Stripe's lists page by the last item's id while `has_more` is true.
+@Suite struct StripePagingTests {
+    @Test func chargesComeAfterTheLastOnesIDUntilHasMoreIsFalse() async throws {
+        let server = try HTTPTestServer { request in
+            let after = request.query("starting_after")
+            let (ids, more) = switch after {
+            case nil: (["ch_1", "ch_2"], true)
+            case "ch_2"?: (["ch_3"], false)
+            default: ([String](), false)
+            }
+            let data = ids.map { #"{"id": "\#($0)", "amount": 100, "currency": "eur"}"# }.joined(separator: ",")
+            return .json(#"{"object": "list", "data": [\#(data)], "has_more": \#(more)}"#)
+        }
+        let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1")))
+            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .build()
+
+        var ids: [String] = []
+        for try await charge in stripe.listChargesPages(customer: "cus_1", limit: 2).items {
+            ids.append(charge.id)
+        }
+
+        #expect(ids == ["ch_1", "ch_2", "ch_3"])
+        #expect(server.requests.map { $0.query("starting_after") } == [nil, "ch_2"])
+        #expect(server.requests.allSatisfy { $0.query("customer") == "cus_1" && $0.header("Authorization") == "Bearer sk_test_1" })
+    }
+}

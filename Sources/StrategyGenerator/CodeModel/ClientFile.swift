@@ -65,6 +65,9 @@ extension CodeContext {
             } else if let labelled = flattenedMethod(for: strategy, sends: true) {
                 members.append(.function(labelled))
             }
+            if let pages = pagesMethod(for: strategy) {
+                members.append(.function(pages))
+            }
         }
         return TypeDeclaration(
             docs: docLines(spec.doc).isEmpty ? ["The \(apiName) API: a method per strategy."] : docLines(spec.doc),

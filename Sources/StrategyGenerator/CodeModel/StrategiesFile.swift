@@ -92,6 +92,7 @@ extension CodeContext {
         }
         members.append(.function(Function(access: access, name: "init", body: [])))
         members += overrides(strategy)
+        members += paginationMembers(strategy)
         members.append(.function(Function(
             access: access,
             name: "endpoint",
@@ -106,7 +107,7 @@ extension CodeContext {
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: ["Strategy"],
+            inherits: [pageItems(strategy) == nil ? "Strategy" : "PaginatedStrategy"],
             members: members
         )
     }

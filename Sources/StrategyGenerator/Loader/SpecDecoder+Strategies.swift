@@ -55,7 +55,8 @@ extension SpecDecoder {
             deprecated: body["deprecated"].flatMap(deprecation),
             signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") },
             exampleLocation: body["example"]?.location,
-            server: body["server"].flatMap { decodeStrategyServer($0, of: what) }
+            server: body["server"].flatMap { decodeStrategyServer($0, of: what) },
+            pagination: body["pagination"].flatMap { decodePagination($0, of: what) }
         )
     }
 

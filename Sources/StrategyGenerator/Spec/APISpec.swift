@@ -280,6 +280,8 @@ public struct StrategySpec: Hashable, Sendable {
     /// The API's server this strategy is sent to instead of the client's (OpenAPI's
     /// per-operation `servers`), such as an upload host.
     public var server: ServerSpec? = nil
+    /// How the strategy's pages follow each other, when its output is one page of a list.
+    public var pagination: PaginationSpec? = nil
 
     /// The path parameter whose value is the whole URL (`POST: "{upload_url}"`), if any: the
     /// request goes to that absolute URL, such as one an earlier response returned.

@@ -9,6 +9,7 @@ extension Checker {
             parameterTypes(of: strategy)
             pathParameters(of: strategy)
             servers(of: strategy)
+            pagination(of: strategy)
             body(of: strategy)
             returns(of: strategy)
             if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {

@@ -79,6 +79,23 @@ public struct StripeClient: Sendable {
         ))
     }
 
+    /// Lists charges, newest first; `created` filters by time, e.g. `["gte": 1700000000]`.
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func listChargesPages(
+        customer: String? = nil,
+        created: [String: Int]? = nil,
+        limit: Int? = nil,
+        startingAfter: String? = nil
+    ) -> PageSequence<ListCharges> {
+        client.pages(ListCharges(), ListCharges.Input(
+            customer: customer,
+            created: created,
+            limit: limit,
+            startingAfter: startingAfter
+        ))
+    }
+
     /// Creates an invoice with lines priced on the spot.
     public func createInvoice(
         customer: String,

@@ -80,7 +80,7 @@ public struct RetrieveCustomer: Strategy {
 /// Lists charges, newest first; `created` filters by time, e.g. `["gte": 1700000000]`.
 ///
 /// `GET /charges`
-public struct ListCharges: Strategy {
+public struct ListCharges: PaginatedStrategy {
     public typealias Output = ChargeList
     public typealias Failure = StripeError
 
@@ -104,6 +104,14 @@ public struct ListCharges: Strategy {
     }
 
     public init() {}
+
+    public var pagination: Pagination<Input> {
+        .afterLastItem(\.startingAfter, hasMore: "has_more", items: "data")
+    }
+
+    public func items(of output: ChargeList) -> [Charge] {
+        output.data
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(

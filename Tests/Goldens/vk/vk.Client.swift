@@ -40,6 +40,18 @@ public struct VKClient: Sendable {
         try await client.call(GetWall(), input)
     }
 
+    /// Returns posts from a user or community wall, newest first.
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func getWallPages(
+        ownerId: Int? = nil,
+        domain: String? = nil,
+        offset: Int? = nil,
+        count: Int? = nil
+    ) -> PageSequence<GetWall> {
+        client.pages(GetWall(), GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
+    }
+
     /// Sends ``GetWallCount`` with `input`.
     public func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int {
         try await client.call(GetWallCount(), input)

@@ -6,7 +6,7 @@ import Foundation
 /// Returns posts from a user or community wall, newest first.
 ///
 /// `GET /wall.get`
-public struct GetWall: Strategy {
+public struct GetWall: PaginatedStrategy {
     public typealias Output = Wall
     public typealias Failure = VKError
 
@@ -24,6 +24,14 @@ public struct GetWall: Strategy {
     public init() {}
 
     public var outputPath: String? { "response" }
+
+    public var pagination: Pagination<Input> {
+        .offset(\.offset, items: "response.items", total: "response.count")
+    }
+
+    public func items(of output: Wall) -> [WallItem] {
+        output.items
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
