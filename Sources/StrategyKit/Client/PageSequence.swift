@@ -31,12 +31,12 @@ public struct PageSequence<S: PaginatedStrategy>: AsyncSequence, Sendable {
         ItemSequence(pages: self)
     }
 
-    /// An iterator that sends no request before its first ``Iterator/next()``.
+    /// An iterator that sends no request before its first `next()`.
     public func makeAsyncIterator() -> Iterator {
         Iterator(client: client, strategy: strategy, next: .input(input))
     }
 
-    /// Fetches one page per ``next()``.
+    /// Fetches one page per `next()`.
     public struct Iterator: AsyncIteratorProtocol {
         /// What a failed call throws.
         public typealias Failure = CallError<S.Failure>
@@ -72,7 +72,7 @@ public struct ItemSequence<S: PaginatedStrategy>: AsyncSequence, Sendable {
 
     let pages: PageSequence<S>
 
-    /// An iterator that sends no request before its first ``Iterator/next()``.
+    /// An iterator that sends no request before its first `next()`.
     public func makeAsyncIterator() -> Iterator {
         Iterator(pages: pages.makeAsyncIterator(), strategy: pages.strategy)
     }

@@ -80,8 +80,7 @@ public struct Endpoint: Sendable {
 
     /// An endpoint at the absolute `url` rather than on a server, such as an upload URL an
     /// earlier response returned. A URL on another origin than the API's gets none of its
-    /// defaults and credentials. The other arguments are those of
-    /// ``init(_:_:query:queryEncoding:headers:body:timeout:retry:connectTimeout:maximumResponseBytes:)``.
+    /// defaults and credentials. The other arguments are those of the initializer with a path.
     public init(
         _ method: HTTPRequest.Method,
         url: URL,
