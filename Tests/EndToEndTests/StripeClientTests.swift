@@ -123,3 +123,21 @@ import Testing
         #expect(server.requests.allSatisfy { $0.query("customer") == "cus_1" && $0.header("Authorization") == "Bearer sk_test_1" })
     }
 }
+
+/// A model in the query goes by its fields' wire names, nested as deep as it is.
+@Suite struct StripeQueryObjectTests {
+    @Test func customerDetailsGoAsNestedQueryKeys() async throws {
+        let server = try HTTPTestServer { _ in .json(#"{"id": "upcoming_in_1", "customer": "", "amount_due": 1200}"#) }
+        let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1"))).secretKey(BearerToken(accessToken: "sk_test_1")).build()
+
+        let details = CustomerDetails(address: Address(line1: "1 Main St", country: "GB"), taxExempt: "none")
+        let invoice = try await stripe.retrieveUpcomingInvoice(customerDetails: details)
+
+        let request = try #require(server.requests.last)
+        #expect(request.path == "/v1/invoices/upcoming")
+        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" } == [
+            "customer_details[address][country]=GB", "customer_details[address][line1]=1 Main St", "customer_details[tax_exempt]=none",
+        ])
+        #expect(invoice.amountDue == 1200)
+    }
+}

@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 
@@ -94,5 +94,31 @@ import Testing
         let request = try await send(Endpoint(.get, "/x", query: ["address": DeepObject(missing), "metadata": DeepObject(cleared)]))
 
         #expect(decoded(request.query) == ["metadata[note]="])
+    }
+}
+
+/// Where a strategy with a server of its own, or an absolute URL, is sent.
+@Suite struct StrategyServerTests {
+    struct Upload: Strategy {
+        typealias Output = Void
+        var server: Server?
+
+        func endpoint(for input: Endpoint) -> Endpoint { input }
+    }
+
+    @Test func anAbsoluteURLThatIsntHTTPIsRefusedAndNothingIsSent() async throws {
+        let transport = StubTransport([])
+        let client = StrategyClient(server: Server(host: "api.example.com"), transport: transport)
+        let endpoint = Endpoint(.post, url: try #require(URL(string: "file:///etc/passwd")))
+
+        await #expect(throws: CallError<UnexpectedResponse>.self) { try await client.call(Upload(), endpoint) }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func aStubbedClientAnswersAStrategyWithAServerOfItsOwnFromItsStubs() async throws {
+        struct Builder: ClientBuilder { var settings = ClientSettings(server: Server(host: "api.example.com")) }
+        let client = Builder().stubbed([.init(.post, "/files", json: "{}")]).settings.client()
+
+        try await client.send(Upload(server: Server(host: "files.example.com", basePath: "/v1")), Endpoint(.post, "/files"))
     }
 }

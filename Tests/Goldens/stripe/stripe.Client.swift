@@ -109,6 +109,17 @@ public struct StripeClient: Sendable {
         ))
     }
 
+    /// Previews the next invoice of a customer, or of one described by `customer_details`.
+    public func retrieveUpcomingInvoice(
+        customer: String? = nil,
+        customerDetails: CustomerDetails? = nil
+    ) async throws(CallError<StripeError>) -> Invoice {
+        try await client.call(RetrieveUpcomingInvoice(), RetrieveUpcomingInvoice.Input(
+            customer: customer,
+            customerDetails: customerDetails
+        ))
+    }
+
     /// Uploads a file, such as evidence for a dispute; files go to a host of their own.
     public func createFile(
         file: FileUpload,

@@ -79,6 +79,22 @@ public struct Customer: Decodable, Sendable {
     }
 }
 
+/// A customer described on the spot, for a preview.
+public struct CustomerDetails: Encodable, Sendable {
+    public var address: Address?
+    public var taxExempt: String?
+
+    public init(address: Address? = nil, taxExempt: String? = nil) {
+        (self.address, self.taxExempt) = (address, taxExempt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(address, forKey: "address")
+        try container.encodeIfPresent(taxExempt, forKey: "tax_exempt")
+    }
+}
+
 public struct PriceData: Encodable, Sendable {
     public var currency: String
     public var unitAmount: Int

@@ -159,6 +159,34 @@ public struct CreateInvoice: Strategy {
     }
 }
 
+/// Previews the next invoice of a customer, or of one described by `customer_details`.
+///
+/// `GET /invoices/upcoming`
+public struct RetrieveUpcomingInvoice: Strategy {
+    public typealias Output = Invoice
+    public typealias Failure = StripeError
+
+    public struct Input: Sendable {
+        public var customer: String?
+        public var customerDetails: CustomerDetails?
+
+        public init(customer: String? = nil, customerDetails: CustomerDetails? = nil) {
+            (self.customer, self.customerDetails) = (customer, customerDetails)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(
+            .get,
+            "/invoices/upcoming",
+            query: ["customer": input.customer, "customer_details": DeepObject(input.customerDetails)],
+            queryEncoding: QueryEncoding(arrays: .brackets)
+        )
+    }
+}
+
 /// Uploads a file, such as evidence for a dispute; files go to a host of their own.
 ///
 /// `POST https://files.stripe.com/v1/files`
