@@ -17,11 +17,11 @@ extension Checker {
                 diagnostics.error("'\(key)' doesn't apply to paging style '\(style.rawValue)' of \(what)", at: value.location)
             }
         }
-        for (key, example) in [("next", "next: response_metadata.next_cursor"), ("hasMore", "hasMore: has_more")] {
-            let needed = (key == "next" && style == .cursor) || (key == "hasMore" && style == .afterLastItem)
-            if needed, keys.first(where: { $0.0 == key })?.1 == nil {
-                diagnostics.error("paging style '\(style.rawValue)' of \(what) needs '\(key)', e.g. '\(example)'", at: pagination.location)
-            }
+        if style == .cursor, pagination.next == nil {
+            diagnostics.error("paging style 'cursor' of \(what) needs 'next', e.g. 'next: response_metadata.next_cursor'", at: pagination.location)
+        }
+        if style == .afterLastItem, pagination.hasMore == nil {
+            diagnostics.error("paging style 'afterLastItem' of \(what) needs 'hasMore', e.g. 'hasMore: has_more'", at: pagination.location)
         }
         if style != .link {
             parameter(of: strategy, pagination, what: what)

@@ -23,25 +23,24 @@ extension TypeCatalog {
         } else {
             return .failure(PageItemsError("the items at '\(path)' must be inside the output at '\(unwrap)'"))
         }
-        var fields: [FieldSpec]
+        // The output is a type, or an object of its own fields, which no type names.
         var current: TypeReference
+        var ownFields: [FieldSpec]?
         switch strategy.returns {
-        case .type(let type, _)?: (fields, current) = ([], type)
-        case .fields(let outputFields)?: (fields, current) = ([], .named(""))
-            guard let first = relative.first, let field = outputFields.first(where: { $0.name.value == first }) else {
-                return .failure(PageItemsError(relative.isEmpty ? "the output is not a list; set 'items' to where the list is" : "the output has no field '\(relative[0])' on the way to the items at '\(path)'"))
-            }
-            fields.append(field)
-            current = field.type
-        case nil:
-            return .failure(PageItemsError("a paginated strategy needs 'returns': its output is one page"))
+        case .type(let type, _)?: current = type
+        case .fields(let fields)?: (current, ownFields) = (.named(""), fields)
+        case nil: return .failure(PageItemsError("a paginated strategy needs 'returns': its output is one page"))
         }
-        for key in relative.dropFirst(fields.count) {
-            guard case .named(let name) = current.unwrappingOptional, let field = objectFields[name]?.first(where: { $0.name.value == key }) else {
+        var fields: [FieldSpec] = []
+        for key in relative {
+            let candidates = ownFields ?? {
+                if case .named(let name) = current.unwrappingOptional { objectFields[name] ?? [] } else { [] }
+            }()
+            guard let field = candidates.first(where: { $0.name.value == key }) else {
                 return .failure(PageItemsError("the output has no field '\(key)' on the way to the items at '\(path)'"))
             }
             fields.append(field)
-            current = field.type
+            (current, ownFields) = (field.type, nil)
         }
         guard case .array(let element) = current.unwrappingOptional else {
             return .failure(PageItemsError(path.isEmpty ? "the output is not a list; set 'items' to where the list is" : "the items at '\(path)' are not a list"))
