@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 
@@ -58,7 +58,8 @@ import Testing
                 return .json(json(ids(from: (page - 1) * 2 + 1)))
             case "/link":
                 let page = Int(request.query("page") ?? "1") ?? 1
-                let link = page < 3 ? [(name: "Link", value: #"</link?page=\#(page + 1)>; rel="next", </link?page=3>; rel="last""#)] : []
+                let version = request.query("v").map { "&v=\($0)" } ?? ""
+                let link = page < 3 ? [(name: "Link", value: #"</link?page=\#(page + 1)\#(version)>; rel="next", </link?page=3>; rel="last""#)] : []
                 return CannedResponse(headers: [(name: "Content-Type", value: "application/json")] + link, body: Data(json(ids(from: (page - 1) * 2 + 1)).utf8))
             case "/broken":
                 return request.query("number") == nil ? .json(#"[{"id": 1}, {"id": 2}]"#) : .json(#"{"error": "gone"}"#, status: 410)
@@ -117,6 +118,14 @@ import Testing
 
         #expect(pages == [[1, 2], [3, 4], [5]])
         #expect(server.requests.map(\.target) == ["/link", "/link?page=2", "/link?page=3"])
+    }
+
+    @Test func aNextLinkThatCarriesTheDefaultsAlreadyGetsThemOnce() async throws {
+        var client = self.client
+        client.middlewares = [DefaultParametersMiddleware(query: ["v": "2"])]
+        for try await _ in client.pages(Self.styles[4].1, Query()) {}
+
+        #expect(server.requests.map(\.target) == ["/link?v=2", "/link?page=2&v=2", "/link?page=3&v=2"])
     }
 
     @Test func aFailedPageThrowsItsCallErrorAndEndsTheSequence() async throws {

@@ -46,7 +46,8 @@ public struct RequestContext: Sendable {
 }
 
 /// Adds headers and query items every request of an API carries, e.g. an API version or a
-/// client identifier. A request's own header of the same name wins; a request to a server
+/// client identifier. A request's own header or query item of the same name wins (a next
+/// page's link often carries the defaults already); a request to a server
 /// that isn't the API's (``RequestContext/isAPIServer``) gets none.
 @_spi(Generated) public struct DefaultParametersMiddleware: Middleware {
     /// The name strategies exclude it by; `defaultParameters` by default.
@@ -78,7 +79,8 @@ public struct RequestContext: Sendable {
             let field = try HTTPCheck.field(name, value)
             if request.headerFields[field.name] == nil { request.headerFields.append(field) }
         }
-        request.appendQueryItems(query)
+        let own = Set(request.queryItemNames)
+        request.appendQueryItems(query.filter { !own.contains($0.name.lowercased()) })
         return try await next(request, body)
     }
 }
