@@ -61,6 +61,10 @@ import Testing
                 let version = request.query("v").map { "&v=\($0)" } ?? ""
                 let link = page < 3 ? [(name: "Link", value: #"</link?page=\#(page + 1)\#(version)>; rel="next", </link?page=3>; rel="last""#)] : []
                 return CannedResponse(headers: [(name: "Content-Type", value: "application/json")] + link, body: Data(json(ids(from: (page - 1) * 2 + 1)).utf8))
+            case "/next-url":
+                let offset = Int(request.query("offset") ?? "0") ?? 0
+                let next = offset + 2 < 5 ? #""/next-url?offset=\#(offset + 2)""# : "null"
+                return .json(#"{"items": \#(json(ids(from: offset + 1))), "next": \#(next)}"#)
             case "/broken":
                 return request.query("number") == nil ? .json(#"[{"id": 1}, {"id": 2}]"#) : .json(#"{"error": "gone"}"#, status: 410)
             default:
@@ -77,6 +81,7 @@ import Testing
         ("offset", ListItems(style: "offset", pagination: .offset(\.number, items: "response.items", total: "response.count"), outputPath: "response.items")),
         ("page", ListItems(style: "page", pagination: .page(\.number))),
         ("link", ListItems(style: "link", pagination: .link())),
+        ("next-url", ListItems(style: "next-url", pagination: .nextURL(at: "next", items: "items"), outputPath: "items")),
     ]
 
     @Test(arguments: styles.map(\.0))

@@ -35,6 +35,10 @@ extension CodeContext {
             style = "page"
             path("items", itemsPath)
             path("hasMore", pagination.hasMore)
+        case .link where pagination.next != nil:
+            style = "nextURL"
+            path("at", pagination.next)
+            path("items", itemsPath)
         case .link:
             style = "link"
             path("items", itemsPath)

@@ -12,7 +12,8 @@ public struct PaginationSpec: Hashable, Sendable {
         case offset
         /// A page number counts up from 1 (Stack Exchange's `page`).
         case page
-        /// The `Link` header's `rel="next"` URL is followed (GitHub's).
+        /// The `Link` header's `rel="next"` URL is followed (GitHub's), or with `next` a URL
+        /// the body gives (Spotify's `next`).
         case link
     }
 
@@ -23,7 +24,7 @@ public struct PaginationSpec: Hashable, Sendable {
     public var parameter: Named?
     /// Where the page's items are in the body; `nil` when the output is the list itself.
     public var items: Named?
-    /// Where the next cursor is, for `cursor`.
+    /// Where the next cursor is, for `cursor`; where the next page's URL is, for `link`.
     public var next: Named?
     /// Where the body says whether more pages follow, for `afterLastItem` and `page`.
     public var hasMore: Named?

@@ -6,7 +6,7 @@ extension Checker {
         let what = "strategy '\(strategy.name)'"
         let style = pagination.style
         let keys: [(String, Named?, [PaginationSpec.Style])] = [
-            ("next", pagination.next, [.cursor]),
+            ("next", pagination.next, [.cursor, .link]),
             ("hasMore", pagination.hasMore, [.afterLastItem, .page]),
             ("id", pagination.id, [.afterLastItem]),
             ("total", pagination.total, [.offset]),

@@ -32,6 +32,7 @@ public struct Pagination<Input: Sendable>: Sendable {
         case offset(WritableKeyPath<Input, Int?> & Sendable, total: String?)
         case page(WritableKeyPath<Input, Int?> & Sendable, hasMore: String?)
         case link(relation: String)
+        case nextURL(String)
     }
 
     let style: Style
@@ -67,6 +68,12 @@ public struct Pagination<Input: Sendable>: Sendable {
         Self(style: .link(relation: relation), items: items)
     }
 
+    /// The URL the body gives for the next page (Spotify's `next`, Azure's `nextLink`), relative
+    /// to the request's own or absolute; the list ends when there is none.
+    public static func nextURL(at path: String, items: String? = nil) -> Self {
+        Self(style: .nextURL(path), items: items)
+    }
+
     /// Where the page after the one `input` fetched is, given that page's response and body;
     /// `nil` where the list ends.
     func next(after input: Input, request: HTTPRequest, response: HTTPResponse, body: Data) -> Next? {
@@ -95,6 +102,11 @@ public struct Pagination<Input: Sendable>: Sendable {
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
                   let target = LinkHeader.target(of: relation, in: field),
+                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
+                  url != request.url else { return nil }
+            return .url(input, url)
+        case .nextURL(let path):
+            guard let target = JSONPath.value(at: JSONPath.keys(path), in: json) as? String, !target.isEmpty,
                   let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
                   url != request.url else { return nil }
             return .url(input, url)
