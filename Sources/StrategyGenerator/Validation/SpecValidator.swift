@@ -99,6 +99,7 @@ struct Checker {
             "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
             "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
             "SuccessCheck", "Transport", "URLSessionTransport",
+            "DeepObject", "ItemSequence", "PageSequence", "PaginatedStrategy", "Pagination",
         ] { names[name] = "StrategyKit's '\(name)'" }
         for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
         for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }

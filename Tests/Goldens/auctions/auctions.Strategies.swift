@@ -6,7 +6,7 @@ import Foundation
 /// Lists auctions, a page at a time.
 ///
 /// `GET /auctions`
-public struct ListAuctions: Strategy {
+public struct ListAuctions: PaginatedStrategy {
     public typealias Output = AuctionPage
     public typealias Failure = AuctionError
 
@@ -21,6 +21,12 @@ public struct ListAuctions: Strategy {
     }
 
     public init() {}
+
+    public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "items") }
+
+    public func items(of output: AuctionPage) -> [Auction] {
+        output.items
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
