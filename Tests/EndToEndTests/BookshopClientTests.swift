@@ -29,6 +29,12 @@ import Testing
                 [{"medium": "print", "pages": 412}, {"medium": "ebook", "formats": ["epub"], "drm": {"lcp": true, "expires": null}},
                  {"medium": "audio", "minutes": 1260}]
                 """#)
+            case ("GET", "/v1/books/978-0/reviews"):
+                switch request.queryItems.first(where: { $0.name == "cursor" })?.value {
+                case nil: return .json(#"{"reviews": ["A classic.", "Long."], "next_cursor": "c2"}"#)
+                case "c2": return .json(#"{"reviews": ["Sandy."]}"#)
+                default: return CannedResponse(status: 400)
+                }
             case ("GET", "/v1/books/978-0/stock"):
                 return .json(#"{"data": {"count": 3}}"#)
             case ("GET", "/v1/books/000/stock"):
@@ -112,6 +118,36 @@ import Testing
         #expect(ebook.formats == ["epub"])
         #expect(ebook.drm == ["lcp": true, "expires": .null])
         #expect(other["minutes"] == 1260)
+    }
+
+    @Test func reviewsComePageByPageWithTheirFilterInNestedKeys() async throws {
+        var reviews: [String] = []
+        for try await review in shop.listReviewsPages(isbn: "978-0", stars: ListReviewsStars(min: 4)).items {
+            reviews.append(review)
+        }
+
+        #expect(reviews == ["A classic.", "Long.", "Sandy."])
+        let pages = server.requests.filter { $0.path == "/v1/books/978-0/reviews" }
+        #expect(pages.map { $0.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() } == [
+            ["stars[min]=4"],
+            ["cursor=c2", "stars[min]=4"],
+        ])
+    }
+
+    @Test func aCoverGoesToTheMediaHostTheOperationNamesWithTheAPIsCredentials() async throws {
+        let media = try HTTPTestServer { _ in CannedResponse(status: 204) }
+        let client = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
+            .bearer(BearerToken(accessToken: "reader"))
+            .replacing(Server(host: "media.bookshop.example.com", basePath: "/v1"), with: media.server(basePath: "/v1"))
+            .build()
+
+        try await client.uploadCover(isbn: "978-0", body: Data([0xFF, 0xD8]))
+
+        let upload = try #require(media.requests.last)
+        #expect(upload.method == "PUT" && upload.path == "/v1/books/978-0/cover")
+        #expect(upload.header("Content-Type") == "image/jpeg" && upload.body == Data([0xFF, 0xD8]))
+        #expect(upload.header("Authorization") == "Bearer reader")
+        #expect(!server.requests.contains { $0.path.hasSuffix("/cover") })
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

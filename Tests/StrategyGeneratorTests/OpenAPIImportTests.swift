@@ -506,6 +506,91 @@ import Testing
         #expect(models.contains("if let value = try? Cat(from: decoder)") && !models.contains("unknown(JSONValue)"))
     }
 
+    /// Paging, nested keys and another host for one operation, and extensions with faults.
+    static let shop = """
+        openapi: 3.0.3
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://api.shop.example.com/v1 }]
+        x-strategykit-errors:
+          when: { bodyHasKey: error }
+          code: error.code
+          cases: { closed: 3, shut: 3 }
+        paths:
+          /charges:
+            get:
+              operationId: listCharges
+              x-strategykit-pagination: { style: afterLastItem, parameter: starting_after, items: data, hasMore: has_more, id: id }
+              parameters:
+                - { name: starting_after, in: query, schema: { type: string } }
+                - { name: created, in: query, style: deepObject, schema: { type: object, properties: { gte: { type: integer }, lte: { type: integer } } } }
+                - { name: metadata, in: query, style: deepObject, schema: { type: object, additionalProperties: { type: string } } }
+              responses:
+                "200":
+                  description: A page.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [data, has_more]
+                        properties:
+                          data: { type: array, items: { $ref: "#/components/schemas/Charge" } }
+                          has_more: { type: boolean }
+            post:
+              operationId: createCharge
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [amount]
+                      properties:
+                        amount: { type: integer }
+                        metadata: { type: object, additionalProperties: { type: string } }
+                        shipping: { type: object, properties: { name: { type: string }, address: { type: object, properties: { line1: { type: string } } } } }
+              responses:
+                "200": { description: Made., content: { application/json: { schema: { $ref: "#/components/schemas/Charge" } } } }
+          /events:
+            get:
+              operationId: listEvents
+              x-strategykit-pagination: { style: cursor, parameter: nope, next: next_cursor }
+              responses:
+                "200": { description: Events., content: { application/json: { schema: { type: array, items: { type: string } } } } }
+          /files:
+            post:
+              operationId: createFile
+              servers: [{ url: https://files.shop.example.com/v1 }]
+              requestBody: { content: { multipart/form-data: { schema: { type: object, properties: { file: { type: string, format: binary } } } } } }
+              responses: { "200": { description: Stored. } }
+        components:
+          schemas:
+            Charge: { type: object, required: [id], properties: { id: { type: string }, amount: { type: integer } } }
+        """
+
+    @Test func pagingNestedKeysAndAnOperationsOwnServerImportAndAFaultyExtensionCostsOnlyItself() async throws {
+        let (generated, folder) = try generate(Self.shop, name: "shop.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shop.yaml").path
+        let strategies = try #require(generated.files.first { $0.name == "shop.Strategies.swift" }).contents
+        let client = try #require(generated.files.first { $0.name == "shop.Client.swift" }).contents
+
+        #expect(generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "shop.yaml") } == [
+            "shop.yaml:7:29: warning: case 'shut' of error type 'ShopError' has the code of case 'closed'; each code may name one case; 'x-strategykit-errors' is left out",
+            "shop.yaml:45:61: warning: 'nope' is not a query parameter of strategy 'ListEvents'; 'x-strategykit-pagination' is left out",
+        ])
+        #expect(strategies.contains(#".afterLastItem(\.startingAfter, hasMore: "has_more", items: "data")"#))
+        #expect(client.contains("public func listChargesPages(") && !client.contains("listEventsPages"))
+        #expect(strategies.contains(#""created": DeepObject(input.created),"#) && strategies.contains(#""metadata": input.metadata,"#))
+        #expect(strategies.contains(#""shipping": DeepObject(input.shipping),"#))
+        #expect(strategies.contains(#"public var server: Server? { Server(scheme: "https", host: "files.shop.example.com", basePath: "/v1") }"#))
+        #expect(!generated.files.contains { $0.name == "shop.Errors.swift" && $0.contents.contains("enum ShopError") })
+
+        try OutputWriter.write(generated.files, to: folder)
+        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
     @Test func aSwaggerDocumentOfAnotherVersionIsRefusedAtItsVersion() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

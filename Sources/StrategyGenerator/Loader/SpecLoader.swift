@@ -174,9 +174,52 @@ public enum SpecLoader {
         var importer = swagger == nil
             ? OpenAPIImporter(root: bundled, file: file, selection: operations, unresolved: references.unresolved)
             : OpenAPIImporter(root: SwaggerConverter(root: bundled).convert(), file: file, selection: operations, unresolved: references.unresolved, spellingPointers: SwaggerConverter.swaggerPointer)
-        guard let spec = importer.importDocument() else {
+        guard var spec = importer.importDocument() else {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
-        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics)
+        let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
+        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings)
+    }
+
+    /// The importer builds a spec that validates, except where an extension brings in the spec
+    /// format's own words (pagination, errors in the body): an error validation finds in one of
+    /// those costs only that extension, which is left out with the error as a warning.
+    private static func leavingOutFaultyExtensions(_ spec: inout APISpec, _ importer: OpenAPIImporter) -> [Diagnostic] {
+        guard !importer.extensionUses.isEmpty else { return [] }
+        var warnings: [Diagnostic] = []
+        var remaining = importer.extensionUses
+        while !remaining.isEmpty {
+            let errors: [Diagnostic]
+            do {
+                _ = try SpecValidator.validate(LoadedSpec(spec: spec, diagnostics: []))
+                return warnings
+            } catch {
+                errors = error.diagnostics.filter { $0.severity == .error }
+            }
+            let faulty = remaining.filter { use in errors.contains { $0.location.map(use.places.contains) ?? false } }
+            guard !faulty.isEmpty else { return warnings }
+            for use in faulty {
+                for error in errors where error.location.map(use.places.contains) ?? false {
+                    warnings.append(.warning("\(error.message); '\(use.name)' is left out", at: error.location))
+                }
+                switch use.target {
+                case .pagination(let strategy):
+                    if let index = spec.strategies.firstIndex(where: { $0.name.value == strategy }) { spec.strategies[index].pagination = nil }
+                case .errors:
+                    guard let plain = importer.errorsWithoutExtension, let index = spec.errors.firstIndex(where: { $0.name == plain.name }) else { break }
+                    if plain.statusCases.isEmpty {
+                        // The extension was all the error type had.
+                        spec.errors.remove(at: index)
+                        for strategy in spec.strategies.indices where spec.strategies[strategy].errorType == plain.name {
+                            spec.strategies[strategy].errorType = nil
+                        }
+                    } else {
+                        spec.errors[index] = plain
+                    }
+                }
+            }
+            remaining.removeAll { use in faulty.contains { $0.name == use.name && $0.target == use.target } }
+        }
+        return warnings
     }
 }

@@ -73,6 +73,7 @@ struct OpenAPIImporter {
                     continue
                 }
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
+                strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
                 for (code, payload, location) in errorResponses(operation, pointer: at) {
                     if let existing = errorCases[code] {
                         errorCases[code] = (existing.payload, existing.agreed && existing.payload == payload, existing.location)
@@ -118,6 +119,16 @@ struct OpenAPIImporter {
                 error.codeCases = bodyErrors.codeCases
             }
             error.statusCases = cases
+            if bodyErrors != nil, let node = root[Self.errorsExtension] {
+                var plain = ErrorSpec(name: error.name, doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
+                plain.statusCases = errorCases.keys.sorted().map { code in
+                    let entry = errorCases[code]!
+                    let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+                    return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
+                }
+                errorsWithoutExtension = plain
+                noteExtension(Self.errorsExtension, .errors, node)
+            }
             errors.append(error)
             for index in strategies.indices { strategies[index].errorType = errors[0].name }
         }
@@ -145,6 +156,53 @@ struct OpenAPIImporter {
     }
 
     // MARK: Extensions
+
+    /// An extension taken into the spec, with the places of its nodes: a fault that validation
+    /// finds at one of them costs only the extension.
+    struct ExtensionUse {
+        enum Target: Equatable {
+            case pagination(strategy: String)
+            case errors
+        }
+
+        var name: String
+        var target: Target
+        var places: Set<SourceLocation>
+    }
+
+    private(set) var extensionUses: [ExtensionUse] = []
+    /// The API's error type as the responses alone make it, for when its extension is left out.
+    private(set) var errorsWithoutExtension: ErrorSpec?
+
+    private mutating func noteExtension(_ name: String, _ target: ExtensionUse.Target, _ node: YAMLNode) {
+        var places: Set<SourceLocation> = []
+        var pending = [node]
+        while let current = pending.popLast() {
+            places.insert(current.location)
+            switch current.kind {
+            case .scalar: break
+            case .sequence(let items): pending += items
+            case .mapping(let pairs): pending += pairs.flatMap { [$0.key, $0.value] }
+            }
+        }
+        extensionUses.append(ExtensionUse(name: name, target: target, places: places))
+    }
+
+    /// `x-strategykit-pagination` on an operation: the spec format's `pagination`, saying how its
+    /// pages follow each other.
+    static let paginationExtension = "x-strategykit-pagination"
+
+    private mutating func paginationExtension(of operation: YAMLNode, strategy: String) -> PaginationSpec? {
+        guard let node = operation[Self.paginationExtension] else { return nil }
+        let decoder = SpecDecoder(file: file)
+        let pagination = decoder.decodePagination(node, of: "operation '\(strategy)'")
+        for fault in decoder.diagnostics.diagnostics {
+            diagnostics.warning("\(fault.message); '\(Self.paginationExtension)' is left out", at: fault.location ?? node.location)
+        }
+        guard let pagination, !decoder.diagnostics.hasErrors else { return nil }
+        noteExtension(Self.paginationExtension, .pagination(strategy: strategy), node)
+        return pagination
+    }
 
     /// `x-strategykit-errors` on the document: the keys of an error type in the spec format
     /// (`when`, `code`, `message`, `cases`, `status`, `doc`), for errors an API reports in the
@@ -661,7 +719,8 @@ struct OpenAPIImporter {
             let schema = parameter["schema"] ?? parameter
             let modelCount = models.count
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
-                  isParameterType(type, arrays: place == "query") else {
+                  isParameterType(type, arrays: place == "query")
+                    || place == "query" && parameter["style"]?.scalar == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
                 if required {
                     warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
@@ -707,6 +766,7 @@ struct OpenAPIImporter {
             }
         }
         (strategy.returns, strategy.unwrap) = returns(operation, owner: name.value, pointer: pointer)
+        strategy.pagination = paginationExtension(of: operation, strategy: name.value)
         uniqueInputNames(&strategy)
         return strategy
     }
@@ -732,6 +792,33 @@ struct OpenAPIImporter {
             enumModelNames.remove(model.name.value)
         }
         models.removeSubrange(start...)
+    }
+
+    /// An object model, a map of plain values, or a list of object models: what a query in the
+    /// deepObject style or a form body sends with nested keys (`address[line1]=…`).
+    private func isNestedValue(_ type: TypeReference) -> Bool {
+        switch type {
+        case .named(let name): models.contains { $0.name.value == name && { if case .object = $0.kind { true } else { false } }($0) }
+        case .dictionary(let value): isParameterType(value, arrays: false)
+        case .array(let element): isNestedValue(element)
+        case .optional: false
+        }
+    }
+
+    /// The server an operation or its path item names instead of the document's, with its
+    /// variables at their defaults; `nil` when it is the document's first, or isn't one the
+    /// client can reach.
+    private mutating func operationServer(_ servers: YAMLNode?, pointer: JSONPointer) -> ServerSpec? {
+        guard let server = servers?.items.first, var text = server["url"]?.scalar else { return nil }
+        for (name, variable) in server["variables"]?.members ?? [] {
+            text = text.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.scalar ?? "")
+        }
+        guard let url = ServerURL(text), !text.contains("{") else {
+            warn("server URL '\(text)' of the operation is not an absolute HTTP URL; the operation goes to the document's server", at: server.location, pointer.appending("servers").appending(0))
+            return nil
+        }
+        if let first = root["servers"]?.items.first?["url"]?.scalar, first == server["url"]?.scalar { return nil }
+        return ServerSpec(name: Named("server", at: server.location), scheme: url.scheme, host: url.host, port: url.port, basePath: url.path, doc: server["description"]?.scalar, variables: [])
     }
 
     private mutating func add(_ model: ModelSpec) {
@@ -783,7 +870,10 @@ struct OpenAPIImporter {
             defer { filesAllowed = false }
             guard let schema = media["schema"], let resolved = resolve(schema, pointer: at), isObject(resolved),
                   let fields = objectFields(resolved, owner: owner + "Form", pointer: at), !fields.isEmpty else { continue }
-            guard fields.allSatisfy({ isParameterType($0.type.unwrappingOptional, arrays: true) || multipart && $0.type.unwrappingOptional == .named("File") }) else { continue }
+            guard fields.allSatisfy({ field in
+                let type = field.type.unwrappingOptional
+                return isParameterType(type, arrays: true) || multipart && type == .named("File") || !multipart && isNestedValue(type)
+            }) else { continue }
             return multipart ? .multipart(fields) : .form(fields)
         }
         if let (type, _) = content.first {

@@ -72,6 +72,29 @@ public struct BookshopClient: Sendable {
         try await client.call(ListEditions(), input)
     }
 
+    /// Sends ``ListReviews`` with `input`.
+    public func listReviews(
+        _ input: ListReviews.Input
+    ) async throws(CallError<BookshopError>) -> ListReviewsOutput {
+        try await client.call(ListReviews(), input)
+    }
+
+    /// Lists a book's reviews, a page at a time.
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func listReviewsPages(
+        isbn: String,
+        cursor: String? = nil,
+        stars: ListReviewsStars? = nil
+    ) -> PageSequence<ListReviews> {
+        client.pages(ListReviews(), ListReviews.Input(isbn: isbn, cursor: cursor, stars: stars))
+    }
+
+    /// Stores a book's cover on the media host.
+    public func uploadCover(isbn: String, body: Data) async throws(CallError<BookshopError>) {
+        try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))
+    }
+
     /// Sends ``PlaceOrder`` with `input`.
     public func placeOrder(
         _ input: PlaceOrder.Input
@@ -95,6 +118,9 @@ public protocol BooksAPI: Sendable {
 
     /// Sends ``ListEditions`` with `input`.
     func listEditions(_ input: ListEditions.Input) async throws(CallError<BookshopError>) -> [Edition]
+
+    /// Sends ``ListReviews`` with `input`.
+    func listReviews(_ input: ListReviews.Input) async throws(CallError<BookshopError>) -> ListReviewsOutput
 }
 
 extension BooksAPI {
@@ -128,6 +154,15 @@ extension BooksAPI {
     /// Lists the editions of a book, in print or electronic.
     public func listEditions(isbn: String) async throws(CallError<BookshopError>) -> [Edition] {
         try await listEditions(ListEditions.Input(isbn: isbn))
+    }
+
+    /// Lists a book's reviews, a page at a time.
+    public func listReviews(
+        isbn: String,
+        cursor: String? = nil,
+        stars: ListReviewsStars? = nil
+    ) async throws(CallError<BookshopError>) -> ListReviewsOutput {
+        try await listReviews(ListReviews.Input(isbn: isbn, cursor: cursor, stars: stars))
     }
 }
 

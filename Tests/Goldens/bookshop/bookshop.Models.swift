@@ -175,6 +175,36 @@ public struct Problem: Decodable, Equatable, Sendable {
     }
 }
 
+public struct ListReviewsStars: Encodable, Sendable {
+    public var min: Int?
+    public var max: Int?
+
+    public init(min: Int? = nil, max: Int? = nil) {
+        (self.min, self.max) = (min, max)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(min, forKey: "min")
+        try container.encodeIfPresent(max, forKey: "max")
+    }
+}
+
+public struct ListReviewsOutput: Decodable, Sendable {
+    public let reviews: [String]
+    public let nextCursor: String?
+
+    public init(reviews: [String], nextCursor: String? = nil) {
+        (self.reviews, self.nextCursor) = (reviews, nextCursor)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.reviews = try container.decode([String].self, forKey: "reviews")
+        self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+    }
+}
+
 public struct PlaceOrderOutput: Decodable, Sendable {
     public let id: Int
     public let placedAt: Date

@@ -145,6 +145,71 @@ public struct ListEditions: Strategy {
     }
 }
 
+/// Lists a book's reviews, a page at a time.
+///
+/// `GET /books/{isbn}/reviews`
+public struct ListReviews: PaginatedStrategy {
+    public typealias Output = ListReviewsOutput
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+        public var cursor: String?
+        public var stars: ListReviewsStars?
+
+        public init(isbn: String, cursor: String? = nil, stars: ListReviewsStars? = nil) {
+            (self.isbn, self.cursor, self.stars) = (isbn, cursor, stars)
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+
+    public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "reviews") }
+
+    public func items(of output: ListReviewsOutput) -> [String] {
+        output.reviews
+    }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(
+            .get,
+            "/books/\(input.isbn)/reviews",
+            query: ["cursor": input.cursor, "stars": DeepObject(input.stars)]
+        )
+    }
+}
+
+/// Stores a book's cover on the media host.
+///
+/// `PUT https://media.bookshop.example.com/v1/books/{isbn}/cover`
+public struct UploadCover: Strategy {
+    public typealias Output = Void
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+        public var body: Data
+
+        public init(isbn: String, body: Data) {
+            (self.isbn, self.body) = (isbn, body)
+        }
+    }
+
+    public init() {}
+
+    public var server: Server? {
+        Server(scheme: "https", host: "media.bookshop.example.com", basePath: "/v1")
+    }
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.put, "/books/\(input.isbn)/cover", body: .data(input.body, contentType: "image/jpeg"))
+    }
+}
+
 /// Orders copies of a book.
 ///
 /// `POST /orders`
