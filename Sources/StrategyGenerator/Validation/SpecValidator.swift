@@ -30,6 +30,7 @@ public enum SpecValidator {
         check.modelCycles()
         check.errorPayloadsAreNotDeprecated()
         check.examples()
+        check.stubbedStrategies()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

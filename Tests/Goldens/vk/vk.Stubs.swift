@@ -46,7 +46,7 @@ public enum VKStubs {
 extension VKClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> VKClient {
         Builder().stubbed([
             .init(.get, "/wall.get", json: VKStubs.getWall, delay: delay),
