@@ -36,6 +36,8 @@ import Testing
                 if amount == 1250 { return .json(#"{"msg": "Outbid", "minimum": null}"#, status: 409) }
                 if amount < 1300 { return .json(#"{"message": "Outbid", "minimum": {"amount": 1300, "currency": "EUR"}}"#, status: 409) }
                 return .json(#"{"amount": \#(amount), "currency": "EUR"}"#, status: 201)
+            case ("GET", let path) where path.hasPrefix("/v2/auctions/\(lot)/files/"):
+                return .json(#"{"caption": "\#(path.dropFirst("/v2/auctions/\(lot)/files/".count))"}"#)
             case ("PUT", "/v2/auctions/\(lot)/watch"):
                 return CannedResponse(status: 204)
             default:
@@ -65,8 +67,31 @@ import Testing
         #expect(vase.watchers == 0)
         let request = try #require(server.requests.last)
         #expect(request.query("status") == "live,closed")
-        #expect(request.query("limit") == "20")
+        #expect(request.query("limit") == nil, "20 is what the server assumes; it is sent only when set")
         #expect(request.header("Accept") == "application/json")
+    }
+
+    @Test func aPageSizeTheCallerSetsIsSent() async throws {
+        _ = try await auctions.listAuctions(limit: 50)
+
+        #expect(server.requests.last?.query("limit") == "50")
+    }
+
+    @Test func aFilePathKeepsItsSlashesAndEachPartIsEncoded() async throws {
+        let file = try await auctions.getLotFile(id: Self.lotID, path: "photos/front view.json")
+
+        #expect(file["caption"] == "photos/front%20view.json")
+        #expect(server.requests.last?.path == "/v2/auctions/\(Self.lotID.uuidString)/files/photos/front%20view.json")
+    }
+
+    @Test func aDotSegmentInAFilePathIsRefusedBeforeAnythingIsSent() async throws {
+        let error = await failure(AuctionError.self) { try await auctions.getLotFile(id: Self.lotID, path: "photos/../../admin") }
+
+        guard case .request? = error else {
+            Issue.record("expected a request error, got \(String(describing: error))")
+            return
+        }
+        #expect(server.requests.isEmpty)
     }
 
     @Test func aMissingLotIsNotFound() async throws {

@@ -50,6 +50,15 @@ import Testing
         #expect(request.query("owner_id") == "1")
         #expect(request.query("count") == "3")
         #expect(request.query("offset") == nil)
+        #expect(request.query("extended") == "1")
+    }
+
+    @Test func aCountTheServerAssumesIsNotSentAndTheConstantAlwaysIs() async throws {
+        _ = try await vk.getWall(ownerId: 1)
+
+        let request = try #require(server.requests.last)
+        #expect(request.query("count") == nil)
+        #expect(request.query("extended") == "1")
     }
 
     /// A caller that sees only a role protocol gets the labelled methods too.
@@ -86,8 +95,8 @@ import Testing
         #expect(posted.postId == 99)
         let request = try #require(server.requests.last)
         #expect(request.method == "POST")
-        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
-        #expect(request.form == ["owner_id": "1", "message": "Hello, wall & friends", "friends_only": "true"])
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(request.form == ["owner_id": "1", "message": "Hello, wall & friends", "friends_only": "1"])
         #expect(request.query("access_token") == "good")
     }
 

@@ -33,6 +33,7 @@ import Testing
         ("objectModel", nil, SpecKeys.objectModel),
         ("enumModel", nil, SpecKeys.enumModel),
         ("field", nil, SpecKeys.field),
+        ("constant", nil, SpecKeys.constant),
         ("error", nil, SpecKeys.error),
         ("errorCondition", nil, SpecKeys.errorCondition),
         ("strategy", nil, SpecKeys.strategy),
@@ -55,7 +56,7 @@ import Testing
     @Test func everyPartOfTheSchemaIsChecked() {
         let definitions = Set((Self.schema["$defs"] as? [String: Any])?.keys ?? [:].keys)
         let checked = Set(Self.parts.compactMap(\.definition))
-        let valueOnly: Set = ["typeReference", "dateFormat", "deprecated", "model", "fieldValue"]
+        let valueOnly: Set = ["typeReference", "dateFormat", "deprecated", "model", "fieldValue", "parameter"]
 
         #expect(definitions.subtracting(valueOnly) == checked)
     }

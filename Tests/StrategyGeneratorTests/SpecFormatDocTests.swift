@@ -38,6 +38,7 @@ import Testing
         DocumentedPart("objectModel", SpecKeys.objectModel, in: "### Object models"),
         DocumentedPart("enumModel", SpecKeys.enumModel, in: "### Enum models"),
         DocumentedPart("field", SpecKeys.field, in: "### Fields"),
+        DocumentedPart("constant", SpecKeys.constant, in: "### Parameters"),
         DocumentedPart("error", SpecKeys.error, in: "## Errors"),
         DocumentedPart("errorCondition", SpecKeys.errorCondition, in: "## Errors"),
         DocumentedPart("methods", SpecKeys.methods, in: "## Strategies"),

@@ -6,13 +6,15 @@ public enum SpecKeys {
     public static let spec = ["api", "doc", "access", "uses", "servers", "defaults", "auth", "models", "errors", "strategies", "interfaces"]
     public static let server = ["url", "doc", "variables"]
     public static let serverVariable = ["default", "enum"]
-    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays"]
+    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays", "booleans"]
     public static let authScheme = ["apiKey", "bearer", "basic", "header", "doc"]
     public static let apiKey = ["in", "name"]
     public static let bearer = ["refresh", "accessToken", "refreshToken", "expiresIn"]
     public static let objectModel = ["fields", "doc", "deprecated"]
     public static let enumModel = ["enum", "doc", "deprecated"]
-    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated"]
+    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes"]
+    /// The keys of a value a strategy always sends: `extended: { const: 1 }`.
+    public static let constant = ["const", "doc"]
     public static let error = ["doc", "when", "code", "message", "cases", "status"]
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [

@@ -72,6 +72,8 @@ public struct DefaultsSpec: Hashable, Sendable {
     public var dateFormat: DateFormatSpec?
     /// How query arrays are written.
     public var arrayStyle: String?
+    /// How `Bool` parameters are written, unless a parameter says otherwise.
+    public var booleanFormat: BooleanFormat? = nil
 }
 
 /// `v: "5.131"`
@@ -183,6 +185,10 @@ public struct FieldSpec: Hashable, Sendable {
     public var nullable = false
     public var dateFormat: DateFormatSpec? = nil
     public var deprecated: Deprecation? = nil
+    /// How a `Bool` parameter is written, when not as the spec's defaults say.
+    public var booleanFormat: BooleanFormat? = nil
+    /// A path parameter whose `/` stay separators (a file path), each part still one segment.
+    public var keepsSlashes = false
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.
@@ -277,6 +283,10 @@ public struct StrategySpec: Hashable, Sendable {
     public var signsIn: Named?
     /// Where `example` is written.
     public var exampleLocation: SourceLocation? = nil
+    /// Query items sent with every call, not inputs: `extended: { const: 1 }`.
+    public var constantQuery: [ConstantParameter] = []
+    /// Headers sent with every call, not inputs.
+    public var constantHeaders: [ConstantParameter] = []
 }
 
 /// Which auth scheme a strategy uses.

@@ -31,6 +31,7 @@ public enum SpecValidator {
         check.errorPayloadsAreNotDeprecated()
         check.examples()
         check.stubbedStrategies()
+        check.parameterWireForms()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

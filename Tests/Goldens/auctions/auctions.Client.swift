@@ -53,6 +53,11 @@ public struct AuctionsClient: Sendable {
         try await client.call(GetAuction(), input)
     }
 
+    /// Fetches a file of the lot's listing by its path, such as `photos/front.json`.
+    public func getLotFile(id: UUID, path: String) async throws(CallError<AuctionError>) -> [String: String] {
+        try await client.call(GetLotFile(), GetLotFile.Input(id: id, path: path))
+    }
+
     /// Sends ``PlaceBid`` with `input`.
     public func placeBid(_ input: PlaceBid.Input) async throws(CallError<AuctionError>) -> Money {
         try await client.call(PlaceBid(), input)
@@ -83,7 +88,7 @@ extension AuctionBrowsing {
     public func listAuctions(
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
-        limit: Int = 20
+        limit: Int? = nil
     ) async throws(CallError<AuctionError>) -> AuctionPage {
         try await listAuctions(ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }

@@ -13,9 +13,11 @@ public struct ListAuctions: Strategy {
     public struct Input: Sendable {
         public var status: [AuctionStatus]?
         public var cursor: String?
-        public var limit: Int
 
-        public init(status: [AuctionStatus]? = nil, cursor: String? = nil, limit: Int = 20) {
+        /// The server assumes `20` when it is not sent.
+        public var limit: Int?
+
+        public init(status: [AuctionStatus]? = nil, cursor: String? = nil, limit: Int? = nil) {
             (self.status, self.cursor, self.limit) = (status, cursor, limit)
         }
     }
@@ -50,6 +52,29 @@ public struct GetAuction: Strategy {
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/auctions/\(input.id)", timeout: 20)
+    }
+}
+
+/// Fetches a file of the lot's listing by its path, such as `photos/front.json`.
+///
+/// `GET /auctions/{id}/files/{path}`
+public struct GetLotFile: Strategy {
+    public typealias Output = [String: String]
+    public typealias Failure = AuctionError
+
+    public struct Input: Sendable {
+        public var id: UUID
+        public var path: String
+
+        public init(id: UUID, path: String) {
+            (self.id, self.path) = (id, path)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/auctions/\(input.id)/files/\(segments: input.path)", timeout: 20)
     }
 }
 

@@ -37,6 +37,13 @@ public enum AuctionsStubs {
     }
     """
 
+    /// What `GetLotFile` answers in a stubbed client.
+    public static let getLotFile = """
+    {
+      "caption": "The front of the vase"
+    }
+    """
+
     /// What `PlaceBid` answers in a stubbed client.
     public static let placeBid = """
     {
@@ -54,6 +61,7 @@ extension AuctionsClient {
         Builder().stubbed([
             .init(.get, "/auctions", json: AuctionsStubs.listAuctions, delay: delay),
             .init(.get, "/auctions/{id}", json: AuctionsStubs.getAuction, delay: delay),
+            .init(.get, "/auctions/{id}/files/{path}", json: AuctionsStubs.getLotFile, delay: delay),
             .init(.post, "/auctions/{id}/bids", json: AuctionsStubs.placeBid, status: 201, delay: delay),
             .init(.put, "/auctions/{id}/watch", response: HTTPResponse(status: 204), delay: delay),
             .init(.delete, "/auctions/{id}/watch", response: HTTPResponse(status: 200), delay: delay),

@@ -14,6 +14,10 @@ public struct GetWall: Strategy {
         public var ownerId: Int?
         public var domain: String?
         public var offset: Int?
+
+        /// How many posts to return, at most 100.
+        ///
+        /// The server assumes `20` when it is not sent.
         public var count: Int?
 
         public init(ownerId: Int? = nil, domain: String? = nil, offset: Int? = nil, count: Int? = nil) {
@@ -34,6 +38,7 @@ public struct GetWall: Strategy {
                 "domain": input.domain,
                 "offset": input.offset,
                 "count": input.count,
+                "extended": "1",
             ]
         )
     }
@@ -102,11 +107,12 @@ public struct PostWall: Strategy {
         Endpoint(
             .post,
             "/wall.post",
+            headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
             body: .form([
                 "owner_id": input.ownerId,
                 "message": input.message,
                 "friends_only": input.friendsOnly,
-            ])
+            ], encoding: QueryEncoding(bools: .digit))
         )
     }
 }
