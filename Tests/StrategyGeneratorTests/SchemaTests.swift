@@ -36,6 +36,7 @@ import Testing
         ("constant", nil, SpecKeys.constant),
         ("error", nil, SpecKeys.error),
         ("errorCondition", nil, SpecKeys.errorCondition),
+        ("errorCase", nil, SpecKeys.errorCase),
         ("strategy", nil, SpecKeys.strategy),
         ("body", 1, SpecKeys.body),
         ("retry", 1, SpecKeys.retry),

@@ -41,6 +41,7 @@ import Testing
         DocumentedPart("constant", SpecKeys.constant, in: "### Parameters"),
         DocumentedPart("error", SpecKeys.error, in: "## Errors"),
         DocumentedPart("errorCondition", SpecKeys.errorCondition, in: "## Errors"),
+        DocumentedPart("errorCase", SpecKeys.errorCase, in: "## Errors"),
         DocumentedPart("methods", SpecKeys.methods, in: "## Strategies"),
         DocumentedPart("strategy", SpecKeys.strategy, in: "## Strategies"),
         DocumentedPart("body", SpecKeys.body, in: "### Bodies"),

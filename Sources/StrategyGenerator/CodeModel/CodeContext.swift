@@ -15,7 +15,7 @@ struct CodeContext {
     let addedConformances: [GeneratorConfig.ModelConformance]
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
-        spec = validated.spec.withServerDefaults
+        spec = validated.spec.withServerDefaults.withIncludedErrors
         // Resolved again, so the strategies it names have their parameters as the spec now says.
         references = (try? References.resolve(spec)) ?? validated.references
         self.stem = stem

@@ -15,7 +15,9 @@ public enum SpecKeys {
     public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes"]
     /// The keys of a value a strategy always sends: `extended: { const: 1 }`.
     public static let constant = ["const", "doc"]
-    public static let error = ["doc", "when", "code", "message", "cases", "status"]
+    public static let error = ["doc", "when", "code", "message", "cases", "status", "include"]
+    /// The keys of a code case written as a mapping: `captchaNeeded: { code: 14, payload: { … } }`.
+    public static let errorCase = ["code", "payload"]
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",

@@ -222,6 +222,9 @@ public struct ErrorSpec: Hashable, Sendable {
     public var codeCases: [CodeCase]
     /// Status code → case, in the order written.
     public var statusCases: [StatusCase]
+    /// Error types whose code cases (and, unless this one sets its own, `when`, `code` and
+    /// `message`) this one shares: codes common to a whole API, written once.
+    public var includes: [Named] = []
 }
 
 /// `invalidAccessToken: 5`
@@ -229,6 +232,8 @@ public struct CodeCase: Hashable, Sendable {
     public var caseName: Named
     /// The code as written; a number or a string.
     public var code: YAMLValue
+    /// Strings the case keeps from the error body, read at key paths.
+    public var payload: [StatusCase.BodyValue] = []
 }
 
 /// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`

@@ -23,6 +23,7 @@ public enum SpecValidator {
         check.uniqueNames()
         check.models()
         check.errorTypes()
+        check.errorIncludes()
         check.authSchemes()
         check.generatedNames()
         check.strategies()

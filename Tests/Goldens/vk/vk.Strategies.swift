@@ -8,7 +8,7 @@ import Foundation
 /// `GET /wall.get`
 public struct GetWall: Strategy {
     public typealias Output = Wall
-    public typealias Failure = VKError
+    public typealias Failure = WallError
 
     public struct Input: Sendable {
         public var ownerId: Int?
@@ -73,7 +73,7 @@ public struct GetWallCount: Strategy {
 ///
 /// `POST /wall.post`
 public struct PostWall: Strategy {
-    public typealias Failure = VKError
+    public typealias Failure = WallError
 
     /// What `PostWall` returns.
     public struct Output: Decodable, Sendable {
