@@ -42,6 +42,7 @@ import Testing
         DocumentedPart("error", SpecKeys.error, in: "## Errors"),
         DocumentedPart("errorCondition", SpecKeys.errorCondition, in: "## Errors"),
         DocumentedPart("errorCase", SpecKeys.errorCase, in: "## Errors"),
+        DocumentedPart("headerCase", SpecKeys.headerCase, in: "## Errors"),
         DocumentedPart("methods", SpecKeys.methods, in: "## Strategies"),
         DocumentedPart("strategy", SpecKeys.strategy, in: "## Strategies"),
         DocumentedPart("body", SpecKeys.body, in: "### Bodies"),

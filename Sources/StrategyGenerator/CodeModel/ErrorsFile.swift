@@ -18,7 +18,8 @@ extension CodeContext {
         }
         for statusCase in error.statusCases {
             let signature = signature(statusCase.payload, keepsMessage: keepsMessage)
-            members.append(.enumCase(docs: ["HTTP \(statusCase.statusCode)."], name: SwiftName.escaped(statusCase.caseName.value) + signature, rawValue: nil))
+            let docs = statusCase.header.map { "HTTP \(statusCase.statusCode) with `\($0.name.value): \($0.value)`." } ?? "HTTP \(statusCase.statusCode)."
+            members.append(.enumCase(docs: [docs], name: SwiftName.escaped(statusCase.caseName.value) + signature, rawValue: nil))
         }
         var unknown = ["statusCode: Int"]
         if error.codePath != nil { unknown.append("code: \(codeType(error))?") }
@@ -160,7 +161,10 @@ extension CodeContext {
             return SwitchCase(pattern: "(_, \(code)?)", body: [assignment(codeCase.caseName.value, payload, keepsMessage: error.messagePath != nil)])
         }
         cases += error.statusCases.map { statusCase in
-            let pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
+            var pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
+            if let header = statusCase.header {
+                pattern += " where response.headerFields.value(\(SwiftName.stringLiteral(header.name.value))) == \(SwiftName.stringLiteral(header.value))"
+            }
             return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil)])
         }
         cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))

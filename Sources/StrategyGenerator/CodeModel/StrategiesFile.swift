@@ -51,25 +51,30 @@ extension CodeContext {
         return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 
-    /// The Swift type of the strategy's output.
+    /// The Swift type of the strategy's output: with the response headers it reads, if any.
     func outputType(_ strategy: StrategySpec) -> String? {
-        switch strategy.returns {
+        let name = SwiftName.escaped(strategy.name.value)
+        let body: String? = switch strategy.returns {
         case .type(let type, _)?: swiftType(type)
-        case .fields?: "\(SwiftName.escaped(strategy.name.value)).Output"
+        case .fields?: "\(name).Output"
         case nil: nil
         }
+        guard !strategy.responseHeaders.isEmpty else { return body }
+        return body.map { "WithHeaders<\($0), \(name).Headers>" } ?? "\(name).Headers"
     }
 
     private func strategy(_ strategy: StrategySpec) -> TypeDeclaration {
         let inputs = inputFields(strategy)
         var members: [Declaration] = []
         switch strategy.returns {
+        case .type(let type, _)? where !strategy.responseHeaders.isEmpty:
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: "WithHeaders<\(swiftType(type)), Headers>"))
         case .type(let type, _)?:
             members.append(.typeAlias(docs: [], access: access, name: "Output", type: swiftType(type)))
         case .fields?:
             break
         case nil:
-            members.append(.typeAlias(docs: [], access: access, name: "Output", type: "Void"))
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: strategy.responseHeaders.isEmpty ? "Void" : "Headers"))
         }
         if let errorType = strategy.errorType {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
@@ -86,6 +91,9 @@ extension CodeContext {
                 members: storedProperties(inputs, access: access)
             )))
         }
+        if !strategy.responseHeaders.isEmpty {
+            members.append(.type(responseHeadersType(strategy)))
+        }
         if case .jsonFields(let fields)? = strategy.body {
             members.append(.type(objectModel(name: "Body", fields: fields, access: "private", use: .encoded, sendable: false)))
         }
@@ -99,6 +107,7 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
+        if let output = outputWithHeaders(strategy) { members.append(.function(output)) }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(references.deprecation(of: strategy)),

@@ -42,7 +42,8 @@ extension SpecDecoder {
             } ?? []
             if let status = body["status"], let codes = mapping(status, "'status' of \(what)", expecting: "a mapping of status codes to case names, e.g. '{ 404: notFound }'") {
                 var seen: [Int: String] = [:]
-                spec.statusCases = codes.pairs.compactMap(decodeStatusCase).filter { statusCase in
+                spec.statusCases = codes.pairs.flatMap(decodeStatusCases).filter { statusCase in
+                    guard statusCase.header == nil else { return true }
                     guard let first = seen[statusCase.statusCode] else {
                         seen[statusCase.statusCode] = statusCase.caseName.value
                         return true
@@ -55,7 +56,7 @@ extension SpecDecoder {
         }
     }
 
-    private func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
+    func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
         guard let text = pair.key.scalar, let statusCode = Int(text), (100...599).contains(statusCode) else {
             diagnostics.error("'\(pair.key.scalar ?? pair.key.kindDescription)' is not an HTTP status code (100 to 599)", at: pair.key.location)
             return nil

@@ -58,6 +58,7 @@ extension SpecDecoder {
             signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") },
             exampleLocation: body["example"]?.location
         )
+        strategy.responseHeaders = body["responseHeaders"].map { responseHeaders($0, of: what) } ?? []
         strategy.constantQuery = query.constants.filter { item in
             checkNoControlCharacters(item.value, "the 'const' of '\(item.name)'", at: item.name.location)
         }

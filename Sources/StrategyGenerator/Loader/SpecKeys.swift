@@ -18,10 +18,12 @@ public enum SpecKeys {
     public static let error = ["doc", "when", "code", "message", "cases", "status", "include"]
     /// The keys of a code case written as a mapping: `captchaNeeded: { code: 14, payload: { … } }`.
     public static let errorCase = ["code", "payload"]
+    /// The keys of a status case that matches by a header: `{ case: rateLimited, header: { … } }`.
+    public static let headerCase = ["case", "header"]
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn",
+        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]

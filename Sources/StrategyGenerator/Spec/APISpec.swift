@@ -255,6 +255,15 @@ public struct StatusCase: Hashable, Sendable {
     public var statusCode: Int
     public var caseName: Named
     public var payload: Payload
+    /// A header the response must have, with this value, for this case to match, e.g.
+    /// `X-RateLimit-Remaining: 0` to tell a rate limit from another 403.
+    public var header: HeaderCondition? = nil
+}
+
+/// `{ X-RateLimit-Remaining: "0" }`: a response header and the value it must have.
+public struct HeaderCondition: Hashable, Sendable {
+    public var name: Named
+    public var value: String
 }
 
 /// One endpoint: the request it makes and what it returns.
@@ -292,6 +301,9 @@ public struct StrategySpec: Hashable, Sendable {
     public var constantQuery: [ConstantParameter] = []
     /// Headers sent with every call, not inputs.
     public var constantHeaders: [ConstantParameter] = []
+    /// Response headers the strategy reads and returns beside its output (OpenAPI's response
+    /// `headers`), by their names on the wire.
+    public var responseHeaders: [FieldSpec] = []
 }
 
 /// Which auth scheme a strategy uses.

@@ -33,6 +33,7 @@ public enum SpecValidator {
         check.examples()
         check.stubbedStrategies()
         check.parameterWireForms()
+        check.responses()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -44,7 +44,7 @@ public struct AuctionsClient: Sendable {
     /// Sends ``ListAuctions`` with `input`.
     public func listAuctions(
         _ input: ListAuctions.Input
-    ) async throws(CallError<AuctionError>) -> AuctionPage {
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers> {
         try await client.call(ListAuctions(), input)
     }
 
@@ -77,7 +77,9 @@ public struct AuctionsClient: Sendable {
 
 public protocol AuctionBrowsing: Sendable {
     /// Sends ``ListAuctions`` with `input`.
-    func listAuctions(_ input: ListAuctions.Input) async throws(CallError<AuctionError>) -> AuctionPage
+    func listAuctions(
+        _ input: ListAuctions.Input
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers>
 
     /// Sends ``GetAuction`` with `input`.
     func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction
@@ -89,7 +91,7 @@ extension AuctionBrowsing {
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
         limit: Int? = nil
-    ) async throws(CallError<AuctionError>) -> AuctionPage {
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers> {
         try await listAuctions(ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// `GET /auctions`
 public struct ListAuctions: Strategy {
-    public typealias Output = AuctionPage
+    public typealias Output = WithHeaders<AuctionPage, Headers>
     public typealias Failure = AuctionError
 
     public struct Input: Sendable {
@@ -22,6 +22,23 @@ public struct ListAuctions: Strategy {
         }
     }
 
+    /// The response headers `ListAuctions` reads.
+    public struct Headers: Sendable, Equatable {
+        public var xRateLimitRemaining: Int?
+        public var link: String?
+
+        public init(xRateLimitRemaining: Int? = nil, link: String? = nil) {
+            (self.xRateLimitRemaining, self.link) = (xRateLimitRemaining, link)
+        }
+
+        /// Reads the headers from a response's `fields`; one that is missing, or doesn't read as
+        /// its type, is `nil`.
+        public init(_ fields: HTTPFields) {
+            xRateLimitRemaining = fields.value("X-RateLimit-Remaining", as: Int.self)
+            link = fields.value("Link")
+        }
+    }
+
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
@@ -31,6 +48,14 @@ public struct ListAuctions: Strategy {
             query: ["status": input.status, "cursor": input.cursor, "limit": input.limit],
             queryEncoding: QueryEncoding(arrays: .commaSeparated),
             timeout: 20
+        )
+    }
+
+    /// The output decoded from the body, with the response headers.
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
+        WithHeaders(
+            try decoder.decode(AuctionPage.self, from: body, at: outputPath),
+            headers: Headers(response.headerFields)
         )
     }
 }
