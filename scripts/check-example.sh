@@ -72,6 +72,39 @@ grep -F "target 'BookshelfAPI' uses StrategyGenPlugin but holds no spec: add an 
     || { cat "$log"; fail "the build log does not say which file to add"; }
 mv "$work/specs"/*.yaml "$api/"
 
+corpus="$root/../shared/corpus/openapi"
+if [ -d "$corpus" ]; then
+    step "Clients generated from documents written by others talk to their server"
+    # The OpenAPI Initiative's petstore and Redocly's museum, read from the shared corpus into a
+    # target of the copy: the documents are never copied into the repository.
+    mkdir -p "$package/Sources/CorpusAPI" "$package/Sources/corpus-clients"
+    cp "$corpus/petstore.yaml" "$corpus/museum.openapi.yaml" "$package/Sources/CorpusAPI/"
+    cp "$root/Examples/CorpusClients/main.swift" "$package/Sources/corpus-clients/"
+    cat >>"$package/Package.swift" <<'MANIFEST'
+package.targets += [
+    .target(
+        name: "CorpusAPI",
+        dependencies: [.product(name: "StrategyKit", package: "StrategyKit")],
+        plugins: [.plugin(name: "StrategyGenPlugin", package: "StrategyKit")]
+    ),
+    .executableTarget(
+        name: "corpus-clients",
+        dependencies: ["CorpusAPI", .product(name: "StrategyKit", package: "StrategyKit")]
+    ),
+]
+MANIFEST
+    build || { cat "$log"; fail "the clients of the corpus's documents do not build"; }
+    if grep -E "^($package|/.*/plugins/outputs/).*warning:" "$log"; then fail "the corpus clients' build has warnings (listed above)"; fi
+    python3 "$root/Examples/CorpusClients/server.py" >"$work/corpus-port" &
+    corpus_pid=$!
+    for _ in $(seq 50); do [ -s "$work/corpus-port" ] && break; sleep 0.1; done
+    "$package/.build/debug/corpus-clients" "$(head -n 1 "$work/corpus-port")" | tee "$work/corpus-output" || true
+    kill "$corpus_pid" 2>/dev/null || true
+    diff -u "$root/Examples/CorpusClients/expected-output.txt" "$work/corpus-output" || fail "the corpus clients printed something else"
+else
+    echo "no corpus at $corpus; the corpus clients are not checked"
+fi
+
 step "The command plugin writes the client into the package, and leaves it alone when nothing changed"
 swift package --package-path "$package" --allow-writing-to-package-directory generate-strategies --target BookshelfAPI
 for part in Models Errors Strategies Client; do

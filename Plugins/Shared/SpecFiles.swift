@@ -14,6 +14,9 @@ struct SpecFiles {
 
     var specs: [URL]
     var config: URL?
+    /// The target's other YAML and JSON files, which an OpenAPI document split over files may
+    /// refer to with `$ref`.
+    var parts: [URL]
 
     /// Sorts `files` into specs and the configuration. A spec is a `.yaml` or `.yml` file with an
     /// `api:` key at its top level, or an OpenAPI document: a `.yaml`, `.yml` or `.json` file
@@ -25,7 +28,9 @@ struct SpecFiles {
             throw PluginError.severalConfigs(target: target, files: configs.map(\.path))
         }
         config = configs.first
-        specs = candidates.filter { !Self.configNames.contains($0.lastPathComponent) && Self.isSpec($0) }
+        let specs = candidates.filter { !Self.configNames.contains($0.lastPathComponent) && Self.isSpec($0) }
+        self.specs = specs
+        parts = candidates.filter { !Self.configNames.contains($0.lastPathComponent) && !specs.contains($0) }
         var stems: [String: URL] = [:]
         for spec in specs {
             let stem = spec.deletingPathExtension().lastPathComponent
@@ -54,15 +59,16 @@ struct SpecFiles {
         }
     }
 
-    /// The other specs `spec` may use, directly or through another: every spec of the target whose
-    /// file name its text mentions. A mention in a comment makes the build rerun a little more
-    /// often, never less often than it must.
+    /// The other files `spec` may read, directly or through another: every spec or part of the
+    /// target whose file name its text mentions (a spec it uses, a file an OpenAPI document's
+    /// `$ref` names). A mention in a comment makes the build rerun a little more often, never less
+    /// often than it must.
     func dependencies(of spec: URL) -> [URL] {
         var found: [URL] = []
         var pending = [spec]
         while let current = pending.popLast() {
             guard let text = try? String(contentsOf: current, encoding: .utf8) else { continue }
-            for other in specs where other != spec && !found.contains(other) && text.contains(other.lastPathComponent) {
+            for other in specs + parts where other != spec && !found.contains(other) && text.contains(other.lastPathComponent) {
                 found.append(other)
                 pending.append(other)
             }

@@ -22,7 +22,7 @@ public enum GeneratorPipeline {
     /// - Parameter placeholders: also return a file holding only a header for each part the
     ///   configuration leaves out, so every name of ``outputFileNames(forSpecAt:)`` is written.
     public static func generate(specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false) throws(DiagnosticsError) -> GeneratedSpec {
-        let loaded = try SpecLoader.load(contentsOf: path)
+        let loaded = try SpecLoader.load(contentsOf: path, selecting: config.operations)
         let validated = try SpecValidator.validate(loaded, config: config)
         var files = build(validated, config: config).map(render)
         if placeholders {

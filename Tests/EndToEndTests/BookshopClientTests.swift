@@ -24,6 +24,12 @@ import Testing
                 let sent = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
                 guard sent["title"] as? String == "Dune" else { return .json(#"{"message": "a title is needed", "code": 12}"#, status: 400) }
                 return .json(Self.book, status: 201)
+            case ("GET", "/v1/books/978-0/stock"):
+                return .json(#"{"data": {"count": 3}}"#)
+            case ("GET", "/v1/books/000/stock"):
+                return .json(#"{"error": {"code": 7, "message": "sold out"}}"#)
+            case ("GET", "/v1/books/111/stock"):
+                return .json(#"{"error": {"code": 99, "message": "try later"}}"#)
             case ("GET", "/v1/books/978-0"):
                 return .json(Self.book)
             case ("GET", _):
@@ -74,6 +80,19 @@ import Testing
         #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
         }?.api == .notFound(Problem(message: "no such book")))
+    }
+
+    @Test func theDocumentsExtensionsUnwrapTheOutputAndReadErrorsInTheBody() async throws {
+        #expect(try await shop.countStock(isbn: "978-0") == 3)
+        #expect(await failure(BookshopError.self) {
+            try await shop.countStock(isbn: "000")
+        }?.api == .outOfStock)
+        let unknown = await failure(BookshopError.self) { try await shop.countStock(isbn: "111") }?.api
+        guard case .unknown(let status, let code, let message, _)? = unknown else {
+            Issue.record("expected an unknown error, got \(String(describing: unknown))")
+            return
+        }
+        #expect(status == 200 && code == 99 && message == "try later")
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

@@ -135,6 +135,36 @@ import Testing
         ])
     }
 
+    @Test func anOperationSelectionThatCantSelectIsReportedAtItsPlace() throws {
+        let text = """
+            operations:
+              tag: [pets]
+              paths: [pets]
+            ---
+            operations: {}
+            """
+        let parts = text.components(separatedBy: "---\n")
+
+        let first = #expect(throws: DiagnosticsError.self) { try ConfigLoader.load(text: parts[0], file: "config.yaml") }
+        let second = #expect(throws: DiagnosticsError.self) { try ConfigLoader.load(text: parts[1], file: "config.yaml") }
+
+        #expect(first?.diagnostics.map(\.description) == [
+            "config.yaml:2:3: error: unknown key 'tag' in 'operations'; did you mean 'tags'?",
+            "config.yaml:3:11: error: path prefix 'pets' must start with '/', as the document's paths do",
+        ])
+        #expect(second?.diagnostics.map(\.description) == [
+            "config.yaml:1:13: error: 'operations' selects nothing; list 'tags', 'operationIds' or 'paths'",
+        ])
+    }
+
+    @Test func anOperationSelectionAppliesToOpenAPIDocumentsOnly() throws {
+        let config = try ConfigLoader.load(text: "operations: { operationIds: [getUser] }", file: "config.yaml")
+
+        let generated = try GeneratorPipeline.generate(specAt: users, config: config)
+
+        #expect(generated.warnings.map(\.description).contains("config.yaml:1:13: warning: 'operations' selects the operations of OpenAPI documents; users.yaml is a spec, generated whole"))
+    }
+
     @Test func aRenameToAnExistingNameIsADuplicate() throws {
         let config = try ConfigLoader.load(text: "rename: { GetUser: User }", file: "config.yaml")
 

@@ -17,7 +17,7 @@ import Testing
     @Test func everyFeatureHasFragments() {
         let features = Set(Self.fragments.map { $0.split(separator: "/").first.map(String.init) ?? "" })
 
-        #expect(features == ["client", "errors", "models", "naming", "strategies", "stubs"])
+        #expect(features == ["client", "errors", "models", "naming", "openapi", "strategies", "stubs"])
     }
 
     @Test(arguments: fragments)

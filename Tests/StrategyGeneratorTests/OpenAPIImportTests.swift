@@ -82,7 +82,7 @@ import Testing
             "shop.yaml:10:11: warning: path parameter 'petID' is not in the path '/pets/{petId}'; it is left out (#/paths/~1pets~1{petId}/get)",
             "shop.yaml:22:11: warning: the operation needs cookie 'trace', which the spec format can't send yet; it is left out (#/paths/~1pets/post/parameters/0)",
             "shop.yaml:28:11: warning: parameter 'filter' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/get/parameters/0)",
-            "shop.yaml:28:62: warning: 'other.yaml#/Filter' is in another document, which is not read yet; what uses it is left out (#/paths/~1pets/get/parameters/0/schema)",
+            "shop.yaml:28:62: warning: 'other.yaml#/Filter' can't be read (there is no file at this path); what uses it is left out",
             "shop.yaml:41:16: warning: property 'owner' has a type the spec format can't say yet; it is left out (#/components/schemas/Pet/properties/owner)",
             "shop.yaml:42:38: warning: the empty value of an enum is left out (#/components/schemas/Pet/properties/kind/enum/0)",
             "shop.yaml:43:17: warning: property 'parent' would make 'Pet' contain itself; it is left out",
@@ -126,7 +126,7 @@ import Testing
     }
     """
 
-    @Test(arguments: [("shop.yaml", sloppy), ("notes.json", sloppyJSON)])
+    @Test(arguments: [("shop.yaml", sloppy), ("notes.json", sloppyJSON), ("kennel.yaml", swagger)])
     func whatIsImportedCompilesWithoutWarnings(name: String, text: String) async throws {
         let (generated, folder) = try generate(text, name: name)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -186,13 +186,304 @@ import Testing
         #expect(error?.diagnostics.first?.location?.line == 10)
     }
 
-    @Test func aSwaggerDocumentIsRefusedAtItsVersion() throws {
+    /// A Swagger 2.0 document with a body, a form with a file, shared parameters and responses,
+    /// and a property the spec format can't say.
+    static let swagger = """
+    swagger: "2.0"
+    info: { title: Kennel, version: "1" }
+    host: kennel.example.com
+    basePath: /v2
+    schemes: [https, http]
+    consumes: [application/json]
+    produces: [application/json]
+    securityDefinitions:
+      key: { type: apiKey, in: query, name: api_key }
+      login: { type: basic }
+    security: [{ key: [] }]
+    parameters:
+      dogId: { name: dogId, in: path, required: true, type: integer, format: int64 }
+    responses:
+      NotFound: { description: No such dog., schema: { $ref: "#/definitions/Problem" } }
+    paths:
+      /dogs:
+        get:
+          operationId: listDogs
+          parameters:
+            - { name: tags, in: query, type: array, items: { type: string }, collectionFormat: csv }
+            - { name: X-Trace, in: header, type: string }
+          responses:
+            "200": { description: Dogs., schema: { type: array, items: { $ref: "#/definitions/Dog" } } }
+        post:
+          operationId: addDog
+          security: [{ login: [] }]
+          parameters:
+            - { name: dog, in: body, required: true, schema: { $ref: "#/definitions/Dog" } }
+          responses:
+            "201": { description: Added., schema: { $ref: "#/definitions/Dog" } }
+      /dogs/{dogId}:
+        parameters: [{ $ref: "#/parameters/dogId" }]
+        get:
+          operationId: getDog
+          responses:
+            "200": { description: A dog., schema: { $ref: "#/definitions/Dog" } }
+            "404": { $ref: "#/responses/NotFound" }
+      /dogs/{dogId}/photo:
+        post:
+          operationId: uploadPhoto
+          consumes: [multipart/form-data]
+          parameters:
+            - { $ref: "#/parameters/dogId" }
+            - { name: caption, in: formData, type: string }
+            - { name: file, in: formData, required: true, type: file }
+          responses:
+            "204": { description: Stored. }
+    definitions:
+      Dog:
+        type: object
+        required: [name, owner]
+        properties:
+          id: { type: integer, format: int64 }
+          name: { type: string }
+          owner: { type: string, x-nullable: true }
+          photo: { type: file }
+      Problem:
+        type: object
+        properties:
+          message: { type: string }
+    """
+
+    @Test func aSwaggerDocumentImportsAsItsOpenAPIEquivalent() throws {
+        let (generated, folder) = try generate(Self.swagger, name: "kennel.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("kennel.yaml").path
+        let client = try #require(generated.files.first { $0.name == "kennel.Client.swift" }).contents
+        let strategies = try #require(generated.files.first { $0.name == "kennel.Strategies.swift" }).contents
+        let models = try #require(generated.files.first { $0.name == "kennel.Models.swift" }).contents
+
+        #expect(generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "kennel.yaml") } == [
+            "kennel.yaml:57:14: warning: property 'photo' has a type the spec format can't say yet; it is left out (#/definitions/Dog/properties/photo)",
+        ])
+        #expect(client.contains(#"case .production:\#n                Server(scheme: "https", host: "kennel.example.com", basePath: "/v2")"#))
+        #expect(client.contains(#"case .server2:\#n                Server(scheme: "http", host: "kennel.example.com", basePath: "/v2")"#))
+        #expect(client.contains("public func listDogs(\n        tags: [String]? = nil,\n        xTrace: String? = nil\n    ) async throws(CallError<KennelError>) -> [Dog]"))
+        #expect(client.contains("public func addDog(body: Dog) async throws(CallError<KennelError>) -> Dog"))
+        #expect(client.contains("public func getDog(dogId: Int64) async throws(CallError<KennelError>) -> Dog"))
+        #expect(client.contains("public func uploadPhoto(\n        dogId: Int64,\n        caption: String? = nil,\n        file: FileUpload\n    )"))
+        #expect(client.contains("public func key(_ key: String) -> Builder") && client.contains("public func login(username: String, password: String) -> Builder"))
+        #expect(strategies.contains(".multipart("))
+        #expect(models.contains("public var owner: String?") && models.contains(#"try container.encode(owner, forKey: "owner")"#) && !models.contains("photo"))
+        let errors = try #require(generated.files.first { $0.name == "kennel.Errors.swift" }).contents
+        #expect(errors.contains("case notFound(Problem?)"))
+    }
+
+    /// A document split over files: a path item, a parameter and schemas in others, a schema that
+    /// refers to its own file, and references that lead nowhere.
+    static let splitDocument: [(String, String)] = [
+        ("api.yaml", """
+        openapi: 3.0.3
+        info: { title: Split, version: "1" }
+        servers: [{ url: https://split.example.com }]
+        paths:
+          /droplets:
+            $ref: paths/droplets.yaml
+          /missing:
+            $ref: paths/nowhere.yaml
+        components:
+          schemas:
+            droplet: { type: object, properties: { note: { type: string } } }
+        """),
+        ("paths/droplets.yaml", """
+        get:
+          operationId: listDroplets
+          parameters:
+            - $ref: '../parameters.yaml#/per_page'
+          responses:
+            "200":
+              description: Droplets.
+              content:
+                application/json:
+                  schema: { type: array, items: { $ref: '../models/droplet.yaml' } }
+            "404":
+              description: Not there.
+              content:
+                application/json:
+                  schema: { $ref: '../models/errors.yaml#/components/schemas/problem' }
+        """),
+        ("parameters.yaml", "per_page: { name: per_page, in: query, schema: { type: integer } }\n"),
+        ("models/droplet.yaml", """
+        type: object
+        required: [id]
+        properties:
+          id: { type: integer }
+          children: { type: array, items: { $ref: 'droplet.yaml' } }
+          problem: { $ref: 'errors.yaml#/components/schemas/problem' }
+          gone: { $ref: 'errors.yaml#/components/schemas/gone' }
+        """),
+        ("models/errors.yaml", "components:\n  schemas:\n    problem: { type: object, properties: { message: { type: string } } }\n"),
+    ]
+
+    @Test func aDocumentSplitOverFilesIsReadAsOne() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in Self.splitDocument {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let generated = try GeneratorPipeline.generate(specAt: folder.appendingPathComponent("api.yaml").path)
+        let client = try #require(generated.files.first { $0.name == "api.Client.swift" }).contents
+        let models = try #require(generated.files.first { $0.name == "api.Models.swift" }).contents
+
+        #expect(generated.warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+            "api.yaml:8:5: warning: 'paths/nowhere.yaml' can't be read (there is no file at this path); what uses it is left out",
+            "api.yaml:11:14: warning: model 'Droplet' is not used by any strategy",
+            "models/droplet.yaml:7:9: warning: 'errors.yaml#/components/schemas/gone' names no part of its file; what uses it is left out",
+        ])
+        #expect(client.contains("public func listDroplets(perPage: Int? = nil) async throws(CallError<SplitError>) -> [Droplet2]"))
+        #expect(models.contains("public let children: [Droplet2]?") && models.contains("public let problem: Problem?"))
+        #expect(!client.contains("missing"))
+        let errors = try #require(generated.files.first { $0.name == "api.Errors.swift" }).contents
+        #expect(errors.contains("case notFound(Problem?)"))
+
+        try OutputWriter.write(generated.files, to: folder)
+        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
+    @Test func aConfigurationSelectsOperationsAndOnlyTheSchemasTheyReachAreGenerated() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("zoo.yaml")
+        try """
+        openapi: 3.0.3
+        info: { title: Zoo, version: "1" }
+        servers: [{ url: https://zoo.example.com }]
+        paths:
+          /animals:
+            get:
+              operationId: listAnimals
+              tags: [animals]
+              responses:
+                "200": { description: All., content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Animal" } } } } }
+          /animals/{id}:
+            parameters: [{ $ref: "#/components/parameters/id" }]
+            get:
+              operationId: getAnimal
+              responses:
+                "200": { $ref: "#/components/responses/One" }
+            delete:
+              operationId: removeAnimal
+              responses:
+                "204": { description: Gone. }
+          /keepers:
+            get:
+              operationId: listKeepers
+              tags: [staff]
+              responses:
+                "200": { description: All., content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Keeper" } } } } }
+        components:
+          parameters:
+            id: { name: id, in: path, required: true, schema: { $ref: "#/components/schemas/AnimalId" } }
+          responses:
+            One: { description: One., content: { application/json: { schema: { $ref: "#/components/schemas/Animal" } } } }
+          schemas:
+            AnimalId: { type: string, enum: [a1, a2] }
+            Animal:
+              type: object
+              properties:
+                name: { type: string }
+                habitat: { $ref: "#/components/schemas/Habitat" }
+            Habitat: { type: object, properties: { climate: { type: string } } }
+            Keeper: { type: object, properties: { name: { type: string } } }
+        """.write(to: document, atomically: true, encoding: .utf8)
+        let config = try ConfigLoader.load(text: """
+            operations:
+              tags: [animals, birds]
+              operationIds: [getAnimal]
+              paths: ["/animals/{id}/photos"]
+            """, file: "config.yaml")
+
+        let generated = try GeneratorPipeline.generate(specAt: document.path, config: config)
+        let client = try #require(generated.files.first { $0.name == "zoo.Client.swift" }).contents
+        let models = try #require(generated.files.first { $0.name == "zoo.Models.swift" }).contents
+
+        #expect(generated.warnings.map(\.description) == [
+            "config.yaml:2:19: warning: tag 'birds' under 'operations' selects no operation of zoo.yaml",
+            "config.yaml:4:11: warning: path prefix '/animals/{id}/photos' under 'operations' selects no operation of zoo.yaml",
+        ])
+        #expect(client.contains("public func getAnimal(id: AnimalId)") && client.contains("-> [Animal]"))
+        #expect(!client.contains("removeAnimal") && !client.contains("listKeepers"))
+        #expect(models.contains("public struct Animal:") && models.contains("public struct Habitat:") && models.contains("public struct AnimalId:"))
+        #expect(!models.contains("Keeper"))
+
+        let all = try GeneratorPipeline.generate(specAt: document.path, config: ConfigLoader.load(text: "operations: { paths: [/animals] }", file: "config.yaml"))
+        let allClient = try #require(all.files.first { $0.name == "zoo.Client.swift" }).contents
+        #expect(allClient.contains("removeAnimal") && !allClient.contains("listKeepers"))
+    }
+
+    @Test func extensionsSayWhatOpenAPICantAndAFaultyOneIsLeftOutWithAWarning() throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Wall, version: "1" }
+        servers: [{ url: https://wall.example.com }]
+        x-strategykit-unwrap: response
+        x-strategykit-errors:
+          when: { bodyHasKey: error }
+          code: error.error_code
+          cases: { invalidToken: 5 }
+          status: { 404: missing }
+        paths:
+          /posts:
+            get:
+              operationId: listPosts
+              responses:
+                "200": { description: Posts., content: { application/json: { schema: { type: object, properties: { response: { type: array, items: { type: string } } } } } } }
+                "404": { description: None. }
+          /count:
+            get:
+              operationId: countPosts
+              x-strategykit-unwrap: response.total
+              responses:
+                "200": { description: Count., content: { application/json: { schema: { type: object, properties: { response: { type: object, properties: { count: { type: integer } } } } } } } }
+          /health:
+            get:
+              operationId: health
+              responses:
+                "200": { description: Health., content: { application/json: { schema: { type: object, properties: { ok: { type: boolean } } } } } }
+        """
+        let (generated, folder) = try generate(document, name: "wall.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("wall.yaml").path
+        let strategies = try #require(generated.files.first { $0.name == "wall.Strategies.swift" }).contents
+        let errors = try #require(generated.files.first { $0.name == "wall.Errors.swift" }).contents
+
+        #expect(generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "wall.yaml") } == [
+            "wall.yaml:20:29: warning: 'x-strategykit-unwrap' names 'response.total', which is not a key path of the response's schema; the whole body is returned (#/paths/~1count/get/responses/200/content/application~1json/schema)",
+        ])
+        #expect(strategies.contains("public typealias Output = [String]") && strategies.contains(#"public var outputPath: String? { "response" }"#))
+        #expect(strategies.components(separatedBy: "outputPath").count == 2, "the operation whose key path is wrong, and the one without it, return the whole body")
+        #expect(errors.contains("case invalidToken") && errors.contains("case missing") && !errors.contains("case notFound"))
+        #expect(errors.contains(#".and(.bodyLacksKey("error"))"#))
+
+        let faulty = document.replacingOccurrences(of: "  cases: { invalidToken: 5 }", with: "  cases: { invalidToken: 5 }\n  codes: []")
+        let (withFault, faultFolder) = try generate(faulty, name: "wall.yaml")
+        defer { try? FileManager.default.removeItem(at: faultFolder) }
+        let faultFile = faultFolder.appendingPathComponent("wall.yaml").path
+        #expect(withFault.warnings.first.map { $0.description.replacingOccurrences(of: faultFile, with: "wall.yaml") }
+            == "wall.yaml:9:3: warning: unknown key 'codes' in error type 'WallError'; did you mean 'code'?; 'x-strategykit-errors' is left out")
+        let plainErrors = try #require(withFault.files.first { $0.name == "wall.Errors.swift" }).contents
+        #expect(plainErrors.contains("case notFound") && !plainErrors.contains("bodyLacksKey"))
+    }
+
+    @Test func aSwaggerDocumentOfAnotherVersionIsRefusedAtItsVersion() throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("old.yaml")
-        try "info: { title: Old }\nswagger: \"2.0\"\npaths: {}\n".write(to: file, atomically: true, encoding: .utf8)
+        try "info: { title: Old }\nswagger: \"1.2\"\npaths: {}\n".write(to: file, atomically: true, encoding: .utf8)
 
         let error = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: file.path) }
-        #expect(error?.description == "\(file.path):2:10: error: Swagger 2.0 documents are not imported yet; convert it to OpenAPI 3 first")
+        #expect(error?.description == "\(file.path):2:10: error: only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '1.2'")
     }
 }

@@ -5,6 +5,19 @@ import Testing
 /// The plugins can't link the generator, so `Plugins/Shared/SpecFiles.swift` repeats what they
 /// share with it; these tests compile that file and hold it to the generator.
 @Suite struct PluginAgreementTests {
+    let folder: URL
+
+    init() throws {
+        folder = try makeTemporaryDirectory()
+    }
+
+    /// Writes a file of a target's folder.
+    func write(_ name: String, _ text: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
     @Test func thePluginsLookForTheConfigurationTheGeneratorReads() {
         #expect(SpecFiles.configNames == GeneratorConfig.fileNames)
     }
@@ -17,12 +30,6 @@ import Testing
     }
 
     @Test func onlyYAMLThatNamesAnAPIAndOpenAPIDocumentsAreSpecs() throws {
-        let folder = try makeTemporaryDirectory()
-        func write(_ name: String, _ text: String) throws -> URL {
-            let url = folder.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
         let users = try write("users.yaml", "# The users API.\napi: Users\nservers: { production: https://example.com }\n")
         let fixtures = try write("fixtures.yaml", "users:\n  - api: not a spec, only indented\n")
         let config = try write("strategy-gen-config.yml", "access: internal\n")
@@ -35,5 +42,18 @@ import Testing
 
         #expect(found.specs == [books, shop, users])
         #expect(found.config == config)
+        #expect(found.parts == [fixtures, package])
+    }
+
+    @Test func aDocumentIsRegeneratedWhenAFileItsReferencesNameChanges() throws {
+        let shop = try write("shop.yaml", "openapi: 3.1.0\npaths:\n  /pets: { $ref: 'paths.yaml' }\n")
+        let paths = try write("paths.yaml", "get: { responses: { '200': { $ref: 'responses.yaml#/ok' } } }\n")
+        let responses = try write("responses.yaml", "ok: { description: OK }\n")
+        let unrelated = try write("fixtures.yaml", "pets: []\n")
+
+        let found = try SpecFiles([shop, paths, responses, unrelated], target: "Shop")
+
+        #expect(found.specs == [shop])
+        #expect(found.dependencies(of: shop) == [paths, responses])
     }
 }

@@ -9,6 +9,8 @@
 ///   conformances: [Equatable]     # added to every model struct
 /// rename:                         # spec name → Swift name
 ///   User: Account
+/// operations:                     # of an OpenAPI document: only these, and what they reach
+///   tags: [pets]
 /// ```
 public struct GeneratorConfig: Hashable, Sendable {
     /// The file name the build and command plugins look for in a target.
@@ -43,6 +45,40 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var renames: [Rename]
     /// Protocols every model struct conforms to besides those its use asks for.
     public var modelConformances: [ModelConformance]
+    /// The operations of an OpenAPI document to generate; all of them when `nil`.
+    public var operations: OperationSelection?
+
+    /// `operations:` — the operations of an OpenAPI document to generate: those with one of the
+    /// tags, one of the operationIds, or a path under one of the prefixes. Only the schemas they
+    /// reach are generated.
+    public struct OperationSelection: Hashable, Sendable {
+        /// Where `operations:` is written in the configuration.
+        public var location: SourceLocation
+        public var tags: [Named] = []
+        public var operationIds: [Named] = []
+        /// Path prefixes, matched a whole segment at a time: `/pets` selects `/pets` and
+        /// `/pets/{id}`, not `/petsitters`.
+        public var paths: [Named] = []
+
+        public init(location: SourceLocation, tags: [Named] = [], operationIds: [Named] = [], paths: [Named] = []) {
+            self.location = location
+            self.tags = tags
+            self.operationIds = operationIds
+            self.paths = paths
+        }
+
+        /// Whether an operation with these tags, operationId and path is selected.
+        func selects(tags operationTags: [String], operationId: String?, path: String) -> Bool {
+            tags.contains { operationTags.contains($0.value) }
+                || operationIds.contains { $0.value == operationId }
+                || paths.contains { Self.path(path, isUnder: $0.value) }
+        }
+
+        static func path(_ path: String, isUnder prefix: String) -> Bool {
+            let prefix = prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+            return path == prefix || path.hasPrefix(prefix + "/")
+        }
+    }
 
     /// A protocol a user may ask every model struct to conform to, e.g. to compare models in
     /// tests or keep them in a `Set`.

@@ -55,6 +55,23 @@ extension SpecDecoder {
                 config.renames.append(GeneratorConfig.Rename(from: from, to: to.value))
             }
         }
+        if let node = top["operations"], let entries = mapping(node, "'operations'", expecting: "a mapping such as '{ tags: [pets], operationIds: [getPet], paths: [/pets] }'") {
+            checkKeys(entries, allowed: SpecKeys.configOperations, in: "'operations'")
+            var selection = GeneratorConfig.OperationSelection(location: node.location)
+            func names(_ key: String, _ what: String) -> [Named] {
+                entries[key].flatMap { list($0, "'\(key)'") }?.compactMap { named($0, what) } ?? []
+            }
+            selection.tags = names("tags", "a tag")
+            selection.operationIds = names("operationIds", "an operationId")
+            selection.paths = names("paths", "a path prefix")
+            for path in selection.paths where !path.value.hasPrefix("/") {
+                diagnostics.error("path prefix '\(path)' must start with '/', as the document's paths do", at: path.location)
+            }
+            if selection.tags.isEmpty && selection.operationIds.isEmpty && selection.paths.isEmpty {
+                diagnostics.error("'operations' selects nothing; list 'tags', 'operationIds' or 'paths'", at: node.location)
+            }
+            config.operations = selection
+        }
         return config
     }
 

@@ -14,20 +14,22 @@ public struct LoadedSpec: Sendable {
 public enum SpecLoader {
     /// Loads the spec at `path`, and the specs it `uses`; diagnostics name files as `path` spells them.
     ///
+    /// - Parameter operations: of an OpenAPI document, the operations to import (and the schemas
+    ///   they reach); all of them when `nil`.
     /// - Throws: the diagnostics when nothing usable could be read (unreadable file, broken
     ///   YAML, no API name).
-    public static func load(contentsOf path: String) throws(DiagnosticsError) -> LoadedSpec {
-        try load(contentsOf: path, visiting: [])
+    public static func load(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
+        try load(contentsOf: path, visiting: [], selecting: operations)
     }
 
     /// Loads a spec from its text, as if read from `file`.
-    public static func load(text: String, file: String) throws(DiagnosticsError) -> LoadedSpec {
-        try load(text: text, file: file, visiting: [])
+    public static func load(text: String, file: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
+        try load(text: text, file: file, visiting: [], selecting: operations)
     }
 
-    private static func load(contentsOf path: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
+    private static func load(contentsOf path: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
         let text = try readText(path)
-        return try load(text: text, file: path, visiting: visiting)
+        return try load(text: text, file: path, visiting: visiting, selecting: operations)
     }
 
     /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
@@ -83,7 +85,7 @@ public enum SpecLoader {
         }
     }
 
-    private static func load(text: String, file: String, visiting: [String]) throws(DiagnosticsError) -> LoadedSpec {
+    private static func load(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?) throws(DiagnosticsError) -> LoadedSpec {
         let root: YAMLNode?
         let parsed = file.lowercased().hasSuffix(".json")
             ? JSONDocument.parse(text, file: file)
@@ -93,13 +95,16 @@ public enum SpecLoader {
         case .failure(let error): throw error
         }
         if let root, root["openapi"] != nil || root["swagger"] != nil {
-            return try importOpenAPI(root, file: file)
+            return try importOpenAPI(root, file: file, selecting: operations)
         }
         let decoder = SpecDecoder(file: file)
         guard var spec = decoder.decodeSpec(root) else {
             throw DiagnosticsError(decoder.diagnostics.diagnostics)
         }
         var diagnostics = decoder.diagnostics.diagnostics
+        if let operations {
+            diagnostics.append(.warning("'operations' selects the operations of OpenAPI documents; \(StrategyGenerator.fileName(of: file)) is a spec, generated whole", at: operations.location))
+        }
         for index in spec.uses.indices {
             let used = spec.uses[index]
             let path = resolve(used.path.value, relativeTo: file)
@@ -144,14 +149,34 @@ public enum SpecLoader {
     }
 
     /// An OpenAPI document, imported into the spec model.
-    private static func importOpenAPI(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> LoadedSpec {
-        if let swagger = root["swagger"] {
-            throw DiagnosticsError([.error("Swagger 2.0 documents are not imported yet; convert it to OpenAPI 3 first", at: swagger.location)])
+    private static func importOpenAPI(_ root: YAMLNode, file: String, selecting operations: GeneratorConfig.OperationSelection?) throws(DiagnosticsError) -> LoadedSpec {
+        let swagger = root["swagger"]
+        if let swagger, swagger.scalar != "2.0" || root["openapi"] != nil {
+            throw DiagnosticsError([.error("only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '\(swagger.scalar ?? swagger.kindDescription)'", at: swagger.location)])
         }
-        var importer = OpenAPIImporter(root: root, file: file)
+        var references = ExternalReferences(rootFile: file, isSwagger: swagger != nil) { path throws(DiagnosticsError) in
+            // A device or pipe could block the build forever; only regular files are parts.
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+            if let type, type != .typeRegular, type != .typeDirectory {
+                throw DiagnosticsError([.error("this is not a regular file", at: SourceLocation(file: path, line: 1, column: 1))])
+            }
+            let text = try readText(path)
+            let parsed = path.lowercased().hasSuffix(".json")
+                ? JSONDocument.parse(text, file: path)
+                : YAMLDocument.parse(text, file: path, allowingAliases: true)
+            switch parsed {
+            case .success(let node): return node
+            case .failure(let error): throw error
+            }
+        }
+        let bundled = references.bundle(root)
+        var importer = swagger == nil
+            ? OpenAPIImporter(root: bundled, file: file, selection: operations, unresolved: references.unresolved)
+            : OpenAPIImporter(root: SwaggerConverter(root: bundled).convert(), file: file, selection: operations, unresolved: references.unresolved, spellingPointers: SwaggerConverter.swaggerPointer)
         guard let spec = importer.importDocument() else {
-            throw DiagnosticsError(importer.diagnostics.diagnostics)
+            throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
-        return LoadedSpec(spec: spec, diagnostics: importer.diagnostics.diagnostics)
+        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics)
     }
 }

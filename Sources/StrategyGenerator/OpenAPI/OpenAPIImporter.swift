@@ -21,9 +21,22 @@ struct OpenAPIImporter {
     /// Type names taken: the runtime's, Swift's, and those already given.
     private var typeNames: Set<String>
 
-    init(root: YAMLNode, file: String) {
+    /// How a pointer into `root` is spelled in messages: as is, or as the document the user
+    /// wrote names the same place (a converted Swagger 2.0 document).
+    private let spellingPointers: (String) -> String
+
+    /// The places of references to other files that couldn't be read, already warned about.
+    private let unresolved: Set<SourceLocation>
+
+    /// The operations to import; all of them when `nil`.
+    private let selection: GeneratorConfig.OperationSelection?
+
+    init(root: YAMLNode, file: String, selection: GeneratorConfig.OperationSelection? = nil, unresolved: Set<SourceLocation> = [], spellingPointers: @escaping (String) -> String = { $0 }) {
         self.root = root
         self.file = file
+        self.selection = selection
+        self.unresolved = unresolved
+        self.spellingPointers = spellingPointers
         typeNames = Set(Checker.namesGeneratedCodeUses.keys)
     }
 
@@ -38,6 +51,7 @@ struct OpenAPIImporter {
         let name = Named(apiName, at: (title ?? root).location)
         typeNames.insert(apiName + "Client")
 
+        if let selection { selectOperations(selection) }
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
@@ -51,7 +65,7 @@ struct OpenAPIImporter {
             let item = resolve(item, pointer: pointer) ?? item
             let shared = item["parameters"]?.items ?? []
             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
-                guard let operation = item[method] else { continue }
+                guard let operation = item[method], isSelected(operation, path: path) else { continue }
                 let at = pointer.appending(method)
                 guard var strategy = importOperation(operation, method: method, path: path, shared: shared, pointer: at, location: item.location) else { continue }
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
@@ -74,14 +88,33 @@ struct OpenAPIImporter {
         }
 
         var errors: [ErrorSpec] = []
-        if !errorCases.isEmpty {
+        let bodyErrors = bodyErrorExtension(named: apiName + "Error")
+        if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            let cases = errorCases.keys.sorted().map { code -> StatusCase in
+            var cases = errorCases.keys.sorted().map { code -> StatusCase in
                 let entry = errorCases[code]!
                 let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
                 return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
             }
-            errors.append(ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: cases))
+            var error = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
+            if let bodyErrors {
+                // The extension's cases come first and win over a response's case of the same
+                // status; a response's case named like one of them is named by its status.
+                let written = Set(bodyErrors.statusCases.map(\.statusCode))
+                let taken = Set(bodyErrors.statusCases.map(\.caseName.value) + bodyErrors.codeCases.map(\.caseName.value))
+                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.statusCode) }.map { statusCase in
+                    var statusCase = statusCase
+                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.statusCode)" }
+                    return statusCase
+                }
+                error.doc = bodyErrors.doc
+                error.bodyKey = bodyErrors.bodyKey
+                error.codePath = bodyErrors.codePath
+                error.messagePath = bodyErrors.messagePath
+                error.codeCases = bodyErrors.codeCases
+            }
+            error.statusCases = cases
+            errors.append(error)
             for index in strategies.indices { strategies[index].errorType = errors[0].name }
         }
 
@@ -106,6 +139,116 @@ struct OpenAPIImporter {
         )
     }
 
+    // MARK: Extensions
+
+    /// `x-strategykit-errors` on the document: the keys of an error type in the spec format
+    /// (`when`, `code`, `message`, `cases`, `status`, `doc`), for errors an API reports in the
+    /// body; `nil` when absent or when it has a fault, which is a warning at its place.
+    private mutating func bodyErrorExtension(named name: String) -> ErrorSpec? {
+        guard let node = root[Self.errorsExtension] else { return nil }
+        let decoder = SpecDecoder(file: file)
+        let key = YAMLNode(kind: .scalar(SwiftIdentifier.type(name, fallback: "APIError"), quoted: true), location: node.location)
+        let decoded = decoder.decodeErrors(YAMLNode(kind: .mapping([(key: key, value: node)]), location: node.location))
+        let faults = decoder.diagnostics.diagnostics
+        for fault in faults {
+            diagnostics.warning("\(fault.message); '\(Self.errorsExtension)' is left out", at: fault.location ?? node.location)
+        }
+        return faults.contains { $0.severity == .error } ? nil : decoded.first
+    }
+
+    /// `x-strategykit-unwrap` on an operation, or on the document for every operation whose
+    /// response has that key path: where the output is in the response body.
+    static let unwrapExtension = "x-strategykit-unwrap"
+    static let errorsExtension = "x-strategykit-errors"
+
+    /// The schema at `path` (`data.items`) inside an object schema; `nil` when a key isn't one of
+    /// its properties.
+    private mutating func schema(at path: String, in schema: YAMLNode, pointer: JSONPointer) -> (YAMLNode, JSONPointer)? {
+        var current = schema, at = pointer
+        for key in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+            guard let resolved = resolve(current, pointer: at) else { return nil }
+            var found: YAMLNode?
+            if let property = resolved["properties"]?[key] {
+                found = property
+                at = at.appending("properties").appending(key)
+            } else {
+                for (index, part) in (resolved["allOf"]?.items ?? []).enumerated() {
+                    if let property = resolve(part, pointer: at.appending("allOf").appending(index))?["properties"]?[key] {
+                        found = property
+                        at = at.appending("allOf").appending(index).appending("properties").appending(key)
+                        break
+                    }
+                }
+            }
+            guard let next = found else { return nil }
+            current = next
+        }
+        return (current, at)
+    }
+
+    // MARK: Selecting operations
+
+    /// The component schema keys the selected operations reach; every key when all are imported.
+    private var reachedSchemas: Set<String>?
+
+    private func isSelected(_ operation: YAMLNode, path: String) -> Bool {
+        guard let selection else { return true }
+        return selection.selects(tags: operation["tags"]?.items.compactMap(\.scalar) ?? [], operationId: operation["operationId"]?.scalar, path: path)
+    }
+
+    /// Notes which component schemas the selected operations reach, through every reference
+    /// (parameters, responses and schemas of the components included), and warns of each selector
+    /// that selects nothing.
+    private mutating func selectOperations(_ selection: GeneratorConfig.OperationSelection) {
+        var reached: Set<String> = [], visited: Set<String> = []
+        var pending: [YAMLNode] = []
+        var usedTags: Set<String> = [], usedIds: Set<String> = [], usedPaths: Set<String> = []
+        for (path, item) in root["paths"]?.members ?? [] {
+            let item = resolve(item, pointer: JSONPointer().appending("paths").appending(path)) ?? item
+            var any = false
+            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+                guard let operation = item[method], isSelected(operation, path: path) else { continue }
+                any = true
+                pending.append(operation)
+                let tags = operation["tags"]?.items.compactMap(\.scalar) ?? []
+                usedTags.formUnion(selection.tags.map(\.value).filter(tags.contains))
+                if let id = operation["operationId"]?.scalar { usedIds.insert(id) }
+                usedPaths.formUnion(selection.paths.map(\.value).filter { GeneratorConfig.OperationSelection.path(path, isUnder: $0) })
+            }
+            if any, let shared = item["parameters"] { pending.append(shared) }
+        }
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .scalar(let text, _):
+                // Discriminator mappings name schemas by reference too.
+                if text.hasPrefix("#/"), visited.insert(text).inserted { follow(text) }
+            case .sequence(let items):
+                pending += items
+            case .mapping(let pairs):
+                pending += pairs.map(\.value)
+            }
+        }
+        func follow(_ target: String) {
+            if let key = componentKey(target, section: "schemas") { reached.insert(key) }
+            let node = YAMLNode(kind: .mapping([(key: YAMLNode(kind: .scalar("$ref", quoted: true), location: root.location), value: YAMLNode(kind: .scalar(target, quoted: true), location: root.location))]), location: root.location)
+            if let found = resolveQuietly(node) { pending.append(found) }
+        }
+        reachedSchemas = reached
+        let unused = selection.tags.filter { !usedTags.contains($0.value) }.map { ("tag", $0) }
+            + selection.operationIds.filter { !usedIds.contains($0.value) }.map { ("operationId", $0) }
+            + selection.paths.filter { !usedPaths.contains($0.value) }.map { ("path prefix", $0) }
+        for (kind, name) in unused {
+            diagnostics.warning("\(kind) '\(name)' under 'operations' selects no operation of \(fileName(of: file))", at: name.location)
+        }
+    }
+
+    /// What an internal reference names, without warnings: selecting only looks ahead.
+    private func resolveQuietly(_ node: YAMLNode) -> YAMLNode? {
+        var copy = self
+        let found = copy.resolve(node, pointer: JSONPointer())
+        return found
+    }
+
     // MARK: Schemas
 
     /// Names every component schema that becomes a model before converting any, so references
@@ -114,7 +257,7 @@ struct OpenAPIImporter {
     private mutating func declareComponentSchemas() {
         let schemas = root["components"]?["schemas"]?.members ?? []
         var declared: [(key: String, name: String, schema: YAMLNode, pointer: JSONPointer)] = []
-        for (key, schema) in schemas {
+        for (key, schema) in schemas where reachedSchemas?.contains(key) ?? true {
             let pointer = JSONPointer().appending("components").appending("schemas").appending(key)
             guard schema.reference == nil, isModel(schema) else {
                 aliasSchemas[key] = (schema, pointer)
@@ -197,7 +340,10 @@ struct OpenAPIImporter {
             }
             var field = FieldSpec(name: Named(key, at: property.location), type: type, typeLocation: property.location)
             let nullable = isNullable(resolved)
-            if !required.contains(key) {
+            // A read-only property is never sent and a write-only one never returned, so where
+            // the model is used the other way it is absent: it can't be required.
+            let oneWay = resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
+            if !required.contains(key) || oneWay {
                 field.type = .optional(type)
             } else if nullable {
                 field.nullable = true
@@ -215,7 +361,9 @@ struct OpenAPIImporter {
     private mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
         if let target = schema.reference {
             guard target.hasPrefix("#") else {
-                warn("'\(target)' is in another document, which is not read yet; what uses it is left out", at: schema.location, pointer)
+                if !unresolved.contains(schema.location) {
+                    warn("'\(target)' is in another document, which is not read; what uses it is left out", at: schema.location, pointer)
+                }
                 return nil
             }
             guard let key = componentKey(target, section: "schemas") else {
@@ -288,8 +436,10 @@ struct OpenAPIImporter {
         schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
     }
 
+    /// The format of a date, or of the dates of an array, through references to either.
     private func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
-        let schema = schema["items"] ?? schema
+        var schema = resolveQuietly(schema) ?? schema
+        if let items = schema["items"] { schema = resolveQuietly(items) ?? items }
         switch schema["format"]?.scalar {
         case "date-time": return .iso8601
         case "date": return .pattern("yyyy-MM-dd")
@@ -453,7 +603,7 @@ struct OpenAPIImporter {
                 warn("the request body has a form the spec format can't send yet; it is left out", at: body.location, at)
             }
         }
-        strategy.returns = returns(operation, owner: name.value, pointer: pointer)
+        (strategy.returns, strategy.unwrap) = returns(operation, owner: name.value, pointer: pointer)
         uniqueInputNames(&strategy)
         return strategy
     }
@@ -526,28 +676,39 @@ struct OpenAPIImporter {
         return nil
     }
 
-    /// What the first success response with a JSON body holds; `nil` for none.
-    private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> ReturnSpec? {
+    /// What the first success response with a JSON body holds, and where in the body when the
+    /// operation or the document says to unwrap it; `nil` for none.
+    private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (ReturnSpec?, Named?) {
         let responses = operation["responses"]?.members ?? []
         let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        let ownUnwrap = operation[Self.unwrapExtension]
+        let unwrapNode = ownUnwrap ?? root[Self.unwrapExtension]
         for (code, response) in successes {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
-            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), let schema = body["schema"] else {
+            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
                 if let other = content.first?.key {
                     warn("the response is '\(other)', which is not decoded; the strategy returns nothing", at: response.location, at)
                 }
                 continue
             }
-            let schemaPointer = at.appending("content").appending(media).appending("schema")
+            var schemaPointer = at.appending("content").appending(media).appending("schema")
+            var unwrap: Named?
+            if let unwrapNode, let path = unwrapNode.scalar, !path.isEmpty {
+                if let (inner, innerPointer) = self.schema(at: path, in: schema, pointer: schemaPointer) {
+                    (schema, schemaPointer, unwrap) = (inner, innerPointer, Named(path, at: unwrapNode.location))
+                } else if ownUnwrap != nil {
+                    warn("'\(Self.unwrapExtension)' names '\(path)', which is not a key path of the response's schema; the whole body is returned", at: unwrapNode.location, schemaPointer)
+                }
+            }
             if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
-                return .type(type, schema.location)
+                return (.type(type, schema.location), unwrap)
             }
             warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
-            return nil
+            return (nil, nil)
         }
-        return nil
+        return (nil, nil)
     }
 
     /// Each error status an operation declares, with the type of its JSON body if it has one.
@@ -676,7 +837,9 @@ struct OpenAPIImporter {
         while let target = node.reference {
             hops += 1
             guard target.hasPrefix("#/"), hops <= 32 else {
-                warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read yet; what uses it is left out", at: node.location, pointer)
+                if hops > 32 || !unresolved.contains(node.location) {
+                    warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read; what uses it is left out", at: node.location, pointer)
+                }
                 return nil
             }
             var found: YAMLNode? = root
@@ -751,7 +914,7 @@ struct OpenAPIImporter {
     }
 
     private mutating func warn(_ message: String, at location: SourceLocation, _ pointer: JSONPointer?) {
-        diagnostics.warning(pointer.map { "\(message) (\($0))" } ?? message, at: location)
+        diagnostics.warning(pointer.map { "\(message) (\(spellingPointers($0.description)))" } ?? message, at: location)
     }
 }
 

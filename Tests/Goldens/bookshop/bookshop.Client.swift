@@ -60,6 +60,11 @@ public struct BookshopClient: Sendable {
         try await client.call(RemoveBook(), RemoveBook.Input(isbn: isbn))
     }
 
+    /// Sends ``CountStock`` with `input`.
+    public func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int {
+        try await client.call(CountStock(), input)
+    }
+
     /// Sends ``PlaceOrder`` with `input`.
     public func placeOrder(
         _ input: PlaceOrder.Input
@@ -77,6 +82,9 @@ public protocol BooksAPI: Sendable {
 
     /// Sends ``GetBook`` with `input`.
     func getBook(_ input: GetBook.Input) async throws(CallError<BookshopError>) -> Book
+
+    /// Sends ``CountStock`` with `input`.
+    func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int
 }
 
 extension BooksAPI {
@@ -100,6 +108,11 @@ extension BooksAPI {
         xRequestID: UUID? = nil
     ) async throws(CallError<BookshopError>) -> Book {
         try await getBook(GetBook.Input(isbn: isbn, xRequestID: xRequestID))
+    }
+
+    /// Counts the copies in stock.
+    public func countStock(isbn: String) async throws(CallError<BookshopError>) -> Int {
+        try await countStock(CountStock.Input(isbn: isbn))
     }
 }
 

@@ -4,22 +4,35 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 /// An error the Bookshop API reports.
-public enum BookshopError: DecodingAPIError, Equatable {
+public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
+    /// Error code 7.
+    case outOfStock
     /// HTTP 400.
     case badRequest(Problem?)
     /// HTTP 404.
     case notFound(Problem?)
     /// A response no other case describes, with what it said.
-    case unknown(statusCode: Int, body: Data)
+    case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
-        switch response.status.code {
-        case 400:
+        let code = body.value(at: "error.code", as: Int.self)
+        switch (response.status.code, code) {
+        case (_, 7?):
+            self = .outOfStock
+        case (400, _):
             self = .badRequest(try? decoder.decode(Problem.self, from: body))
-        case 404:
+        case (404, _):
             self = .notFound(try? decoder.decode(Problem.self, from: body))
         default:
-            self = .unknown(statusCode: response.status.code, body: body)
+            self = .unknown(
+                statusCode: response.status.code,
+                code: code,
+                message: body.value(at: "error.message"),
+                body: body
+            )
         }
     }
+
+    /// Accepts a 2xx response unless its body has `error`: this API reports errors at HTTP 200.
+    public static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))
 }

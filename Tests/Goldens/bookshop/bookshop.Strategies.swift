@@ -95,6 +95,32 @@ public struct RemoveBook: Strategy {
     }
 }
 
+/// Counts the copies in stock.
+///
+/// `GET /books/{isbn}/stock`
+public struct CountStock: Strategy {
+    public typealias Output = Int
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+
+        public init(isbn: String) {
+            self.isbn = isbn
+        }
+    }
+
+    public init() {}
+
+    public var outputPath: String? { "data.count" }
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/books/\(input.isbn)/stock")
+    }
+}
+
 /// Orders copies of a book.
 ///
 /// `POST /orders`

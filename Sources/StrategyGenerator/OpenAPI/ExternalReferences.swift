@@ -1,0 +1,236 @@
+import Foundation
+
+/// Brings what a document's `$ref`s name in other files into the document itself, so the importer
+/// reads one tree (documents split over files, as DigitalOcean's is).
+///
+/// A reference where a schema belongs (`schema`, `items`, `properties`, `allOf`…, or a target
+/// among another file's schemas) becomes a component schema of the document, named after its
+/// pointer's last part or its file (`models/droplet.yml` → `droplet`), once however often it is
+/// used, so recursive schemas across files stay recursive. Any other reference (a path item, a
+/// parameter, a response) is replaced by what it names. References inside another file are read
+/// relative to that file, and its nodes keep their own positions, so diagnostics point into it.
+/// A file or place that can't be read costs what refers to it, with a warning at the reference.
+struct ExternalReferences {
+    /// Files read at most per document, and references replaced by what they name at most.
+    static let maximumFiles = 1_000
+    static let maximumInlined = 100_000
+
+    typealias Reader = (String) throws(DiagnosticsError) -> YAMLNode?
+
+    private let read: Reader
+    private let rootFile: String
+    /// `components/schemas` for OpenAPI 3, `definitions` for Swagger 2.0.
+    private let schemaSection: [String]
+    private var documents: [String: YAMLNode?] = [:]
+    private var failedFiles: [String: String] = [:]
+    /// `file#pointer` → the component key its schema has in the document.
+    private var hoisted: [String: String] = [:]
+    private var newSchemas: [(key: String, schema: YAMLNode)] = []
+    private var takenKeys: Set<String> = []
+    private var inlining: [String] = []
+    private var inlined = 0
+    private(set) var warnings: [Diagnostic] = []
+    /// The places of the references that couldn't be brought in, already warned about.
+    private(set) var unresolved: Set<SourceLocation> = []
+
+    init(rootFile: String, isSwagger: Bool, read: @escaping Reader) {
+        self.rootFile = rootFile
+        self.read = read
+        schemaSection = isSwagger ? ["definitions"] : ["components", "schemas"]
+    }
+
+    /// The document with every reference to another file replaced; itself when it has none.
+    mutating func bundle(_ root: YAMLNode) -> YAMLNode {
+        var existing = root
+        for key in schemaSection { existing = existing[key] ?? YAMLNode(kind: .mapping([]), location: root.location) }
+        takenKeys = Set(existing.members.map(\.key))
+        documents[rootFile] = root
+        let bundled = walk(root, file: rootFile, context: .other, isRoot: true)
+        guard !newSchemas.isEmpty else { return bundled }
+        return adding(newSchemas, under: schemaSection[...], to: bundled)
+    }
+
+    // MARK: Walking
+
+    /// What the members of a node are: schemas, a map or list of schemas, values to copy as they
+    /// are (examples, enums), or anything else.
+    private enum Context {
+        case other, schema, schemaMap, schemaList, opaque
+    }
+
+    private func context(ofValueAt key: String, in context: Context) -> Context {
+        switch context {
+        case .opaque: return .opaque
+        case .schemaMap: return .schema
+        case .schemaList: return .schema
+        case .schema:
+            switch key {
+            case "properties", "patternProperties", "definitions", "$defs": return .schemaMap
+            case "items", "additionalProperties", "not", "schema", "contains", "propertyNames": return .schema
+            case "allOf", "anyOf", "oneOf", "prefixItems": return .schemaList
+            case "example", "examples", "enum", "default", "const": return .opaque
+            default: return .other
+            }
+        case .other:
+            switch key {
+            case "schema": return .schema
+            case "schemas", "definitions": return .schemaMap
+            case "example", "examples", "default", "enum": return .opaque
+            default: return .other
+            }
+        }
+    }
+
+    private mutating func walk(_ node: YAMLNode, file: String, context: Context, isRoot: Bool) -> YAMLNode {
+        guard context != .opaque else { return node }
+        switch node.kind {
+        case .scalar:
+            return node
+        case .sequence(let items):
+            let itemContext: Context = context == .schemaList ? .schema : .other
+            return YAMLNode(kind: .sequence(items.map { walk($0, file: file, context: itemContext, isRoot: isRoot) }), location: node.location)
+        case .mapping(let pairs):
+            if let target = node.reference, !(isRoot && target.hasPrefix("#")) {
+                return external(node, target: target, file: file, context: context)
+            }
+            let walked = pairs.map { pair in
+                let key = pair.key.scalar ?? ""
+                return (key: pair.key, value: walk(pair.value, file: file, context: self.context(ofValueAt: key, in: context), isRoot: isRoot))
+            }
+            return YAMLNode(kind: .mapping(walked), location: node.location)
+        }
+    }
+
+    /// The node a reference from `file` names, brought into the document.
+    private mutating func external(_ node: YAMLNode, target: String, file: String, context: Context) -> YAMLNode {
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let pointer = parts.count > 1 ? String(parts[1]) : ""
+        guard !filePart.contains("://") else {
+            return unresolved(node, "'\(target)' is on the network, which is not read; what uses it is left out")
+        }
+        let path = filePart.isEmpty ? file : SpecLoader.resolve(filePart.removingPercentEncoding ?? filePart, relativeTo: file)
+        if path == rootFile {
+            // A reference into the document itself, spelled with its file name.
+            return reference("#" + pointer, at: node)
+        }
+        guard let document = document(at: path, for: node, target: target) else { return node }
+        guard let found = Self.node(at: pointer, in: document) else {
+            return unresolved(node, "'\(target)' names no part of its file; what uses it is left out")
+        }
+        let id = path + "#" + pointer
+        let isSchema = context == .schema || context == .schemaMap
+            || pointer.hasPrefix("/components/schemas/") || pointer.hasPrefix("/definitions/")
+        if isSchema {
+            if let key = hoisted[id] { return reference(schemaReference(key), at: node) }
+            let key = uniqueKey(Self.name(pointer: pointer, path: path))
+            hoisted[id] = key
+            let index = newSchemas.count
+            newSchemas.append((key, found))
+            newSchemas[index].schema = walk(found, file: path, context: .schema, isRoot: false)
+            return reference(schemaReference(key), at: node)
+        }
+        guard !inlining.contains(id) else {
+            return unresolved(node, "'\(target)' refers back to itself through other files; what uses it is left out")
+        }
+        inlined += 1
+        guard inlined <= Self.maximumInlined else {
+            return unresolved(node, "the document brings in more than \(Self.maximumInlined) parts of other files; '\(target)' is left out")
+        }
+        inlining.append(id)
+        defer { inlining.removeLast() }
+        return walk(found, file: path, context: context, isRoot: false)
+    }
+
+    private mutating func document(at path: String, for node: YAMLNode, target: String) -> YAMLNode? {
+        if let reason = failedFiles[path] {
+            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out")
+            return nil
+        }
+        if let document = documents[path] { return document }
+        guard documents.count < Self.maximumFiles else {
+            _ = unresolved(node, "the document refers to more than \(Self.maximumFiles) files; '\(target)' is left out")
+            return nil
+        }
+        do throws(DiagnosticsError) {
+            let document = try read(path)
+            documents[path] = document
+            return document
+        } catch {
+            let first = error.diagnostics.first
+            let message = (first?.message ?? "").replacingOccurrences(of: "cannot read the spec: ", with: "")
+            let place = first?.location.flatMap { $0.line > 1 || $0.column > 1 ? "\($0): " : nil } ?? ""
+            let reason = place + message
+            failedFiles[path] = reason
+            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out")
+            return nil
+        }
+    }
+
+    private mutating func unresolved(_ node: YAMLNode, _ message: String) -> YAMLNode {
+        warnings.append(.warning(message, at: node.location))
+        unresolved.insert(node.location)
+        return node
+    }
+
+    // MARK: Names and nodes
+
+    private func schemaReference(_ key: String) -> String {
+        "#/" + schemaSection.joined(separator: "/") + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// `/components/schemas/Pet` → `Pet`; a whole file `models/droplet.yml` → `droplet`.
+    private static func name(pointer: String, path: String) -> String {
+        if let last = pointer.split(separator: "/").last {
+            return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.split(separator: ".").first.map(String.init) ?? file
+    }
+
+    private mutating func uniqueKey(_ base: String) -> String {
+        var key = base, suffix = 2
+        while takenKeys.contains(key) {
+            key = "\(base)\(suffix)"
+            suffix += 1
+        }
+        takenKeys.insert(key)
+        return key
+    }
+
+    /// The node a JSON pointer (`/paths/~1pets/get`, or empty for the whole file) names.
+    private static func node(at pointer: String, in document: YAMLNode) -> YAMLNode? {
+        var found: YAMLNode? = document
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: true) {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? String(token)
+            if let index = Int(key), case .sequence(let items)? = found?.kind {
+                found = items.indices.contains(index) ? items[index] : nil
+            } else {
+                found = found?[key]
+            }
+        }
+        return found
+    }
+
+    private func reference(_ target: String, at node: YAMLNode) -> YAMLNode {
+        let key = YAMLNode(kind: .scalar("$ref", quoted: true), location: node.location)
+        let value = YAMLNode(kind: .scalar(target, quoted: true), location: node["$ref"]?.location ?? node.location)
+        return YAMLNode(kind: .mapping([(key: key, value: value)]), location: node.location)
+    }
+
+    /// `node` with `schemas` added under the keys of `section`, created where missing.
+    private func adding(_ schemas: [(key: String, schema: YAMLNode)], under section: ArraySlice<String>, to node: YAMLNode) -> YAMLNode {
+        guard case .mapping(var pairs) = node.kind else { return node }
+        guard let key = section.first else {
+            pairs += schemas.map { (key: YAMLNode(kind: .scalar($0.key, quoted: true), location: $0.schema.location), value: $0.schema) }
+            return YAMLNode(kind: .mapping(pairs), location: node.location)
+        }
+        if let index = pairs.firstIndex(where: { $0.key.scalar == key }) {
+            pairs[index].value = adding(schemas, under: section.dropFirst(), to: pairs[index].value)
+        } else {
+            let empty = YAMLNode(kind: .mapping([]), location: node.location)
+            pairs.append((key: YAMLNode(kind: .scalar(key, quoted: true), location: node.location), value: adding(schemas, under: section.dropFirst(), to: empty)))
+        }
+        return YAMLNode(kind: .mapping(pairs), location: node.location)
+    }
+}
