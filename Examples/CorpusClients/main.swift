@@ -2,8 +2,9 @@
 // petstore and Redocly's museum), through the clients the build plugin generates from them, against
 // the loopback server in server.py. The server answers 400 to any request that isn't what the
 // document describes, so each line printed is a request that went out as the document says.
-import CorpusAPI
 import Foundation
+import MuseumAPI
+import PetstoreAPI
 import StrategyKit
 
 let port = Int(CommandLine.arguments[1])!

@@ -32,7 +32,8 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, method):
         url = urllib.parse.urlsplit(self.path)
         query = urllib.parse.parse_qs(url.query)
-        path = url.path
+        # UUIDs compare without regard to case, as RFC 9562 says.
+        path = url.path.lower() if url.path.startswith("/museum/") else url.path
         if method == "GET" and path == "/v1/pets":
             if query != {"limit": ["2"]}:
                 return self.send(400, {"code": 400, "message": "expected limit=2"})

@@ -30,7 +30,12 @@ import Testing
                 return .json(#"""
                     {"response": {"count": 2, "items": [
                       {"id": 10, "owner_id": 1, "from_id": 1, "date": 1714564800, "text": "first", "post_type": "post",
-                       "likes": {"count": 3, "user_likes": 1}},
+                       "likes": {"count": 3, "user_likes": 1},
+                       "attachments": [
+                         {"type": "photo", "photo": {"id": 456, "owner_id": 1, "text": "sunset"}},
+                         {"type": "link", "link": {"url": "https://vk.com/dev", "title": "VK for developers"}},
+                         {"type": "poll", "poll": {"id": 7, "question": "Tea or coffee?"}}
+                       ]},
                       {"id": 11, "owner_id": 1, "from_id": 2, "date": 1714568400, "text": "second", "post_type": "story"},
                       {"id": 12, "owner_id": 1, "from_id": 2, "date": 1714572000, "text": "third"}
                     ]}}
@@ -186,6 +191,22 @@ import Testing
         #expect(message == "One of the parameters specified was missing or invalid")
     }
 
+    @Test func attachmentsDecodeByTheirTypeAndAnUnknownKindIsKept() async throws {
+        let wall = try await vk.getWall(ownerId: 1)
+
+        let attachments = try #require(wall.items[0].attachments)
+        guard attachments.count == 3,
+              case .photo(let photo) = attachments[0], case .link(let link) = attachments[1], case .unknown(let poll) = attachments[2] else {
+            Testing.Issue.record("expected a photo, a link and an unknown kind: \(attachments)")
+            return
+        }
+        #expect(photo.photo.text == "sunset")
+        #expect(link.link.url == URL(string: "https://vk.com/dev"))
+        #expect(poll["type"] == "poll")
+        #expect(poll["poll"]?["question"] == "Tea or coffee?")
+        #expect(wall.items[1].attachments == nil)
+    }
+
     @Test func roleProtocolsHideWhatACallerDoesNotNeed() async throws {
         func latestText(from wall: some WallGettable) async throws -> String? {
             try await wall.getWall(GetWall.Input(ownerId: 1, count: 1)).items.first?.text
@@ -202,6 +223,11 @@ import Testing
         let posted = try await stubbed.postWall(message: "hi")
 
         #expect(wall.items.map(\.text) == ["Hello from a stub"])
+        if case .link(let link)? = wall.items.first?.attachments?.first {
+            #expect(link.link.title == "VK for developers")
+        } else {
+            Testing.Issue.record("expected the example's link")
+        }
         #expect(count == 1)
         #expect(posted.postId == 2)
         #expect(server.requests.isEmpty)

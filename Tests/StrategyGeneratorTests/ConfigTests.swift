@@ -53,6 +53,29 @@ import Testing
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
     }
 
+    @Test func renamesReachUnionVariantsAndComposedModelsAndTheCodeCompiles() async throws {
+        let config = try ConfigLoader.load(contentsOf: try write("config.yaml", """
+            rename:
+              PublicUser: Member
+              PrivateUser: Owner
+              LabelDetails: LabelInfo
+            """))
+        let github = Paths.specs.appendingPathComponent("github.yaml").path
+
+        let generated = try GeneratorPipeline.generate(specAt: github, config: config)
+
+        let text = generated.files.map(\.contents).joined()
+        #expect(text.contains("case owner(Owner)"))
+        #expect(text.contains("case member(Member)"))
+        #expect(text.contains("case labelInfo(LabelInfo)"))
+        #expect(!text.contains("PublicUser") && !text.contains("LabelDetails"))
+        try OutputWriter.write(generated.files, to: folder.appendingPathComponent("out"))
+        let sources = generated.files.map { folder.appendingPathComponent("out/\($0.name)").path }
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+
     @Test func onlyTheChosenPartsAreGeneratedWithTheExtraImports() throws {
         let config = try ConfigLoader.load(contentsOf: try write("config.yaml", """
             generate: [models, errors, strategies]

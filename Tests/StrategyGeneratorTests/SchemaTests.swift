@@ -32,6 +32,7 @@ import Testing
         ("bearer", nil, SpecKeys.bearer),
         ("objectModel", nil, SpecKeys.objectModel),
         ("enumModel", nil, SpecKeys.enumModel),
+        ("unionModel", nil, SpecKeys.unionModel),
         ("field", nil, SpecKeys.field),
         ("constant", nil, SpecKeys.constant),
         ("error", nil, SpecKeys.error),

@@ -37,6 +37,7 @@ import Testing
         DocumentedPart("bearer", SpecKeys.bearer, in: "### Bearer tokens"),
         DocumentedPart("objectModel", SpecKeys.objectModel, in: "### Object models"),
         DocumentedPart("enumModel", SpecKeys.enumModel, in: "### Enum models"),
+        DocumentedPart("unionModel", SpecKeys.unionModel, in: "### Unions"),
         DocumentedPart("field", SpecKeys.field, in: "### Fields"),
         DocumentedPart("constant", SpecKeys.constant, in: "### Parameters"),
         DocumentedPart("error", SpecKeys.error, in: "## Errors"),

@@ -180,7 +180,7 @@ extension CodeContext {
         let fields = inputFields(strategy)
         guard !fields.isEmpty else { return nil }
         let parameters = fields.map { field in
-            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
+            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
         }
         let strategyName = SwiftName.escaped(strategy.name.value)
         let opening = sends ? "try await client.call(\(strategyName)(), " : "try await \(methodName(strategy))("

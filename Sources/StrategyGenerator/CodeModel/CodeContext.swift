@@ -70,6 +70,12 @@ struct CodeContext {
         field.nullable && !field.type.isOptional ? .optional(field.type) : field.type
     }
 
+    /// The Swift type of a field's property: `Nullable<T>` for a field that may be missing or
+    /// `null` (optional and `nullable`), whose three states a `PATCH` tells apart.
+    func propertySwiftType(_ field: FieldSpec) -> String {
+        field.isThreeState ? "Nullable<\(swiftType(field.type.unwrappingOptional))>" : swiftType(propertyType(field))
+    }
+
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
     /// Received values are immutable: with `isLet`, properties are constants.
@@ -79,7 +85,7 @@ struct CodeContext {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
-            let name = SwiftName.escaped(memberName(field)), type = swiftType(propertyType(field))
+            let name = SwiftName.escaped(memberName(field)), type = propertySwiftType(field)
             guard field.deprecated != nil else {
                 return [.property(Property(docs: docLines(field.doc), access: access, isLet: isLet, name: name, type: type))]
             }
@@ -95,7 +101,7 @@ struct CodeContext {
         let parameters = fields.map { field in
             Function.Parameter(
                 name: SwiftName.escaped(memberName(field)),
-                type: swiftType(propertyType(field)),
+                type: propertySwiftType(field),
                 defaultValue: defaultArgument(field)
             )
         }
@@ -112,6 +118,7 @@ struct CodeContext {
 
     /// The default argument of a field's initializer parameter.
     func defaultArgument(_ field: FieldSpec) -> String? {
+        if field.isThreeState { return ".absent" }
         if let value = field.defaultValue { return literal(value, as: field.type) }
         return propertyType(field).isOptional ? "nil" : nil
     }
@@ -146,6 +153,7 @@ struct CodeContext {
     /// A spec value as a Swift expression of `type`.
     func literal(_ value: YAMLValue, as type: TypeReference) -> String {
         switch (value, type) {
+        case (_, .named("JSON")): return jsonLiteral(value)
         case (.null, _): return "nil"
         case (_, .optional(let wrapped)): return literal(value, as: wrapped)
         case (.array(let items), .array(let element)): return "[" + items.map { literal($0, as: element) }.joined(separator: ", ") + "]"
@@ -167,10 +175,21 @@ struct CodeContext {
         }
     }
 
+    /// A spec value as a `JSONValue` literal.
+    func jsonLiteral(_ value: YAMLValue) -> String {
+        switch value {
+        case .null: ".null"
+        case .array(let items): "[" + items.map(jsonLiteral).joined(separator: ", ") + "]"
+        case .object(let keys, let values):
+            keys.isEmpty ? "[:]" : "[" + keys.map { "\(SwiftName.stringLiteral($0)): \(jsonLiteral(values[$0] ?? .null))" }.joined(separator: ", ") + "]"
+        default: literal(value, as: .named("String"))
+        }
+    }
+
     /// The Swift name of an enum model's value: the one the spec gives it, or one derived from the value.
     func enumCaseName(_ value: String, in model: String) -> String {
-        guard case .enumeration(let enumeration)? = references.models[model]?.kind else { return SwiftName.member(value) }
-        return enumeration.cases.first { $0.value.value == value }?.swiftName ?? SwiftName.member(value)
+        guard case .enumeration(let enumeration)? = references.models[model]?.kind else { return SwiftName.enumCase(value) }
+        return enumeration.cases.first { $0.value.value == value }?.swiftName ?? SwiftName.enumCase(value)
     }
 }
 

@@ -3,7 +3,7 @@
 /// case carries (error types are `Equatable`) is `Equatable`, unless the configuration asks for
 /// more.
 ///
-/// A use flows to the models a model's fields name, however deep. A model nothing in its spec
+/// A use flows to the models a model's fields (or a union's variants) name, however deep. A model nothing in its spec
 /// reaches, such as one of a spec that only defines models for others to use, may be used any
 /// way: it is `Codable` and `Equatable`.
 struct ModelUses {
@@ -52,8 +52,8 @@ struct ModelUses {
         for name in type.namedTypes {
             guard let model = models[name], !uses[name, default: []].isSuperset(of: use) else { continue }
             uses[name, default: []].formUnion(use)
-            for field in model.fields {
-                mark(field.type, use, models: models)
+            for type in model.memberTypes {
+                mark(type, use, models: models)
             }
         }
     }

@@ -11,6 +11,8 @@ extension CodeContext {
                 ))
             case .enumeration(let enumeration):
                 .type(enumModel(model, enumeration))
+            case .union(let union):
+                .type(unionModel(model, union))
             }
         }
         return file("Models", imports: ["Foundation", "StrategyKit"], declarations)
@@ -51,15 +53,23 @@ extension CodeContext {
             let type = field.type.unwrappingOptional
             let optional = field.type.isOptional || field.defaultValue != nil
             var call: String
-            if type == .named("Date") || type == .array(.named("Date")) {
+            if field.isThreeState {
+                let isDate = type == .named("Date") || type == .array(.named("Date"))
+                let format = isDate ? ", format: \(dateFormatExpression(dateFormat(field)))" : ""
+                call = "container.decode(Nullable<\(swiftType(type))>.self, forKey: \(key)\(format))"
+            } else if type == .named("Date") || type == .array(.named("Date")) {
                 let format = dateFormatExpression(dateFormat(field))
-                call = "container.\(optional ? "decodeIfPresent" : "decode")(\(swiftType(type)).self, forKey: \(key), format: \(format))"
+                if field.nullable && !optional {
+                    call = "container.decode(\(swiftType(type))?.self, forKey: \(key), format: \(format))"
+                } else {
+                    call = "container.\(optional ? "decodeIfPresent" : "decode")(\(swiftType(type)).self, forKey: \(key), format: \(format))"
+                }
             } else if field.nullable && !field.type.isOptional {
                 call = "container.decode(\(swiftType(type))?.self, forKey: \(key))"
             } else {
                 call = "container.\(optional ? "decodeIfPresent" : "decode")(\(swiftType(type)).self, forKey: \(key))"
             }
-            if let value = field.defaultValue {
+            if let value = field.defaultValue, !field.isThreeState {
                 call += " ?? \(literal(value, as: field.type))"
             }
             return .line("self.\(SwiftName.escaped(name)) = try \(call)")
@@ -105,7 +115,7 @@ extension CodeContext {
     private func enumModel(_ model: ModelSpec, _ enumeration: EnumSpec) -> TypeDeclaration {
         let rawType = enumeration.isInteger ? "Int" : "String"
         var members: [Declaration] = enumeration.cases.map { item in
-            let name = SwiftName.escaped(item.swiftName ?? SwiftName.member(item.value.value))
+            let name = SwiftName.escaped(item.swiftName ?? SwiftName.enumCase(item.value.value))
             let raw = enumeration.isInteger ? item.value.value : SwiftName.stringLiteral(item.value.value)
             return .property(Property(access: access, isStatic: true, isLet: true, name: name, value: "Self(\(raw))"))
         }

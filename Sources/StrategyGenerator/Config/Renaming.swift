@@ -66,6 +66,15 @@ private struct Renamer {
         if case .object(let fields) = model.kind {
             model.kind = .object(fields.map(field))
         }
+        if case .union(var union) = model.kind {
+            union.variants = union.variants.map { variant in
+                var variant = variant
+                variant.type = type(variant.type)
+                return variant
+            }
+            model.kind = .union(union)
+        }
+        model.allOf = model.allOf.map(named)
         return model
     }
 

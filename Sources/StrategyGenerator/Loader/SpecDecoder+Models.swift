@@ -16,14 +16,18 @@ extension SpecDecoder {
                     deprecated: body["deprecated"].flatMap(deprecation)
                 )
             }
-            if body.has("fields") {
+            if body.has("oneOf") {
+                return decodeUnion(body, name: name, of: what)
+            }
+            if body.has("fields") || body.has("allOf") {
                 checkKeys(body, allowed: SpecKeys.objectModel, in: what)
                 let fields = body["fields"].flatMap { mapping($0, "'fields' of \(what)", expecting: "a mapping of field names to types") }
                 return ModelSpec(
                     name: name,
                     doc: body["doc"].flatMap { string($0, "the 'doc' of \(what)") },
                     kind: .object(fields.map { decodeFields($0, of: what) } ?? []),
-                    deprecated: body["deprecated"].flatMap(deprecation)
+                    deprecated: body["deprecated"].flatMap(deprecation),
+                    allOf: body["allOf"].map { modelNames($0, "'allOf' of \(what)") } ?? []
                 )
             }
             return ModelSpec(name: name, doc: nil, kind: .object(decodeFields(body, of: what)), deprecated: nil)

@@ -10,7 +10,8 @@ public enum SpecKeys {
     public static let authScheme = ["apiKey", "bearer", "basic", "header", "doc"]
     public static let apiKey = ["in", "name"]
     public static let bearer = ["refresh", "accessToken", "refreshToken", "expiresIn"]
-    public static let objectModel = ["fields", "doc", "deprecated"]
+    public static let objectModel = ["fields", "allOf", "doc", "deprecated"]
+    public static let unionModel = ["oneOf", "discriminator", "doc", "deprecated"]
     public static let enumModel = ["enum", "doc", "deprecated"]
     public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes"]
     /// The keys of a value a strategy always sends: `extended: { const: 1 }`.

@@ -145,12 +145,16 @@ public struct ModelSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case object([FieldSpec])
         case enumeration(EnumSpec)
+        /// A value that is one of several types (OpenAPI's `oneOf`).
+        case union(UnionSpec)
     }
 
     public var name: Named
     public var doc: String?
     public var kind: Kind
     public var deprecated: Deprecation?
+    /// Object models whose fields come first in this one, in order (OpenAPI's `allOf`).
+    public var allOf: [Named] = []
 
     public var fields: [FieldSpec] {
         if case .object(let fields) = kind { fields } else { [] }

@@ -12,6 +12,7 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
         "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64",
         "Double": "Double", "Float": "Float", "Bool": "Bool",
         "Date": "Date", "URL": "URL", "UUID": "UUID",
+        "JSON": "JSONValue",
     ]
 
     /// Parses the spec's spelling; `nil` when it isn't one.

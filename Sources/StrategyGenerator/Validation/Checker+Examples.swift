@@ -68,6 +68,9 @@ extension TypeCatalog {
             if let fields = objectFields[name] {
                 return exampleProblem(value, fields: fields, at: path)
             }
+            if let union = unions[name] {
+                return exampleProblem(value, union: union, named: name, at: path)
+            }
             return accepts(example: value, named: name) ? nil : mismatch(value, expected: "'\(type)'", at: path)
         default:
             return mismatch(value, expected: "'\(type)'", at: path)

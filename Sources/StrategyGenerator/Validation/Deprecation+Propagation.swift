@@ -8,7 +8,7 @@ extension APISpec {
         var grew = true
         while grew {
             grew = false
-            for model in models where !names.contains(model.name.value) && model.fields.contains(where: { $0.type.mentions(names) }) {
+            for model in models where !names.contains(model.name.value) && model.memberTypes.contains(where: { $0.mentions(names) }) {
                 names.insert(model.name.value)
                 grew = true
             }
@@ -22,7 +22,7 @@ extension APISpec {
         let deprecated = deprecatedModelNames
         var models: [String: Deprecation] = [:], strategies: [String: Deprecation] = [:]
         for model in uses.flatMap(\.models) + self.models {
-            let used = model.fields.flatMap(\.type.namedTypes).first(where: deprecated.contains)
+            let used = model.memberTypes.flatMap(\.namedTypes).first(where: deprecated.contains)
             models[model.name.value] = model.deprecated ?? used.map { Deprecation(message: "uses the deprecated model '\($0)'") }
         }
         for strategy in self.strategies {

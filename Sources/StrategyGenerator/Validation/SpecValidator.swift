@@ -18,7 +18,12 @@ public enum SpecValidator {
     /// Only the names of the declarations are checked as `config` renames them: those are the
     /// names the generated code uses.
     public static func validate(_ loaded: LoadedSpec, config: GeneratorConfig = .standard) throws(DiagnosticsError) -> ValidatedSpec {
+        var composing = Checker(spec: loaded.spec, renames: config.renamesByName)
+        composing.compositions()
+        var loaded = loaded
+        loaded.spec = loaded.spec.composingModels()
         var check = Checker(spec: loaded.spec, renames: config.renamesByName)
+        check.diagnostics = composing.diagnostics
         check.servers()
         check.uniqueNames()
         check.models()
@@ -29,6 +34,7 @@ public enum SpecValidator {
         check.strategies()
         check.interfaces()
         check.modelCycles()
+        check.threeStateFields()
         check.errorPayloadsAreNotDeprecated()
         check.examples()
         check.stubbedStrategies()
@@ -85,13 +91,15 @@ struct Checker {
             "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int8", "Int16", "Int32", "Int64", "Never", "Optional",
             "RawRepresentable", "Result", "Sendable", "Set", "String", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
         ] { names[name] = "Swift's '\(name)'" }
+        names["File"] = "the built-in type 'File' of multipart fields"
+        names["JSON"] = "the built-in type 'JSON' of free-form values"
         for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
             names[name] = "Foundation's '\(name)'"
         }
         for name in [
             "APIError", "APIKeyAuthenticator", "AuthenticationError", "AuthenticationMiddleware", "Authenticator",
             "BasicAuthenticator", "BearerToken", "BearerTokenAuthenticator", "DateFormat", "DefaultParametersMiddleware",
-            "Endpoint", "FileUpload", "HTTPHeaders", "JSONKey", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
+            "Endpoint", "FileUpload", "HTTPHeaders", "JSONKey", "JSONValue", "Nullable", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
             "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
             "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
             "SuccessCheck", "Transport", "URLSessionTransport",
@@ -158,6 +166,8 @@ struct Checker {
                 fieldList(fields, in: "model '\(model.name)'", allowFiles: false)
             case .enumeration(let enumeration):
                 enumCases(enumeration, of: model)
+            case .union(let union):
+                unionVariants(union, of: model)
             }
         }
     }
@@ -166,7 +176,7 @@ struct Checker {
         var names: [String: String] = [:]
         var values: Set<String> = []
         for item in enumeration.cases {
-            let name = item.swiftName ?? SwiftName.member(item.value.value)
+            let name = item.swiftName ?? SwiftName.enumCase(item.value.value)
             // Integer values are the same value however they are written (`7`, `07`, `+7`).
             let value = enumeration.isInteger ? Int(item.value.value).map(String.init) ?? item.value.value : item.value.value
             if !values.insert(value).inserted {
@@ -175,6 +185,8 @@ struct Checker {
                 diagnostics.error("'\(item.value)' in model '\(model.name)' has no letter or digit to name its Swift value; give it a name with '{ name: value }'", at: item.value.location)
             } else if ["rawValue", "hashValue"].contains(name) {
                 diagnostics.error("'\(item.value)' in model '\(model.name)' becomes '\(name)', which every enum model declares; give it another name with '{ name: value }'", at: item.value.location)
+            } else if let given = item.swiftName, SwiftName.optionalCases.contains(given) {
+                diagnostics.error("'\(given)' in model '\(model.name)' would read as Optional's '.\(given)' where the value is optional; give it another name", at: item.value.location)
             } else if name == "unknown" {
                 diagnostics.error("'unknown' is the case for values model '\(model.name)' doesn't list; name this one differently", at: item.value.location)
             } else if let earlier = names[name] {
@@ -201,7 +213,13 @@ struct Checker {
                 diagnostics.error("'format' applies to dates, but '\(field.name)' in \(owner) is '\(field.type)'", at: field.typeLocation)
             }
             if let value = field.defaultValue, !types.accepts(value, as: field.type) {
-                diagnostics.error("the default of '\(field.name)' in \(owner) is not a value of type '\(field.type)'", at: field.name.location)
+                var message = "the default of '\(field.name)' in \(owner) is not a value of type '\(field.type)'"
+                if let name = field.type.namedTypes.last, let enumeration = types.enums[name] {
+                    var listed: [String] = []
+                    for item in enumeration.cases where !listed.contains(item.value.value) { listed.append(item.value.value) }
+                    message += "; '\(name)' has " + listed.map { "'\($0)'" }.joined(separator: ", ")
+                }
+                diagnostics.error(message, at: field.name.location)
             }
         }
     }
@@ -264,7 +282,10 @@ struct Checker {
     mutating func unusedModels() {
         guard !spec.strategies.isEmpty else { return }
         var used: Set<String> = []
-        for model in spec.models { model.fields.forEach { used.formUnion($0.type.namedTypes) } }
+        for model in spec.models {
+            model.memberTypes.forEach { used.formUnion($0.namedTypes) }
+            used.formUnion(model.allOf.map(\.value))
+        }
         for error in spec.errors {
             for statusCase in error.statusCases {
                 if case .body(let type) = statusCase.payload { used.formUnion(type.namedTypes) }
@@ -315,9 +336,10 @@ struct Checker {
     /// A struct can't hold itself except through an array or a dictionary.
     mutating func modelCycles() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        func directMembers(_ model: ModelSpec) -> [(field: FieldSpec, model: String)] {
-            model.fields.compactMap { field in
-                var type = field.type
+        func directMembers(_ model: ModelSpec) -> [(field: String, model: String)] {
+            let members = model.fields.map { ($0.name.value, $0.type) } + (model.union?.variants ?? []).map { ($0.caseName, $0.type) }
+            return members.compactMap { field, type in
+                var type = type
                 if case .optional(let wrapped) = type { type = wrapped }
                 guard case .named(let name) = type, models[name] != nil else { return nil }
                 return (field, name)
@@ -329,7 +351,7 @@ struct Checker {
             while let (current, trail) = stack.popLast() {
                 guard let node = models[current], visited.insert(current).inserted else { continue }
                 for (field, next) in directMembers(node) {
-                    let path = trail + ["\(current).\(field.name)"]
+                    let path = trail + ["\(current).\(field)"]
                     if next == model.name.value {
                         diagnostics.error("model '\(model.name)' contains itself through \(path.joined(separator: " → ")); a struct can't hold itself, so make one of these fields a list", at: model.name.location)
                         stack.removeAll()

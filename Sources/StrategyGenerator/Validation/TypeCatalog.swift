@@ -3,6 +3,8 @@
 struct TypeCatalog {
     private(set) var enums: [String: EnumSpec] = [:]
     private var objects: Set<String> = []
+    /// Every union model, by name.
+    private(set) var unions: [String: UnionSpec] = [:]
     /// The fields of every object model.
     private(set) var objectFields: [String: [FieldSpec]] = [:]
 
@@ -13,16 +15,17 @@ struct TypeCatalog {
                 objects.insert(model.name.value)
                 objectFields[model.name.value] = fields
             case .enumeration(let enumeration): enums[model.name.value] = enumeration
+            case .union(let union): unions[model.name.value] = union
             }
         }
     }
 
     var allNames: [String] {
-        objects.sorted() + enums.keys.sorted() + TypeReference.builtins.keys.sorted()
+        objects.sorted() + enums.keys.sorted() + unions.keys.sorted() + TypeReference.builtins.keys.sorted()
     }
 
     func isKnown(_ name: String) -> Bool {
-        TypeReference.builtins[name] != nil || objects.contains(name) || enums[name] != nil
+        TypeReference.builtins[name] != nil || objects.contains(name) || enums[name] != nil || unions[name] != nil
     }
 
     func isEnum(_ name: String) -> Bool {
@@ -70,6 +73,7 @@ struct TypeCatalog {
             }
         }
         switch (name, value) {
+        case ("JSON", _): return true
         case ("String", .string), ("Bool", .bool): return true
         case ("Int", .int), ("Int64", .int): return true
         case ("Int32", .int(let number)): return Int32(exactly: number) != nil

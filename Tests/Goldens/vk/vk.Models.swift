@@ -42,6 +42,7 @@ public struct WallItem: Decodable, Sendable {
     public let text: String
     public let postType: PostType
     public let likes: Likes?
+    public let attachments: [Attachment]?
 
     public init(
         id: Int,
@@ -50,7 +51,8 @@ public struct WallItem: Decodable, Sendable {
         date: Date,
         text: String,
         postType: PostType = .post,
-        likes: Likes? = nil
+        likes: Likes? = nil,
+        attachments: [Attachment]? = nil
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -59,6 +61,7 @@ public struct WallItem: Decodable, Sendable {
         self.text = text
         self.postType = postType
         self.likes = likes
+        self.attachments = attachments
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +73,125 @@ public struct WallItem: Decodable, Sendable {
         self.text = try container.decode(String.self, forKey: "text")
         self.postType = try container.decodeIfPresent(PostType.self, forKey: "post_type") ?? .post
         self.likes = try container.decodeIfPresent(Likes.self, forKey: "likes")
+        self.attachments = try container.decodeIfPresent([Attachment].self, forKey: "attachments")
+    }
+}
+
+/// A photo, video or link a post carries; `type` names the kind, and the object is under the key of that name.
+public enum Attachment: Decodable, Sendable {
+    case photo(PhotoAttachment)
+    case video(VideoAttachment)
+    case link(LinkAttachment)
+    /// A kind this spec doesn't list, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        switch try decoder.container(keyedBy: JSONKey.self).decode(String.self, forKey: "type") {
+        case "photo":
+            self = .photo(try PhotoAttachment(from: decoder))
+        case "video":
+            self = .video(try VideoAttachment(from: decoder))
+        case "link":
+            self = .link(try LinkAttachment(from: decoder))
+        default:
+            self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+}
+
+public struct PhotoAttachment: Decodable, Sendable {
+    public let type: String
+    public let photo: Photo
+
+    public init(type: String, photo: Photo) {
+        (self.type, self.photo) = (type, photo)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.photo = try container.decode(Photo.self, forKey: "photo")
+    }
+}
+
+public struct VideoAttachment: Decodable, Sendable {
+    public let type: String
+    public let video: Video
+
+    public init(type: String, video: Video) {
+        (self.type, self.video) = (type, video)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.video = try container.decode(Video.self, forKey: "video")
+    }
+}
+
+public struct LinkAttachment: Decodable, Sendable {
+    public let type: String
+    public let link: Link
+
+    public init(type: String, link: Link) {
+        (self.type, self.link) = (type, link)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.link = try container.decode(Link.self, forKey: "link")
+    }
+}
+
+public struct Photo: Decodable, Sendable {
+    public let id: Int
+    public let ownerId: Int
+    public let text: String
+
+    public init(id: Int, ownerId: Int, text: String = "") {
+        (self.id, self.ownerId, self.text) = (id, ownerId, text)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.ownerId = try container.decode(Int.self, forKey: "owner_id")
+        self.text = try container.decodeIfPresent(String.self, forKey: "text") ?? ""
+    }
+}
+
+public struct Video: Decodable, Sendable {
+    public let id: Int
+    public let ownerId: Int
+    public let title: String
+    public let duration: Int
+
+    public init(id: Int, ownerId: Int, title: String, duration: Int) {
+        (self.id, self.ownerId, self.title, self.duration) = (id, ownerId, title, duration)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.ownerId = try container.decode(Int.self, forKey: "owner_id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.duration = try container.decode(Int.self, forKey: "duration")
+    }
+}
+
+public struct Link: Decodable, Sendable {
+    public let url: URL
+    public let title: String
+
+    public init(url: URL, title: String) {
+        (self.url, self.title) = (url, title)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.title = try container.decode(String.self, forKey: "title")
     }
 }
 

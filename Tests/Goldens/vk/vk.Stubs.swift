@@ -16,7 +16,16 @@ public enum VKStubs {
             "from_id": 1,
             "date": 1714564800,
             "text": "Hello from a stub",
-            "post_type": "post"
+            "post_type": "post",
+            "attachments": [
+              {
+                "type": "link",
+                "link": {
+                  "url": "https://vk.com/dev",
+                  "title": "VK for developers"
+                }
+              }
+            ]
           }
         ]
       }

@@ -10,7 +10,7 @@ public struct Note: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         self.text = try container.decode(String.self, forKey: "text")
-        self.editedAt = try container.decode(Date.self, forKey: "editedAt", format: .iso8601)
+        self.editedAt = try container.decode(Date?.self, forKey: "editedAt", format: .iso8601)
         self.author = try container.decodeIfPresent(String.self, forKey: "author")
     }
 }

@@ -1,0 +1,82 @@
+extension CodeContext {
+    /// An enum with a case per variant. A discriminated union reads its discriminator and decodes
+    /// the variant it names, keeping a kind it doesn't list in `unknown` as the JSON it came as;
+    /// any other union tries its variants in order. Either writes the variant's own JSON.
+    func unionModel(_ model: ModelSpec, _ union: UnionSpec) -> TypeDeclaration {
+        let use = modelUses.use(of: model.name.value)
+        let memberAccess = access == "private" ? nil : access
+        var members: [Declaration] = union.variants.map { variant in
+            .enumCase(docs: [], name: "\(SwiftName.escaped(variant.caseName))(\(swiftType(variant.type)))", rawValue: nil)
+        }
+        if union.discriminator != nil {
+            members.append(.enumCase(docs: ["A kind this spec doesn't list, as it came."], name: "unknown(JSONValue)", rawValue: nil))
+        }
+        if use.contains(.decoded) {
+            members.append(.function(Function(
+                access: memberAccess, name: "init",
+                parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
+                isThrowing: true,
+                body: union.discriminator.map { discriminatedDecoding(union, by: $0) } ?? orderedDecoding(union)
+            )))
+        }
+        if use.contains(.encoded) {
+            var cases = union.variants.map { variant in
+                SwitchCase(pattern: ".\(SwiftName.escaped(variant.caseName))(let value)", body: [.line("try value.encode(to: encoder)")])
+            }
+            if union.discriminator != nil {
+                cases.append(SwitchCase(pattern: ".unknown(let value)", body: [.line("try value.encode(to: encoder)")]))
+            }
+            members.append(.function(Function(
+                access: memberAccess, name: "encode",
+                parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],
+                isThrowing: true,
+                body: [.switchOver("self", cases)]
+            )))
+        }
+        var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
+        case (true, true): ["Codable"]
+        case (true, false): ["Decodable"]
+        case (false, true): ["Encodable"]
+        case (false, false): []
+        }
+        if addedConformances.contains(.hashable) {
+            conformances.append("Hashable")
+        } else if use.contains(.compared) || addedConformances.contains(.equatable) {
+            conformances.append("Equatable")
+        }
+        conformances.append("Sendable")
+        return TypeDeclaration(
+            docs: docLines(model.doc),
+            attributes: deprecatedAttribute(references.deprecation(of: model)),
+            access: access,
+            kind: .enum,
+            name: SwiftName.escaped(model.name.value),
+            inherits: conformances,
+            members: members
+        )
+    }
+
+    private func discriminatedDecoding(_ union: UnionSpec, by discriminator: Named) -> [Statement] {
+        var cases = union.variants.map { variant in
+            SwitchCase(
+                pattern: SwiftName.stringLiteral(variant.value?.value ?? ""),
+                body: [.line("self = .\(SwiftName.escaped(variant.caseName))(try \(swiftType(variant.type))(from: decoder))")]
+            )
+        }
+        cases.append(SwitchCase(pattern: nil, body: [.line("self = .unknown(try JSONValue(from: decoder))")]))
+        let kind = "try decoder.container(keyedBy: JSONKey.self).decode(String.self, forKey: \(SwiftName.stringLiteral(discriminator.value)))"
+        return [.switchOver(kind, cases)]
+    }
+
+    private func orderedDecoding(_ union: UnionSpec) -> [Statement] {
+        guard let last = union.variants.last else { return [] }
+        var lines: [Statement] = union.variants.dropLast().map { variant in
+            .block("if let value = try? \(swiftType(variant.type))(from: decoder)", [
+                .line("self = .\(SwiftName.escaped(variant.caseName))(value)"),
+                .line("return"),
+            ])
+        }
+        lines.append(.line("self = .\(SwiftName.escaped(last.caseName))(try \(swiftType(last.type))(from: decoder))"))
+        return lines
+    }
+}
