@@ -46,6 +46,9 @@ extension Checker {
         for error in spec.errors {
             let what = describe("error type", error.name)
             if spec.includingShared(error).messagePath != nil {
+                for name in error.codeCases.map(\.caseName) + error.statusCases.map(\.caseName) where name.value == "message" {
+                    diagnostics.error("'message' is the property of \(what) that holds the server's message; name this case differently", at: name.location)
+                }
                 let values = error.codeCases.flatMap { codeCase in codeCase.payload.map { (codeCase.caseName, $0) } }
                     + error.statusCases.flatMap { statusCase -> [(Named, StatusCase.BodyValue)] in
                         if case .values(let values) = statusCase.payload { values.map { (statusCase.caseName, $0) } } else { [] }
