@@ -6,6 +6,7 @@ extension Checker {
     mutating func responses() {
         for strategy in spec.strategies where !strategy.responseHeaders.isEmpty {
             let what = describe("strategy", strategy.name)
+            fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
             for header in strategy.responseHeaders {
                 guard case .named(let name) = header.type.unwrappingOptional, Self.responseHeaderTypes.contains(name) else {
                     diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type)'", at: header.typeLocation)
