@@ -24,6 +24,11 @@ import Testing
                 let sent = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
                 guard sent["title"] as? String == "Dune" else { return .json(#"{"message": "a title is needed", "code": 12}"#, status: 400) }
                 return .json(Self.book, status: 201)
+            case ("GET", "/v1/books/978-0/editions"):
+                return .json(#"""
+                [{"medium": "print", "pages": 412}, {"medium": "ebook", "formats": ["epub"], "drm": {"lcp": true, "expires": null}},
+                 {"medium": "audio", "minutes": 1260}]
+                """#)
             case ("GET", "/v1/books/978-0/stock"):
                 return .json(#"{"data": {"count": 3}}"#)
             case ("GET", "/v1/books/000/stock"):
@@ -93,6 +98,20 @@ import Testing
             return
         }
         #expect(status == 200 && code == 99 && message == "try later")
+    }
+
+    @Test func aOneOfWithADiscriminatorTellsTheEditionsApartAndKeepsAnUnknownOne() async throws {
+        let editions = try await shop.listEditions(isbn: "978-0")
+
+        #expect(editions.count == 3)
+        guard case .print(let print) = editions[0], case .ebook(let ebook) = editions[1], case .unknown(let other) = editions[2] else {
+            Issue.record("expected a print edition, an ebook and an unknown edition, got \(editions)")
+            return
+        }
+        #expect(print.pages == 412)
+        #expect(ebook.formats == ["epub"])
+        #expect(ebook.drm == ["lcp": true, "expires": .null])
+        #expect(other["minutes"] == 1260)
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

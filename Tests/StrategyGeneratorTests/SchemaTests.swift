@@ -43,6 +43,7 @@ import Testing
         ("body", 1, SpecKeys.body),
         ("retry", 1, SpecKeys.retry),
         ("interface", 1, SpecKeys.interface),
+        ("pagination", nil, SpecKeys.pagination),
     ]
 
     @Test func schemaIsPresent() {

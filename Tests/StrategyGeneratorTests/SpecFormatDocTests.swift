@@ -49,6 +49,7 @@ import Testing
         DocumentedPart("body", SpecKeys.body, in: "### Bodies"),
         DocumentedPart("retry", SpecKeys.retry, in: "### Auth, timeout, retry and skip"),
         DocumentedPart("interface", SpecKeys.interface, in: "## Interfaces"),
+        DocumentedPart("pagination", SpecKeys.pagination, in: "### Pagination"),
     ]
 
     @Test func theDocumentHasExamplesOfEveryKind() {

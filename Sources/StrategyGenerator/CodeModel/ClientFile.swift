@@ -65,6 +65,9 @@ extension CodeContext {
             } else if let labelled = flattenedMethod(for: strategy, sends: true) {
                 members.append(.function(labelled))
             }
+            if let pages = pagesMethod(for: strategy) {
+                members.append(.function(pages))
+            }
         }
         return TypeDeclaration(
             docs: docLines(spec.doc).isEmpty ? ["The \(apiName) API: a method per strategy."] : docLines(spec.doc),
@@ -99,7 +102,7 @@ extension CodeContext {
         )
     }
 
-    private func serverDescription(_ server: ServerSpec) -> String {
+    func serverDescription(_ server: ServerSpec) -> String {
         "\(server.scheme)://\(server.host)" + (server.port.map { ":\($0)" } ?? "") + server.basePath
     }
 
@@ -111,7 +114,7 @@ extension CodeContext {
     }
 
     /// `Server(...)`, with `{variables}` interpolated.
-    private func serverExpression(_ server: ServerSpec) -> String {
+    func serverExpression(_ server: ServerSpec) -> String {
         func text(_ template: String) -> String {
             let parts = PathTemplate(template).parts.map { part -> String in
                 switch part {

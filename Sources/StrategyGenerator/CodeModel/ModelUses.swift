@@ -27,6 +27,8 @@ struct ModelUses {
             case .fields(let fields)?: roots += fields.map { ($0.type, .decoded) }
             case nil: break
             }
+            // Objects in a query are written through their encoding, as in a form body.
+            roots += strategy.query.map { ($0.type, .encoded) }
             switch strategy.body {
             case .json(let type, _)?: roots.append((type, .encoded))
             case .jsonFields(let fields)?, .form(let fields)?, .multipart(let fields)?: roots += fields.map { ($0.type, .encoded) }

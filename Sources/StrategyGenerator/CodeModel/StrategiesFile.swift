@@ -9,7 +9,8 @@ extension CodeContext {
     /// The strategy's doc comment: its own text, then its method and path.
     func strategyDocs(_ strategy: StrategySpec) -> [String] {
         let docs = docLines(strategy.doc)
-        return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(strategy.path.value)`"]
+        let server = strategy.server.map(serverDescription) ?? ""
+        return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(server)\(strategy.path.value)`"]
     }
 
     /// The doc comment of the client's method for a strategy: the strategy's own text, or its
@@ -99,6 +100,7 @@ extension CodeContext {
         }
         members.append(.function(Function(access: access, name: "init", body: [])))
         members += overrides(strategy)
+        members += paginationMembers(strategy)
         members.append(.function(Function(
             access: access,
             name: "endpoint",
@@ -114,7 +116,7 @@ extension CodeContext {
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: ["Strategy"],
+            inherits: [pageItems(strategy) == nil ? "Strategy" : "PaginatedStrategy"],
             members: members
         )
     }
@@ -127,6 +129,9 @@ extension CodeContext {
         }
         if let unwrap = strategy.unwrap {
             computed("outputPath", "String?", SwiftName.stringLiteral(unwrap.value))
+        }
+        if let server = strategy.server {
+            computed("server", "Server?", serverExpression(server))
         }
         let bodyKey = references.errorTypes[strategy.name.value]?.bodyKey
         if let range = strategy.successStatus {
@@ -159,7 +164,12 @@ extension CodeContext {
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
     private func endpointExpression(_ strategy: StrategySpec) -> Statement {
-        var arguments: [Expression] = [.code(methodExpression(strategy.method)), .code(pathExpression(strategy))]
+        var arguments: [Expression] = [.code(methodExpression(strategy.method))]
+        if let url = strategy.urlParameter {
+            arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
+        } else {
+            arguments.append(.code(pathExpression(strategy)))
+        }
         func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], encoded: Bool, _ suffix: String = "") -> Expression {
             let entries = fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0, encoded: encoded))) }
                 + constants.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(SwiftName.stringLiteral($0.value))) }
@@ -199,6 +209,7 @@ extension CodeContext {
     /// wouldn't.
     private func parameterValue(_ field: FieldSpec, encoded: Bool) -> String {
         let value = "input.\(SwiftName.escaped(storageName(field)))"
+        if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
         if let written = booleanText(field, value, encoded: encoded) { return written }
         guard let format = field.dateFormat else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
@@ -236,7 +247,9 @@ extension CodeContext {
     /// The query encoding the spec's defaults ask for, where `fields` need it; `nil` for the runtime's.
     private func queryEncoding(_ fields: [FieldSpec]) -> String? {
         var arguments: [String] = []
-        let hasArrays = fields.contains { if case .array = $0.type.unwrappingOptional { true } else { false } }
+        let hasArrays = fields.contains { field in
+            if case .array = field.type.unwrappingOptional { true } else { types.needsDeepObjectEncoder(field.type) }
+        }
         if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
         let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
         if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }

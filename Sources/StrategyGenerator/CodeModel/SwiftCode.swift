@@ -22,6 +22,8 @@ public indirect enum Declaration: Hashable, Sendable {
 public struct TypeDeclaration: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case `struct`, `enum`, `extension`, `protocol`
+        /// An enum whose cases may hold the enum itself, through other types.
+        case indirectEnum = "indirect enum"
     }
 
     public var docs: [String] = []

@@ -22,8 +22,8 @@ extension SpecDecoder {
             diagnostics.error("\(what) has more than one method (\(names)); write one strategy per method", at: routes[1].key.location)
         }
         guard let path = named(route.value, "the path of \(what)") else { return nil }
-        if !path.value.hasPrefix("/") {
-            diagnostics.error("the path of \(what) must start with '/': '\(path)'", at: path.location)
+        if !path.value.hasPrefix("/") && !Self.isWholeURLPlaceholder(path.value) {
+            diagnostics.error("the path of \(what) must start with '/', or be one placeholder of type URL such as '{upload_url}': '\(path)'", at: path.location)
         }
         if let percent = Self.firstBarePercent(in: path.value) {
             diagnostics.error("the path of \(what) has a '%' that doesn't start a percent-escape such as '%20' (at '\(percent)'); a path is sent as written, so write '%25' for a '%' itself", at: path.location)
@@ -56,7 +56,9 @@ extension SpecDecoder {
             example: body["example"]?.value,
             deprecated: body["deprecated"].flatMap(deprecation),
             signsIn: body["signsIn"].flatMap { identifier($0, "the scheme \(what) signs in to") },
-            exampleLocation: body["example"]?.location
+            exampleLocation: body["example"]?.location,
+            server: body["server"].flatMap { decodeStrategyServer($0, of: what) },
+            pagination: body["pagination"].flatMap { decodePagination($0, of: what) }
         )
         strategy.responseHeaders = body["responseHeaders"].map { responseHeaders($0, of: what) } ?? []
         strategy.constantQuery = query.constants.filter { item in

@@ -24,9 +24,10 @@ public enum SpecKeys {
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders",
+        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
+    public static let pagination = ["style", "parameter", "items", "next", "hasMore", "id", "total"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]
     public static let interface = ["doc", "strategies"]
 

@@ -67,7 +67,11 @@ struct OpenAPIImporter {
             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
                 guard let operation = item[method], isSelected(operation, path: path) else { continue }
                 let at = pointer.appending(method)
-                guard var strategy = importOperation(operation, method: method, path: path, shared: shared, pointer: at, location: item.location) else { continue }
+                let modelCount = models.count
+                guard var strategy = importOperation(operation, method: method, path: path, shared: shared, pointer: at, location: item.location) else {
+                    discardModels(from: modelCount)
+                    continue
+                }
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
                 for (code, payload, location) in errorResponses(operation, pointer: at) {
                     if let existing = errorCases[code] {
@@ -121,6 +125,7 @@ struct OpenAPIImporter {
         let interfaces = tags.map { tag in
             InterfaceSpec(name: Named(uniqueTypeName(SwiftIdentifier.type(tag.tag, fallback: "Tagged") + "API"), at: tag.location), doc: nil, strategies: tag.strategies)
         }
+        checkDiscriminators()
         removeInfiniteSizes()
 
         return APISpec(
@@ -281,22 +286,31 @@ struct OpenAPIImporter {
     /// Component schemas that aren't models, converted when first used.
     private var aliasSchemas: [String: (schema: YAMLNode, pointer: JSONPointer)] = [:]
 
-    /// An object with properties or parts, or an enum with a value the spec format can say.
+    /// An object with properties or parts, an enum with a value the spec format can say, or a
+    /// union of two or more schemas.
     private func isModel(_ schema: YAMLNode) -> Bool {
         if let values = schema["enum"] {
             return values.items.contains { item in
-                guard let text = item.scalar, item.value != .null, !text.isEmpty else { return false }
-                return schemaType(schema) != "integer" || Int(text) != nil
+                guard item.scalar != nil, item.value != .null else { return false }
+                return schemaType(schema) != "integer" || Int(item.scalar ?? "") != nil
             }
+        }
+        if let members = unionMembers(schema), schema["properties"] == nil {
+            return members.count > 1
         }
         return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
             && !(schema["allOf"]?.items.count == 1 && schema["properties"] == nil)
     }
 
-    /// A struct for an object schema or an enum for an enum schema; `nil` for any other schema.
+    /// A struct for an object schema, an enum for an enum schema, a union for a `oneOf` or
+    /// `anyOf`; `nil` for any other schema.
     private mutating func model(named name: String, _ schema: YAMLNode, pointer: JSONPointer) -> ModelSpec? {
         let doc = schema["description"]?.scalar ?? schema["title"]?.scalar
         let deprecated = schema["deprecated"]?.bool == true ? Deprecation(message: nil) : nil
+        if schema["properties"] == nil, let members = unionMembers(schema), members.count > 1 {
+            guard let union = union(named: name, schema, members: members, pointer: pointer) else { return nil }
+            return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .union(union), deprecated: deprecated)
+        }
         if let values = schema["enum"] {
             guard let enumeration = enumeration(values, schema: schema, pointer: pointer.appending("enum")) else { return nil }
             return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)
@@ -381,7 +395,14 @@ struct OpenAPIImporter {
             if let type { componentTypes[key] = type }
             return type
         }
-        if schema["oneOf"] != nil || schema["anyOf"] != nil || schema["not"] != nil { return nil }
+        if schema["not"] != nil { return nil }
+        if schema["properties"] == nil, let members = unionMembers(schema), members.count <= 1 {
+            // `anyOf: [X, {type: "null"}]`: X, nullable.
+            guard let only = members.first else { return .named("JSON") }
+            let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            let index = schema[key]?.items.firstIndex { !isNullSchema($0) } ?? 0
+            return type(of: only, hint: hint, pointer: pointer.appending(key).appending(index))
+        }
         if let allOf = schema["allOf"]?.items, allOf.count == 1, schema["properties"] == nil {
             return type(of: allOf[0], hint: hint, pointer: pointer.appending("allOf").appending(0))
         }
@@ -416,10 +437,16 @@ struct OpenAPIImporter {
             guard let items = schema["items"], let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
             return element.isOptional || element == .named("File") ? nil : .array(element)
         case "object":
-            guard let values = schema["additionalProperties"], values.bool == nil,
-                  let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
+            // Without properties: a map of the values `additionalProperties` describes, or of any
+            // JSON values.
+            guard let values = schema["additionalProperties"], values.bool == nil else { return .dictionary(.named("JSON")) }
+            guard let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
                   !value.isOptional, value != .named("File") else { return nil }
             return .dictionary(value)
+        case nil:
+            // No type, or several: any JSON value.
+            let shaped = ["enum", "allOf", "items", "properties", "const"].contains { schema[$0] != nil }
+            return shaped ? nil : .named("JSON")
         default:
             return nil
         }
@@ -434,6 +461,82 @@ struct OpenAPIImporter {
 
     private func isNullable(_ schema: YAMLNode) -> Bool {
         schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
+            || (schema["oneOf"] ?? schema["anyOf"])?.items.contains(where: isNullSchema) == true
+    }
+
+    /// `{ type: "null" }`, which 3.1 documents list among a union's members to make it nullable.
+    private func isNullSchema(_ schema: YAMLNode) -> Bool {
+        schema["type"]?.scalar == "null" || (schema["type"]?.items.compactMap(\.scalar) == ["null"])
+    }
+
+    /// The members of a `oneOf` or `anyOf` other than `null`; `nil` when the schema has neither.
+    private func unionMembers(_ schema: YAMLNode) -> [YAMLNode]? {
+        guard let list = schema["oneOf"] ?? schema["anyOf"] else { return nil }
+        return list.items.filter { !isNullSchema($0) }
+    }
+
+    /// The union a `oneOf` or `anyOf` stands for: told apart by its discriminator when every
+    /// member is a component schema the discriminator can name, tried in order otherwise. A
+    /// member the spec format can't say, or one whose case would repeat another's, is left out
+    /// with a warning; `nil` when none is left.
+    private mutating func union(named name: String, _ schema: YAMLNode, members: [YAMLNode], pointer: JSONPointer) -> UnionSpec? {
+        let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+        let discriminator = schema["discriminator"]?["propertyName"]
+        let mapping = schema["discriminator"]?["mapping"]?.members ?? []
+        var variants: [UnionVariant] = []
+        var cases: Set<String> = []
+        for (index, member) in (schema[key]?.items ?? []).enumerated() where !isNullSchema(member) {
+            let at = pointer.appending(key).appending(index)
+            let hint = member["title"]?.scalar.map { SwiftIdentifier.type($0, fallback: name + "Option\(index + 1)") } ?? name + "Option\(index + 1)"
+            guard let type = type(of: member, hint: hint, pointer: at), !type.isOptional, type != .named("File") else {
+                warn("member \(index) of '\(key)' has a type the spec format can't say yet; it is left out", at: member.location, at)
+                continue
+            }
+            var value: Named?
+            if discriminator != nil, let target = member.reference {
+                let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
+                value = written.map { Named($0, at: member.location) }
+            }
+            let variant = UnionVariant(type: type, typeLocation: member.location, value: value)
+            guard cases.insert(variant.caseName).inserted else {
+                warn("member \(index) of '\(key)' would be a second case '\(variant.caseName)'; it is left out", at: member.location, at)
+                continue
+            }
+            variants.append(variant)
+        }
+        guard !variants.isEmpty else { return nil }
+        var union = UnionSpec(discriminator: discriminator.flatMap { node in node.scalar.map { Named($0, at: node.location) } }, variants: variants)
+        if let discriminator = union.discriminator,
+           variants.contains(where: { $0.value == nil || $0.caseName == "unknown" }) {
+            warn("discriminator '\(discriminator)' can't name every member of '\(key)'; they are tried in order", at: discriminator.location, pointer.appending("discriminator"))
+            union.discriminator = nil
+            for index in union.variants.indices { union.variants[index].value = nil }
+        }
+        return union
+    }
+
+    /// A discriminated union whose members don't all hold the discriminator as a required string
+    /// tries its members in order instead: checked once every model is imported.
+    private mutating func checkDiscriminators() {
+        let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in models.indices {
+            guard case .union(var union) = models[index].kind, let discriminator = union.discriminator else { continue }
+            let holdsIt = union.variants.allSatisfy { variant in
+                guard case .named(let name) = variant.type, let field = byName[name]?.fields.first(where: { $0.name.value == discriminator.value }) else { return false }
+                let isText = field.type == .named("String") || enumModelNames.contains(field.type.description) && byName[field.type.description].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
+                return isText && !field.nullable
+            }
+            guard !holdsIt else { continue }
+            warn("not every member of '\(models[index].name.value)' has '\(discriminator)' as a required string; its members are tried in order", at: discriminator.location, nil)
+            union.discriminator = nil
+            var names: Set<String> = []
+            union.variants = union.variants.compactMap { variant in
+                var variant = variant
+                variant.value = nil
+                return names.insert(variant.caseName).inserted ? variant : nil
+            }
+            models[index].kind = .union(union)
+        }
     }
 
     /// The format of a date, or of the dates of an array, through references to either.
@@ -451,19 +554,17 @@ struct OpenAPIImporter {
         let isInteger = schemaType(schema) == "integer"
         var cases: [EnumCaseSpec] = []
         var names: Set<String> = []
-        for (index, item) in values.items.enumerated() {
+        for item in values.items {
             guard case .scalar(let text, _) = item.kind else { continue }
             if item.value == .null { continue }
             if isInteger, Int(text) == nil { continue }
-            guard !text.isEmpty, !cases.contains(where: { $0.value.value == text }) else {
-                if text.isEmpty { warn("the empty value of an enum is left out", at: item.location, pointer.appending(index)) }
-                continue
-            }
-            var swiftName = SwiftIdentifier.member(isInteger ? "value\(text)" : text, fallback: "value")
+            guard !cases.contains(where: { $0.value.value == text }) else { continue }
+            var swiftName = text.isEmpty ? "empty" : SwiftIdentifier.member(isInteger ? "value\(text)" : text, fallback: "value")
             let base = swiftName
+            let reserved: Set<String> = ["unknown", "rawValue", "none", "some"]
             var suffix = 2
-            while names.contains(swiftName) || ["unknown", "rawValue", "none"].contains(swiftName) {
-                swiftName = "\(base)\(suffix == 2 && ["unknown", "rawValue", "none"].contains(base) ? "Value" : String(suffix))"
+            while names.contains(swiftName) || reserved.contains(swiftName) {
+                swiftName = "\(base)\(suffix == 2 && reserved.contains(base) ? "Value" : String(suffix))"
                 suffix += 1
             }
             names.insert(swiftName)
@@ -558,8 +659,10 @@ struct OpenAPIImporter {
                 continue
             }
             let schema = parameter["schema"] ?? parameter
+            let modelCount = models.count
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
                   isParameterType(type, arrays: place == "query") else {
+                discardModels(from: modelCount)
                 if required {
                     warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
                     return nil
@@ -612,10 +715,23 @@ struct OpenAPIImporter {
     /// `arrays`, a list of them.
     private func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
-        case .named(let name): name != "File" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
+        case .named(let name): name != "File" && name != "JSON" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
         case .array(let element): arrays && isParameterType(element, arrays: false)
         case .optional, .dictionary: false
         }
+    }
+
+    /// Takes back the models declared since `start` for something left out, unless a component
+    /// schema already stands for one of them.
+    private mutating func discardModels(from start: Int) {
+        guard start < models.count else { return }
+        let kept = Set(componentTypes.values.flatMap(\.namedTypes))
+        guard !models[start...].contains(where: { kept.contains($0.name.value) }) else { return }
+        for model in models[start...] {
+            typeNames.remove(model.name.value)
+            enumModelNames.remove(model.name.value)
+        }
+        models.removeSubrange(start...)
     }
 
     private mutating func add(_ model: ModelSpec) {

@@ -308,6 +308,19 @@ public struct StrategySpec: Hashable, Sendable {
     /// Response headers the strategy reads and returns beside its output (OpenAPI's response
     /// `headers`), by their names on the wire.
     public var responseHeaders: [FieldSpec] = []
+    /// The API's server this strategy is sent to instead of the client's (OpenAPI's
+    /// per-operation `servers`), such as an upload host.
+    public var server: ServerSpec? = nil
+    /// How the strategy's pages follow each other, when its output is one page of a list.
+    public var pagination: PaginationSpec? = nil
+
+    /// The path parameter whose value is the whole URL (`POST: "{upload_url}"`), if any: the
+    /// request goes to that absolute URL, such as one an earlier response returned.
+    public var urlParameter: FieldSpec? {
+        let parts = PathTemplate(path.value).parts
+        guard parts.count == 1, case .placeholder(let name)? = parts.first else { return nil }
+        return pathParameters.first { $0.name.value == name }
+    }
 }
 
 /// Which auth scheme a strategy uses.

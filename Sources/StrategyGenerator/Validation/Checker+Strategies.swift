@@ -8,6 +8,8 @@ extension Checker {
             fieldList(inputs, in: what, allowFiles: true)
             parameterTypes(of: strategy)
             pathParameters(of: strategy)
+            servers(of: strategy)
+            pagination(of: strategy)
             body(of: strategy)
             returns(of: strategy)
             if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {
@@ -55,11 +57,13 @@ extension Checker {
     /// Path segments and headers hold single values; query items also arrays and dates.
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
-        for field in strategy.pathParameters + strategy.headers where !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
-            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum", at: field.typeLocation)
+        let urlParameter = strategy.urlParameter
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+            let hint = types.isDeepObject(field.type) ? "; an object or a map can be sent in the query or a form body" : ""
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum\(hint)", at: field.typeLocation)
         }
-        for field in strategy.query where !types.isQueryValue(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
-            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, or a list of them", at: field.typeLocation)
+        for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
         }
     }
 
@@ -92,8 +96,8 @@ extension Checker {
                 diagnostics.error("'File' can only be the type of a multipart body field", at: field.typeLocation)
             }
         case .form(let fields):
-            for field in fields where !types.isQueryValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
-                diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, or a list of them", at: field.typeLocation)
+            for field in fields where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+                diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
             }
         case .multipart(let fields):
             for field in fields {

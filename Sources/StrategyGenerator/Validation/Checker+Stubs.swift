@@ -4,7 +4,8 @@ extension Checker {
     mutating func stubbedStrategies() {
         guard spec.strategies.contains(where: { $0.example != nil }) else { return }
         let client = "\(spec.name.value)Client"
-        for strategy in spec.strategies where strategy.example == nil && strategy.returns != nil {
+        // A strategy whose whole URL is an input goes where the caller says: no route knows it.
+        for strategy in spec.strategies where strategy.example == nil && strategy.returns != nil && strategy.urlParameter == nil {
             diagnostics.warning(
                 "strategy '\(strategy.name)' has no example, so '\(client).stubbed()' can't answer it; add an 'example' with a response body",
                 at: strategy.name.location

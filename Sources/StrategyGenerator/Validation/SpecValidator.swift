@@ -103,6 +103,7 @@ struct Checker {
             "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
             "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
             "SuccessCheck", "Transport", "URLSessionTransport",
+            "DeepObject", "ItemSequence", "PageSequence", "PaginatedStrategy", "Pagination",
         ] { names[name] = "StrategyKit's '\(name)'" }
         for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
         for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }
@@ -333,11 +334,12 @@ struct Checker {
         diagnostics.error(message, at: name.location)
     }
 
-    /// A struct can't hold itself except through an array or a dictionary.
+    /// A struct can't hold itself except through an array, a dictionary or a union (whose enum
+    /// is then `indirect`).
     mutating func modelCycles() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         func directMembers(_ model: ModelSpec) -> [(field: String, model: String)] {
-            let members = model.fields.map { ($0.name.value, $0.type) } + (model.union?.variants ?? []).map { ($0.caseName, $0.type) }
+            let members = model.fields.map { ($0.name.value, $0.type) }
             return members.compactMap { field, type in
                 var type = type
                 if case .optional(let wrapped) = type { type = wrapped }

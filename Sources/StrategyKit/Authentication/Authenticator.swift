@@ -62,12 +62,15 @@ public struct AuthenticationMiddleware: Middleware {
     }
 
     /// Sends the authenticated request, and replays it when it was rejected and then renewed.
+    /// A request to a server that isn't the API's (``RequestContext/isAPIServer``) goes
+    /// without credentials.
     public func intercept(
         _ request: HTTPRequest,
         body: Data?,
         context: RequestContext,
         next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
     ) async throws -> (HTTPResponse, Data) {
+        guard context.isAPIServer else { return try await next(request, body) }
         var replays = 0
         while true {
             let authenticated = try await authenticator.authenticate(request)

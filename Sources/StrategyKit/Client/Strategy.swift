@@ -37,6 +37,11 @@ public protocol Strategy: Sendable {
 
     /// The strategy's name in logs, metrics and traces. The default is the type's name.
     static var name: String { get }
+
+    /// The API's server this strategy is sent to instead of the client's, such as an upload
+    /// host; `nil`, the default, for the client's own. It gets the API's defaults and
+    /// credentials as the client's server does.
+    var server: Server? { get }
 }
 
 extension Strategy {
@@ -51,6 +56,9 @@ extension Strategy {
 
     /// The type's name, e.g. `GetUser`.
     public static var name: String { String(describing: Self.self) }
+
+    /// `nil`: the strategy is sent to the client's server.
+    public var server: Server? { nil }
 }
 
 extension Strategy where Output: Decodable {

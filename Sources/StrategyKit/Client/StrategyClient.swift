@@ -22,6 +22,11 @@ public struct StrategyClient: Sendable {
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
     /// an endpoint may override the first three. See ``RequestLimits``.
     public var limits: RequestLimits
+    /// Servers that strategies name for themselves (``Strategy/server``), each sent to another
+    /// instead, such as a local mock of an upload host.
+    public var serverReplacements: [Server: Server] = [:]
+    /// Whether strategies' own servers are ignored, as when every call is answered by stubs.
+    var ignoresStrategyServers = false
 
     /// A client for `server`.
     ///
@@ -79,12 +84,33 @@ public struct StrategyClient: Sendable {
 
     /// The output of one call; a body that doesn't decode fails with ``Undecodable``, which keeps it.
     private func output<S: Strategy>(of strategy: S, _ input: S.Input) async throws -> S.Output {
-        let endpoint = try strategy.endpoint(for: input)
+        try await exchange(strategy, input).output
+    }
+
+    /// One call, as ``call(_:_:)`` makes it, with the response and its body; sent to `url`
+    /// instead of the endpoint's own place when one is given (a next page's link).
+    func page<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws(CallError<S.Failure>) -> Page<S.Output> {
+        do {
+            return try await exchange(strategy, input, at: url)
+        } catch let failure as Undecodable {
+            throw .decoding(failure.error, body: failure.body)
+        } catch {
+            throw CallError(sorting: error)
+        }
+    }
+
+    private func exchange<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws -> Page<S.Output> {
+        var endpoint = try strategy.endpoint(for: input)
+        if let url {
+            endpoint.url = url
+            endpoint.query = []
+        }
+        let server = ignoresStrategyServers ? self.server : strategy.server.map { serverReplacements[$0] ?? $0 } ?? self.server
         let (request, body) = try server.request(for: endpoint)
         let (response, responseBody) = try await perform(
             request,
             body: body,
-            context: RequestContext(strategyName: S.name, retry: endpoint.retry),
+            context: RequestContext(strategyName: S.name, retry: endpoint.retry, isAPIServer: isAPIServer(request, server: server)),
             limits: limits.overridden(by: endpoint),
             filter: strategy.middlewareFilter
         )
@@ -92,9 +118,18 @@ public struct StrategyClient: Sendable {
             throw S.Failure(response: response, body: responseBody, decoder: decoder)
         }
         do {
-            return try strategy.output(from: response, body: responseBody, decoder: decoder)
+            return Page(output: try strategy.output(from: response, body: responseBody, decoder: decoder), response: response, body: responseBody, request: request)
         } catch {
             throw Undecodable(error: error, body: responseBody)
+        }
+    }
+
+    /// Whether `request` goes to the API's own server: the client's or the strategy's, or an
+    /// absolute URL on the same origin as either.
+    private func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
+        guard let url = request.url else { return false }
+        return [self.server, server].contains { own in
+            URL(string: own.description).map { Redirect.sameOrigin($0, url) } ?? false
         }
     }
 
@@ -126,6 +161,14 @@ public struct StrategyClient: Sendable {
         }
         return try await next(request, body)
     }
+}
+
+/// One successful call: its output, and the request, response and body it came from.
+struct Page<Output: Sendable>: Sendable {
+    let output: Output
+    let response: HTTPResponse
+    let body: Data
+    let request: HTTPRequest
 }
 
 /// A successful response whose body didn't give the output, with that body.

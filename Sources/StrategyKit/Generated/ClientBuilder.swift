@@ -16,6 +16,8 @@ public struct ClientSettings: Sendable {
     public var limits: RequestLimits = .default
     /// Decodes outputs and error payloads.
     public var decoder = JSONDecoder()
+    /// Servers that strategies name for themselves, each sent to another instead.
+    public var serverReplacements: [Server: Server] = [:]
     /// Whether the transport answers from stubs, so no middleware runs (see ``ClientBuilder/stubbed(_:)``).
     var isStubbed = false
 
@@ -28,24 +30,29 @@ public struct ClientSettings: Sendable {
     /// A client whose middlewares are retry, then `builtIn` (the API's default parameters and
     /// credentials), then the caller's own.
     @_spi(Generated) public func client(builtIn: [any Middleware] = []) -> StrategyClient {
-        StrategyClient(
+        var client = StrategyClient(
             server: server,
             transport: transport,
             middlewares: isStubbed ? [] : [RetryMiddleware(policy: retry)] + builtIn + middlewares,
             decoder: decoder,
             limits: limits
         )
+        client.serverReplacements = serverReplacements
+        client.ignoresStrategyServers = isStubbed
+        return client
     }
 
     /// A client that renews credentials: retry and `builtIn` only, without the caller's middlewares.
     @_spi(Generated) public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
-        StrategyClient(
+        var client = StrategyClient(
             server: server,
             transport: transport,
             middlewares: [RetryMiddleware(policy: retry)] + builtIn,
             decoder: decoder,
             limits: limits
         )
+        client.serverReplacements = serverReplacements
+        return client
     }
 }
 
@@ -78,6 +85,12 @@ extension ClientBuilder {
     /// Sets the deadline, connect timeout, response size limit and redirect rule of every request.
     public func limits(_ limits: RequestLimits) -> Self {
         changing { $0.settings.limits = limits }
+    }
+
+    /// Sends what strategies address to their own `server` (such as an upload host) to
+    /// `replacement` instead, e.g. a local mock; it is still the API's, with its credentials.
+    public func replacing(_ server: Server, with replacement: Server) -> Self {
+        changing { $0.settings.serverReplacements[server] = replacement }
     }
 
     /// Decodes outputs and error payloads with `decoder`.

@@ -32,16 +32,23 @@ public struct RequestContext: Sendable {
     /// The endpoint's retry policy, if it has one; it applies in full unless the client's
     /// switches retrying off (``RetryPolicy/applied(to:)``).
     public var retry: RetryPolicy?
+    /// Whether the request goes to one of the API's own servers: the client's, or the one its
+    /// strategy names. A request to an absolute URL elsewhere (an upload URL an earlier
+    /// response returned) is not, and gets none of the API's defaults and credentials.
+    public var isAPIServer: Bool
 
     /// The context of a call of the strategy named `strategyName`.
-    public init(strategyName: String, retry: RetryPolicy? = nil) {
+    public init(strategyName: String, retry: RetryPolicy? = nil, isAPIServer: Bool = true) {
         self.strategyName = strategyName
         self.retry = retry
+        self.isAPIServer = isAPIServer
     }
 }
 
 /// Adds headers and query items every request of an API carries, e.g. an API version or a
-/// client identifier. A request's own header of the same name wins.
+/// client identifier. A request's own header or query item of the same name wins (a next
+/// page's link often carries the defaults already); a request to a server
+/// that isn't the API's (``RequestContext/isAPIServer``) gets none.
 @_spi(Generated) public struct DefaultParametersMiddleware: Middleware {
     /// The name strategies exclude it by; `defaultParameters` by default.
     public var name: String
@@ -66,12 +73,14 @@ public struct RequestContext: Sendable {
         context: RequestContext,
         next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
     ) async throws -> (HTTPResponse, Data) {
+        guard context.isAPIServer else { return try await next(request, body) }
         var request = request
         for (name, value) in headers {
             let field = try HTTPCheck.field(name, value)
             if request.headerFields[field.name] == nil { request.headerFields.append(field) }
         }
-        request.appendQueryItems(query)
+        let own = Set(request.queryItemNames)
+        request.appendQueryItems(query.filter { !own.contains($0.name.lowercased()) })
         return try await next(request, body)
     }
 }

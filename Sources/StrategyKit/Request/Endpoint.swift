@@ -27,6 +27,9 @@ public struct Endpoint: Sendable {
     public var method: String
     /// The path after the server's base path, percent-encoded.
     public var path: RequestPath
+    /// An absolute `http` or `https` URL sent to instead of a server and ``path``, such as an
+    /// upload URL an earlier response returned; the query items are added to its own.
+    public var url: URL?
     /// The query items, in order.
     public var query: [QueryItem]
     /// The endpoint's own headers, in order; names and values are checked when the request is
@@ -73,6 +76,28 @@ public struct Endpoint: Sendable {
         self.retry = retry
         self.connectTimeout = connectTimeout
         self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// An endpoint at the absolute `url` rather than on a server, such as an upload URL an
+    /// earlier response returned. A URL on another origin than the API's gets none of its
+    /// defaults and credentials. The other arguments are those of the initializer with a path.
+    public init(
+        _ method: HTTPRequest.Method,
+        url: URL,
+        query: KeyValuePairs<String, (any QueryValue)?> = [:],
+        queryEncoding: QueryEncoding = QueryEncoding(),
+        headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
+    ) {
+        self.init(
+            method, "", query: query, queryEncoding: queryEncoding, headers: headers, body: body,
+            timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes
+        )
+        self.url = url
     }
 }
 

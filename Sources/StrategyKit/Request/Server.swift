@@ -29,14 +29,22 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
         return "\(scheme)://\(host)\(port)\(basePath)"
     }
 
-    /// The absolute URL of `endpoint` on this server.
+    /// The absolute URL of `endpoint` on this server, or the endpoint's own ``Endpoint/url``.
     public func url(for endpoint: Endpoint) throws(RequestBuildingError) -> URL {
         if let segment = endpoint.path.dotSegment {
             throw RequestBuildingError.dotSegment(segment)
         }
         var string = description + endpoint.path.encoded
+        if let url = endpoint.url {
+            guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw RequestBuildingError.invalidURL(url.absoluteString)
+            }
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            components?.fragment = nil
+            string = components?.string ?? url.absoluteString
+        }
         if !endpoint.query.isEmpty {
-            string += "?" + endpoint.query
+            string += (endpoint.url?.query == nil ? "?" : "&") + endpoint.query
                 .map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
                 .joined(separator: "&")
         }

@@ -48,6 +48,17 @@ public struct AuctionsClient: Sendable {
         try await client.call(ListAuctions(), input)
     }
 
+    /// Lists auctions, a page at a time.
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func listAuctionsPages(
+        status: [AuctionStatus]? = nil,
+        cursor: String? = nil,
+        limit: Int? = nil
+    ) -> PageSequence<ListAuctions> {
+        client.pages(ListAuctions(), ListAuctions.Input(status: status, cursor: cursor, limit: limit))
+    }
+
     /// Sends ``GetAuction`` with `input`.
     public func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction {
         try await client.call(GetAuction(), input)

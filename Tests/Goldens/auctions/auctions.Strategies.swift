@@ -6,7 +6,7 @@ import Foundation
 /// Lists auctions, a page at a time.
 ///
 /// `GET /auctions`
-public struct ListAuctions: Strategy {
+public struct ListAuctions: PaginatedStrategy {
     public typealias Output = WithHeaders<AuctionPage, Headers>
     public typealias Failure = AuctionError
 
@@ -40,6 +40,12 @@ public struct ListAuctions: Strategy {
     }
 
     public init() {}
+
+    public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "items") }
+
+    public func items(of output: WithHeaders<AuctionPage, ListAuctions.Headers>) -> [Auction] {
+        output.items
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(

@@ -65,6 +65,13 @@ public struct BookshopClient: Sendable {
         try await client.call(CountStock(), input)
     }
 
+    /// Sends ``ListEditions`` with `input`.
+    public func listEditions(
+        _ input: ListEditions.Input
+    ) async throws(CallError<BookshopError>) -> [Edition] {
+        try await client.call(ListEditions(), input)
+    }
+
     /// Sends ``PlaceOrder`` with `input`.
     public func placeOrder(
         _ input: PlaceOrder.Input
@@ -85,6 +92,9 @@ public protocol BooksAPI: Sendable {
 
     /// Sends ``CountStock`` with `input`.
     func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int
+
+    /// Sends ``ListEditions`` with `input`.
+    func listEditions(_ input: ListEditions.Input) async throws(CallError<BookshopError>) -> [Edition]
 }
 
 extension BooksAPI {
@@ -113,6 +123,11 @@ extension BooksAPI {
     /// Counts the copies in stock.
     public func countStock(isbn: String) async throws(CallError<BookshopError>) -> Int {
         try await countStock(CountStock.Input(isbn: isbn))
+    }
+
+    /// Lists the editions of a book, in print or electronic.
+    public func listEditions(isbn: String) async throws(CallError<BookshopError>) -> [Edition] {
+        try await listEditions(ListEditions.Input(isbn: isbn))
     }
 }
 

@@ -108,6 +108,58 @@ public struct Series: Decodable, Sendable {
     }
 }
 
+public enum Edition: Decodable, Sendable {
+    case print(PrintEdition)
+    case ebook(Ebook)
+    /// A kind this spec doesn't list, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        switch try decoder.container(keyedBy: JSONKey.self).decode(String.self, forKey: "medium") {
+        case "print":
+            self = .print(try PrintEdition(from: decoder))
+        case "ebook":
+            self = .ebook(try Ebook(from: decoder))
+        default:
+            self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+}
+
+public struct PrintEdition: Decodable, Sendable {
+    public let medium: String
+    public let pages: Int
+
+    public init(medium: String, pages: Int) {
+        (self.medium, self.pages) = (medium, pages)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.medium = try container.decode(String.self, forKey: "medium")
+        self.pages = try container.decode(Int.self, forKey: "pages")
+    }
+}
+
+public struct Ebook: Decodable, Sendable {
+    public let medium: String
+    public let formats: [String]
+
+    /// Whatever the publisher says about copy protection.
+    public let drm: JSONValue?
+
+    public init(medium: String, formats: [String], drm: JSONValue? = nil) {
+        (self.medium, self.formats, self.drm) = (medium, formats, drm)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.medium = try container.decode(String.self, forKey: "medium")
+        self.formats = try container.decode([String].self, forKey: "formats")
+        self.drm = try container.decodeIfPresent(JSONValue.self, forKey: "drm")
+    }
+}
+
 public struct Problem: Decodable, Equatable, Sendable {
     public let message: String
     public let code: Int?

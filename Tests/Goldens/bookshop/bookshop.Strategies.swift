@@ -121,6 +121,30 @@ public struct CountStock: Strategy {
     }
 }
 
+/// Lists the editions of a book, in print or electronic.
+///
+/// `GET /books/{isbn}/editions`
+public struct ListEditions: Strategy {
+    public typealias Output = [Edition]
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+
+        public init(isbn: String) {
+            self.isbn = isbn
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/books/\(input.isbn)/editions")
+    }
+}
+
 /// Orders copies of a book.
 ///
 /// `POST /orders`

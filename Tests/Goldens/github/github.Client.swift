@@ -146,6 +146,25 @@ public struct GitHubClient: Sendable {
         ))
     }
 
+    /// `GET /repos/{owner}/{repo}/issues/{issue_number}/labels`
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func listIssueLabelsPages(
+        owner: String,
+        repo: String,
+        issueNumber: Int,
+        perPage: Int? = nil,
+        page: Int? = nil
+    ) -> PageSequence<ListIssueLabels> {
+        client.pages(ListIssueLabels(), ListIssueLabels.Input(
+            owner: owner,
+            repo: repo,
+            issueNumber: issueNumber,
+            perPage: perPage,
+            page: page
+        ))
+    }
+
     /// The languages of a repository, with the bytes of code written in each.
     public func listRepositoryLanguages(
         owner: String,

@@ -308,7 +308,7 @@ public struct CreateRepositoryDispatch: Strategy {
 }
 
 /// `GET /repos/{owner}/{repo}/issues/{issue_number}/labels`
-public struct ListIssueLabels: Strategy {
+public struct ListIssueLabels: PaginatedStrategy {
     public typealias Output = [LabelDetails]
     public typealias Failure = GitHubError
 
@@ -329,6 +329,12 @@ public struct ListIssueLabels: Strategy {
     }
 
     public init() {}
+
+    public var pagination: Pagination<Input> { .link() }
+
+    public func items(of output: [LabelDetails]) -> [LabelDetails] {
+        output
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(

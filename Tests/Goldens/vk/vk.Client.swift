@@ -40,6 +40,18 @@ public struct VKClient: Sendable {
         try await client.call(GetWall(), input)
     }
 
+    /// Returns posts from a user or community wall, newest first.
+    ///
+    /// The pages come one request at a time as they are asked for; `.items` gives their items.
+    public func getWallPages(
+        ownerId: Int? = nil,
+        domain: String? = nil,
+        offset: Int? = nil,
+        count: Int? = nil
+    ) -> PageSequence<GetWall> {
+        client.pages(GetWall(), GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
+    }
+
     /// Sends ``GetWallCount`` with `input`.
     public func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int {
         try await client.call(GetWallCount(), input)
@@ -48,6 +60,19 @@ public struct VKClient: Sendable {
     /// Sends ``PostWall`` with `input`.
     public func postWall(_ input: PostWall.Input) async throws(CallError<WallError>) -> PostWall.Output {
         try await client.call(PostWall(), input)
+    }
+
+    /// Returns the address to upload a photo for a wall post to.
+    public func getWallUploadServer(groupId: Int? = nil) async throws(CallError<VKError>) -> UploadServer {
+        try await client.call(GetWallUploadServer(), GetWallUploadServer.Input(groupId: groupId))
+    }
+
+    /// Uploads a photo to the address GetWallUploadServer returned, a host that gets no access token.
+    public func uploadWallPhoto(
+        uploadUrl: URL,
+        photo: FileUpload
+    ) async throws(CallError<UnexpectedResponse>) -> UploadedPhoto {
+        try await client.call(UploadWallPhoto(), UploadWallPhoto.Input(uploadUrl: uploadUrl, photo: photo))
     }
 }
 

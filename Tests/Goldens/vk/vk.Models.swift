@@ -209,3 +209,39 @@ public struct Wall: Decodable, Sendable {
         self.items = try container.decode([WallItem].self, forKey: "items")
     }
 }
+
+/// Where to upload a photo for a wall post.
+public struct UploadServer: Decodable, Sendable {
+    public let uploadUrl: URL
+    public let albumId: Int
+    public let userId: Int
+
+    public init(uploadUrl: URL, albumId: Int, userId: Int) {
+        (self.uploadUrl, self.albumId, self.userId) = (uploadUrl, albumId, userId)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.uploadUrl = try container.decode(URL.self, forKey: "upload_url")
+        self.albumId = try container.decode(Int.self, forKey: "album_id")
+        self.userId = try container.decode(Int.self, forKey: "user_id")
+    }
+}
+
+/// What the upload server answers; saving the photo takes all three.
+public struct UploadedPhoto: Decodable, Sendable {
+    public let server: Int
+    public let photo: String
+    public let hash: String
+
+    public init(server: Int, photo: String, hash: String) {
+        (self.server, self.photo, self.hash) = (server, photo, hash)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.server = try container.decode(Int.self, forKey: "server")
+        self.photo = try container.decode(String.self, forKey: "photo")
+        self.hash = try container.decode(String.self, forKey: "hash")
+    }
+}

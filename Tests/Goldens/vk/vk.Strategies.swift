@@ -6,7 +6,7 @@ import Foundation
 /// Returns posts from a user or community wall, newest first.
 ///
 /// `GET /wall.get`
-public struct GetWall: Strategy {
+public struct GetWall: PaginatedStrategy {
     public typealias Output = Wall
     public typealias Failure = WallError
 
@@ -28,6 +28,14 @@ public struct GetWall: Strategy {
     public init() {}
 
     public var outputPath: String? { "response" }
+
+    public var pagination: Pagination<Input> {
+        .offset(\.offset, items: "response.items", total: "response.count")
+    }
+
+    public func items(of output: Wall) -> [WallItem] {
+        output.items
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -114,5 +122,51 @@ public struct PostWall: Strategy {
                 "friends_only": input.friendsOnly,
             ], encoding: QueryEncoding(bools: .digit))
         )
+    }
+}
+
+/// Returns the address to upload a photo for a wall post to.
+///
+/// `GET /photos.getWallUploadServer`
+public struct GetWallUploadServer: Strategy {
+    public typealias Output = UploadServer
+    public typealias Failure = VKError
+
+    public struct Input: Sendable {
+        public var groupId: Int?
+
+        public init(groupId: Int? = nil) {
+            self.groupId = groupId
+        }
+    }
+
+    public init() {}
+
+    public var outputPath: String? { "response" }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/photos.getWallUploadServer", query: ["group_id": input.groupId])
+    }
+}
+
+/// Uploads a photo to the address GetWallUploadServer returned, a host that gets no access token.
+///
+/// `POST {upload_url}`
+public struct UploadWallPhoto: Strategy {
+    public typealias Output = UploadedPhoto
+
+    public struct Input: Sendable {
+        public var uploadUrl: URL
+        public var photo: FileUpload
+
+        public init(uploadUrl: URL, photo: FileUpload) {
+            (self.uploadUrl, self.photo) = (uploadUrl, photo)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.post, url: input.uploadUrl, body: .multipart([.file("photo", input.photo)]))
     }
 }

@@ -50,6 +50,17 @@ public enum VKStubs {
       }
     }
     """
+
+    /// What `GetWallUploadServer` answers in a stubbed client.
+    public static let getWallUploadServer = """
+    {
+      "response": {
+        "upload_url": "https://pu.vk.com/c1/upload.php",
+        "album_id": -14,
+        "user_id": 1
+      }
+    }
+    """
 }
 
 extension VKClient {
@@ -60,6 +71,7 @@ extension VKClient {
         Builder().stubbed([
             .init(.get, "/wall.get", json: VKStubs.getWall, delay: delay),
             .init(.post, "/wall.post", json: VKStubs.postWall, delay: delay),
+            .init(.get, "/photos.getWallUploadServer", json: VKStubs.getWallUploadServer, delay: delay),
         ]).build()
     }
 }

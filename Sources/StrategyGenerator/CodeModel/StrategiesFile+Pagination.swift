@@ -1,0 +1,91 @@
+extension CodeContext {
+    /// Where a paginated strategy's items are, when it pages and they can be found.
+    func pageItems(_ strategy: StrategySpec) -> PageItems? {
+        guard strategy.pagination != nil, case .success(let items) = types.pageItems(of: strategy) else { return nil }
+        return items
+    }
+
+    /// `pagination` and `items(of:)`: the few lines that make a strategy a `PaginatedStrategy`.
+    func paginationMembers(_ strategy: StrategySpec) -> [Declaration] {
+        guard let pagination = strategy.pagination, let items = pageItems(strategy), let output = outputType(strategy) else { return [] }
+        var arguments: [String] = []
+        if let parameter = pagination.parameter, let field = strategy.query.first(where: { $0.name.value == parameter.value }) {
+            arguments.append("\\.\(SwiftName.escaped(storageName(field)))")
+        }
+        func path(_ label: String, _ value: Named?) {
+            if let value { arguments.append("\(label): \(SwiftName.stringLiteral(value.value))") }
+        }
+        let itemsPath = items.bodyPath.map { Named($0, at: pagination.location) }
+        let style: String
+        switch pagination.style {
+        case .cursor:
+            style = "cursor"
+            path("next", pagination.next)
+            path("items", itemsPath)
+        case .afterLastItem:
+            style = "afterLastItem"
+            if let id = pagination.id, id.value != "id" { path("id", id) }
+            path("hasMore", pagination.hasMore)
+            path("items", itemsPath)
+        case .offset:
+            style = "offset"
+            path("items", itemsPath)
+            path("total", pagination.total)
+        case .page:
+            style = "page"
+            path("items", itemsPath)
+            path("hasMore", pagination.hasMore)
+        case .link where pagination.next != nil:
+            style = "nextURL"
+            path("at", pagination.next)
+            path("items", itemsPath)
+        case .link:
+            style = "link"
+            path("items", itemsPath)
+        }
+        var chain = "output"
+        var isOptional = false
+        for field in items.fields {
+            chain += (isOptional ? "?." : ".") + SwiftName.escaped(memberName(field))
+            isOptional = isOptional || propertyType(field).isOptional
+        }
+        if isOptional { chain += " ?? []" }
+        return [
+            .property(Property(
+                access: access, name: "pagination", type: "Pagination<Input>",
+                getter: [.line(".\(style)(\(arguments.joined(separator: ", ")))")]
+            )),
+            .function(Function(
+                access: access, name: "items",
+                parameters: [Function.Parameter(label: "of", name: "output", type: output)],
+                returnType: "[\(swiftType(items.itemType))]",
+                body: [.line(chain)]
+            )),
+        ]
+    }
+}
+
+extension CodeContext {
+    /// `func getWallPages(ownerId: Int? = nil, …) -> PageSequence<GetWall>`: the pages of a
+    /// paginated strategy's list, and through `.items` its items, fetched as they are needed.
+    func pagesMethod(for strategy: StrategySpec) -> Function? {
+        guard pageItems(strategy) != nil else { return nil }
+        let strategyName = SwiftName.escaped(strategy.name.value)
+        let fields = inputFields(strategy)
+        let parameters = fields.map { field in
+            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
+        }
+        let send: Expression = fields.isEmpty
+            ? .code("client.pages(\(strategyName)(), ())")
+            : passingInput(strategy, parameters.map(\.name), after: "client.pages(\(strategyName)(), ")
+        return Function(
+            docs: methodDocs(strategy) + ["", "The pages come one request at a time as they are asked for; `.items` gives their items."],
+            attributes: deprecatedAttribute(references.deprecation(of: strategy)),
+            access: access,
+            name: SwiftName.escaped(SwiftName.member(strategy.name.value) + "Pages"),
+            parameters: parameters,
+            returnType: "PageSequence<\(strategyName)>",
+            body: [.expression(send)]
+        )
+    }
+}

@@ -1,0 +1,50 @@
+extension Checker {
+    /// A paginated strategy names a query parameter of the right type, the keys its style needs
+    /// and no others, and where its items are.
+    mutating func pagination(of strategy: StrategySpec) {
+        guard let pagination = strategy.pagination else { return }
+        let what = "strategy '\(strategy.name)'"
+        let style = pagination.style
+        let keys: [(String, Named?, [PaginationSpec.Style])] = [
+            ("next", pagination.next, [.cursor, .link]),
+            ("hasMore", pagination.hasMore, [.afterLastItem, .page]),
+            ("id", pagination.id, [.afterLastItem]),
+            ("total", pagination.total, [.offset]),
+            ("parameter", pagination.parameter, [.cursor, .afterLastItem, .offset, .page]),
+        ]
+        for (key, value, styles) in keys {
+            if let value, !styles.contains(style) {
+                diagnostics.error("'\(key)' doesn't apply to paging style '\(style.rawValue)' of \(what)", at: value.location)
+            }
+        }
+        if style == .cursor, pagination.next == nil {
+            diagnostics.error("paging style 'cursor' of \(what) needs 'next', e.g. 'next: response_metadata.next_cursor'", at: pagination.location)
+        }
+        if style == .afterLastItem, pagination.hasMore == nil {
+            diagnostics.error("paging style 'afterLastItem' of \(what) needs 'hasMore', e.g. 'hasMore: has_more'", at: pagination.location)
+        }
+        if style != .link {
+            parameter(of: strategy, pagination, what: what)
+        }
+        if case .failure(let error) = types.pageItems(of: strategy) {
+            diagnostics.error("the pages of \(what) can't be read: \(error.message)", at: pagination.items?.location ?? pagination.location)
+        }
+    }
+
+    private mutating func parameter(of strategy: StrategySpec, _ pagination: PaginationSpec, what: String) {
+        let style = pagination.style
+        guard let parameter = pagination.parameter else {
+            diagnostics.error("paging style '\(style.rawValue)' of \(what) needs 'parameter', the query parameter that asks for the next page", at: pagination.location)
+            return
+        }
+        guard let field = strategy.query.first(where: { $0.name.value == parameter.value }) else {
+            let known = strategy.query.map { "'\($0.name)'" }.joined(separator: ", ")
+            diagnostics.error("'\(parameter)' is not a query parameter of strategy '\(strategy.name)'\(known.isEmpty ? "" : "; it has \(known)")", at: parameter.location)
+            return
+        }
+        let type: TypeReference = [.offset, .page].contains(style) ? .optional(.named("Int")) : .optional(.named("String"))
+        if field.type != type {
+            diagnostics.error("query parameter '\(parameter)' sets the next page for paging style '\(style.rawValue)', so it must have type '\(type)', not '\(field.type)'", at: field.typeLocation)
+        }
+    }
+}

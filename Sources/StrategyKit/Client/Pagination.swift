@@ -1,0 +1,161 @@
+import Foundation
+
+/// A strategy whose output is one page of a list: it says how the pages follow each other,
+/// and which items a page holds. ``StrategyClient/pages(_:_:)`` sends it page by page.
+///
+/// ```swift
+/// extension GetWall: PaginatedStrategy {
+///     var pagination: Pagination<Input> { .offset(\.offset, items: "response.items", total: "response.count") }
+///     func items(of output: Wall) -> [WallItem] { output.items }
+/// }
+/// ```
+public protocol PaginatedStrategy: Strategy {
+    /// One item of a page.
+    associatedtype Item: Sendable
+
+    /// How a page leads to the next, and where the list ends.
+    var pagination: Pagination<Input> { get }
+
+    /// The items of one page.
+    func items(of output: Output) -> [Item]
+}
+
+/// How the pages of a list follow each other, and where the list ends; read from each
+/// response's body (at key paths, as ``Strategy/outputPath`` is) or its `Link` header.
+///
+/// Each style changes one input field for the next page and stops where the API says the
+/// list ends; one that would send the same request again stops too.
+public struct Pagination<Input: Sendable>: Sendable {
+    enum Style: Sendable {
+        case cursor(WritableKeyPath<Input, String?> & Sendable, next: String)
+        case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String)
+        case offset(WritableKeyPath<Input, Int?> & Sendable, total: String?)
+        case page(WritableKeyPath<Input, Int?> & Sendable, hasMore: String?)
+        case link(relation: String)
+        case nextURL(String)
+    }
+
+    let style: Style
+    /// Where a page's items are in the body; `nil` when the body is the list.
+    let items: String?
+
+    /// A cursor the body names, sent back for the next page (Slack's
+    /// `response_metadata.next_cursor`); the list ends when there is none, or it is empty.
+    public static func cursor(_ parameter: WritableKeyPath<Input, String?> & Sendable, next: String, items: String? = nil) -> Self {
+        Self(style: .cursor(parameter, next: next), items: items)
+    }
+
+    /// The last item's `id`, sent for the next page (Stripe's `starting_after`) while the body's
+    /// `hasMore` is `true`.
+    public static func afterLastItem(_ parameter: WritableKeyPath<Input, String?> & Sendable, id: String = "id", hasMore: String, items: String? = nil) -> Self {
+        Self(style: .afterLastItem(parameter, id: id, hasMore: hasMore), items: items)
+    }
+
+    /// An offset that grows by each page's number of items (VK's `offset`); the list ends at
+    /// an empty page, or when the offset reaches the body's `total`.
+    public static func offset(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, total: String? = nil) -> Self {
+        Self(style: .offset(parameter, total: total), items: items)
+    }
+
+    /// A page number counted from 1 when the input has none; the list ends at an empty page, or
+    /// when the body's `hasMore` is `false` (Stack Exchange's `has_more`).
+    public static func page(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, hasMore: String? = nil) -> Self {
+        Self(style: .page(parameter, hasMore: hasMore), items: items)
+    }
+
+    /// The URL of the `Link` header's `rel="next"` (GitHub's); the list ends without one.
+    public static func link(relation: String = "next", items: String? = nil) -> Self {
+        Self(style: .link(relation: relation), items: items)
+    }
+
+    /// The URL the body gives for the next page (Spotify's `next`, Azure's `nextLink`), relative
+    /// to the request's own or absolute; the list ends when there is none.
+    public static func nextURL(at path: String, items: String? = nil) -> Self {
+        Self(style: .nextURL(path), items: items)
+    }
+
+    /// Where the page after the one `input` fetched is, given that page's response and body;
+    /// `nil` where the list ends.
+    func next(after input: Input, request: HTTPRequest, response: HTTPResponse, body: Data) -> Next? {
+        let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        let list = (items.map { JSONPath.value(at: JSONPath.keys($0), in: json) } ?? json) as? [Any] ?? []
+        var next = input
+        switch style {
+        case .cursor(let parameter, let path):
+            guard let cursor = JSONPath.value(at: JSONPath.keys(path), in: json).flatMap(Self.text), !cursor.isEmpty,
+                  cursor != input[keyPath: parameter] else { return nil }
+            next[keyPath: parameter] = cursor
+        case .afterLastItem(let parameter, let id, let hasMore):
+            guard JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool == true,
+                  let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text),
+                  lastID != input[keyPath: parameter] else { return nil }
+            next[keyPath: parameter] = lastID
+        case .offset(let parameter, let total):
+            guard !list.isEmpty else { return nil }
+            let offset = (input[keyPath: parameter] ?? 0) + list.count
+            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, offset >= count { return nil }
+            next[keyPath: parameter] = offset
+        case .page(let parameter, let hasMore):
+            guard !list.isEmpty else { return nil }
+            if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return nil }
+            next[keyPath: parameter] = (input[keyPath: parameter] ?? 1) + 1
+        case .link(let relation):
+            guard let field = response.headerFields[HTTPField.Name("Link")!],
+                  let target = LinkHeader.target(of: relation, in: field),
+                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
+                  url != request.url else { return nil }
+            return .url(input, url)
+        case .nextURL(let path):
+            guard let target = JSONPath.value(at: JSONPath.keys(path), in: json) as? String, !target.isEmpty,
+                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
+                  url != request.url else { return nil }
+            return .url(input, url)
+        }
+        return .input(next)
+    }
+
+    /// Where the next page is: the input that asks for it, or a URL the response gave.
+    enum Next: Sendable {
+        case input(Input)
+        case url(Input, URL)
+    }
+
+    /// A string or a number as text: ids and cursors come as either.
+    private static func text(_ value: Any) -> String? {
+        switch value {
+        case let string as String: string
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+}
+
+/// Reads RFC 8288 `Link` headers: `<https://api.example.com/items?page=2>; rel="next", <…>; rel="last"`.
+enum LinkHeader {
+    /// The target of the first link whose `rel` lists `relation`.
+    static func target(of relation: String, in field: String) -> String? {
+        for link in field.split(separator: ",") {
+            let parts = link.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = parts.first, first.hasPrefix("<"), first.hasSuffix(">") else { continue }
+            let relations = parts.dropFirst().compactMap { parameter -> [String]? in
+                let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard pair.count == 2, pair[0].lowercased() == "rel" else { return nil }
+                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased().split(separator: " ").map(String.init)
+            }.flatMap { $0 }
+            if relations.contains(relation.lowercased()) { return String(first.dropFirst().dropLast()) }
+        }
+        return nil
+    }
+}
+
+extension JSONPath {
+    /// The value at `keys` in a parsed JSON value; `nil` when there is none.
+    static func value(at keys: [String], in json: Any?) -> Any? {
+        var current = json
+        for key in keys {
+            guard let object = current as? [String: Any] else { return nil }
+            current = object[key]
+        }
+        return current is NSNull ? nil : current
+    }
+}

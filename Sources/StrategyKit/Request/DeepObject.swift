@@ -1,0 +1,213 @@
+import Foundation
+
+/// An object, a map or a list written into a query or a form body in the deep-object style
+/// many APIs read: `address[line1]=…`, `metadata[order_id]=6735`, `items[0][price]=…`.
+///
+/// The value is encoded through its `Encodable` conformance, so a model's fields go by their
+/// wire names. Keys of an object or a map are written in sorted order, so the same value
+/// always sends the same items; a list of single values follows the encoding's
+/// ``QueryEncoding/arrays`` style (`expand[]=customer`), a list of objects is numbered
+/// (`items[0][price]`). Dates and Bools follow the encoding too; an explicit `null` becomes
+/// an empty value (`metadata[note]=`), which such APIs read as "unset".
+///
+/// ```swift
+/// Endpoint(.post, "/v1/customers", body: .form(["address": DeepObject(address)]))
+/// ```
+public struct DeepObject<Value: Encodable & Sendable>: QueryValue {
+    /// The value to write; `nil` writes nothing.
+    public var value: Value?
+
+    /// Writes `value` under the name it is given; nothing when it is `nil`.
+    public init(_ value: Value?) {
+        self.value = value
+    }
+
+    /// The items `value` becomes under `name`; none when it is `nil` or doesn't encode.
+    public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
+        guard let value else { return [] }
+        let encoder = DeepObjectEncoder(codingPath: [])
+        guard (try? value.encode(to: encoder)) != nil else { return [] }
+        return encoder.root.node.items(named: name, encoding: encoding)
+    }
+}
+
+extension Dictionary: QueryValue where Key == String, Value: QueryValue {
+    /// Each value's items under `name[key]`, keys in sorted order: `metadata[order_id]=6735`.
+    public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
+        keys.sorted().flatMap { key in self[key]!.queryItems(named: "\(name)[\(key)]", encoding: encoding) }
+    }
+}
+
+/// What a value encoded into, before it is written under a name.
+private indirect enum DeepNode {
+    case empty
+    case null
+    case scalar(String)
+    case value(any QueryValue)
+    case keyed([String: Box])
+    case unkeyed([Box])
+
+    func items(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
+        switch self {
+        case .empty: return []
+        case .null: return [Endpoint.QueryItem(name: name, value: "")]
+        case .scalar(let text): return [Endpoint.QueryItem(name: name, value: text)]
+        case .value(let value): return value.queryItems(named: name, encoding: encoding)
+        case .keyed(let entries):
+            return entries.keys.sorted().flatMap { entries[$0]!.node.items(named: "\(name)[\($0)]", encoding: encoding) }
+        case .unkeyed(let elements):
+            if elements.allSatisfy(\.node.isSingleValue) {
+                return singleValues(elements.map(\.node), named: name, encoding: encoding)
+            }
+            return elements.enumerated().flatMap { index, box in box.node.items(named: "\(name)[\(index)]", encoding: encoding) }
+        }
+    }
+}
+
+extension DeepNode {
+    /// Whether the node is one value, such as a string, a number or a date.
+    var isSingleValue: Bool {
+        switch self {
+        case .scalar: true
+        case .value(let value): value is any ParameterValue || value is Date
+        case .empty, .null, .keyed, .unkeyed: false
+        }
+    }
+
+    /// A list of single values, written in the encoding's array style.
+    func singleValues(_ nodes: [DeepNode], named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
+        switch encoding.arrays {
+        case .repeated:
+            return nodes.flatMap { $0.items(named: name, encoding: encoding) }
+        case .brackets:
+            return nodes.flatMap { $0.items(named: name + "[]", encoding: encoding) }
+        case .commaSeparated:
+            let values = nodes.flatMap { $0.items(named: name, encoding: encoding) }.map(\.value)
+            return values.isEmpty ? [] : [Endpoint.QueryItem(name: name, value: values.joined(separator: ","))]
+        }
+    }
+}
+
+/// Tells optionals apart from other values.
+private protocol OptionalValue {}
+
+extension Optional: OptionalValue {}
+
+/// A node that containers fill in after they are handed out.
+private final class Box {
+    var node: DeepNode = .empty
+}
+
+/// An `Encoder` that records a value as a ``DeepNode`` tree.
+private struct DeepObjectEncoder: Encoder {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    let root = Box()
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .keyed = root.node {} else { root.node = .keyed([:]) }
+        return KeyedEncodingContainer(KeyedContainer<Key>(box: root, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .unkeyed = root.node {} else { root.node = .unkeyed([]) }
+        return UnkeyedContainer(box: root, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueContainer(box: root, codingPath: codingPath)
+    }
+
+    /// The node `value` encodes into: query values as they write themselves, others through
+    /// their own `encode(to:)`.
+    static func node(of value: some Encodable, at codingPath: [any CodingKey]) throws -> DeepNode {
+        if let url = value as? URL { return .scalar(url.absoluteString) }
+        // An optional encodes itself, so an explicit `nil` is kept as `null`.
+        if !(value is any OptionalValue), let value = value as? any QueryValue { return .value(value) }
+        let encoder = DeepObjectEncoder(codingPath: codingPath)
+        try value.encode(to: encoder)
+        return encoder.root.node
+    }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let box: Box
+    let codingPath: [any CodingKey]
+
+    private func set(_ node: DeepNode, for key: Key) -> Box {
+        guard case .keyed(var entries) = box.node else { return Box() }
+        let child = Box()
+        child.node = node
+        entries[key.stringValue] = child
+        box.node = .keyed(entries)
+        return child
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { _ = set(.null, for: key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { _ = set(.value(value), for: key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { _ = set(.scalar(value), for: key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        _ = set(try DeepObjectEncoder.node(of: value, at: codingPath + [key]), for: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(KeyedContainer<NestedKey>(box: set(.keyed([:]), for: key), codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        UnkeyedContainer(box: set(.unkeyed([]), for: key), codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder { DeepObjectEncoder(codingPath: codingPath) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { DeepObjectEncoder(codingPath: codingPath + [key]) }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+    let box: Box
+    let codingPath: [any CodingKey]
+
+    var count: Int {
+        if case .unkeyed(let elements) = box.node { elements.count } else { 0 }
+    }
+
+    private func append(_ node: DeepNode) -> Box {
+        guard case .unkeyed(var elements) = box.node else { return Box() }
+        let child = Box()
+        child.node = node
+        elements.append(child)
+        box.node = .unkeyed(elements)
+        return child
+    }
+
+    mutating func encodeNil() throws { _ = append(.null) }
+    mutating func encode(_ value: String) throws { _ = append(.scalar(value)) }
+    mutating func encode(_ value: Bool) throws { _ = append(.value(value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        _ = append(try DeepObjectEncoder.node(of: value, at: codingPath))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(KeyedContainer<NestedKey>(box: append(.keyed([:])), codingPath: codingPath))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedContainer(box: append(.unkeyed([])), codingPath: codingPath)
+    }
+
+    mutating func superEncoder() -> any Encoder { DeepObjectEncoder(codingPath: codingPath) }
+}
+
+private struct SingleValueContainer: SingleValueEncodingContainer {
+    let box: Box
+    let codingPath: [any CodingKey]
+
+    mutating func encodeNil() throws { box.node = .null }
+    mutating func encode(_ value: Bool) throws { box.node = .value(value) }
+    mutating func encode(_ value: String) throws { box.node = .scalar(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        box.node = try DeepObjectEncoder.node(of: value, at: codingPath)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import StrategyKit
+import TestServer
+import Testing
+
+/// The client generated from `stackexchange.yaml`: lists wrapped in `items` and `has_more`,
+/// paged by page number, the app key in the query, errors by their `error_id`.
+@Suite struct StackExchangeClientTests {
+    let server: HTTPTestServer
+    let stackExchange: StackExchangeClient
+
+    /// Questions 1 to 5 tagged swift, served `pagesize` to a page.
+    static func questions(page: Int, size: Int) -> String {
+        let ids = Array(1...5).dropFirst((page - 1) * size).prefix(size)
+        let items = ids.map {
+            #"{"question_id": \#($0), "title": "Question \#($0)", "tags": ["swift"], "is_answered": false, "answer_count": 0, "score": 1, "creation_date": 1700000000}"#
+        }
+        let hasMore = (ids.last ?? 5) < 5
+        return #"{"items": [\#(items.joined(separator: ","))], "has_more": \#(hasMore), "quota_remaining": 299}"#
+    }
+
+    init() throws {
+        server = try HTTPTestServer { request in
+            guard request.query("site") == "stackoverflow" else {
+                return .json(#"{"error_id": 400, "error_name": "bad_parameter", "error_message": "site is required"}"#, status: 400)
+            }
+            switch request.path {
+            case "/2.0/questions", "/2.0/search":
+                let page = Int(request.query("page") ?? "1") ?? 1
+                let size = Int(request.query("pagesize") ?? "30") ?? 30
+                return .json(Self.questions(page: page, size: size))
+            case "/2.0/tags":
+                return .json(#"{"error_id": 502, "error_name": "throttle_violation", "error_message": "too many requests from this IP"}"#, status: 400)
+            default:
+                return .json(#"{"error_id": 404, "error_name": "no_method", "error_message": "no method found with this name"}"#, status: 404)
+            }
+        }
+        stackExchange = StackExchangeClient.Builder(environment: .custom(server.server(basePath: "/2.0"))).appKey("app-key").build()
+    }
+
+    @Test func questionsComePageByPageUntilHasMoreIsFalse() async throws {
+        let since = Date(timeIntervalSince1970: 1_690_000_000)
+        var titles: [String] = []
+        for try await question in stackExchange.listQuestionsPages(site: "stackoverflow", tagged: "swift", sort: .votes, fromdate: since, pagesize: 2).items {
+            titles.append(question.title)
+        }
+
+        #expect(titles == (1...5).map { "Question \($0)" })
+        #expect(server.requests.map { $0.query("page") } == [nil, "2", "3"])
+        let first = try #require(server.requests.first)
+        #expect(first.query("key") == "app-key")
+        #expect(first.query("sort") == "votes")
+        #expect(first.query("fromdate") == "1690000000")
+    }
+
+    @Test func onePageIsOneRequestAndTheNextWaitsUntilAskedFor() async throws {
+        var pages = stackExchange.searchPages(site: "stackoverflow", intitle: "actor", pagesize: 3).makeAsyncIterator()
+
+        let first = try await pages.next()
+
+        #expect(first?.items.count == 3)
+        #expect(first?.hasMore == true)
+        #expect(first?.quotaRemaining == 299)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aThrottledListThrowsTheTypedError() async throws {
+        do {
+            for try await _ in stackExchange.listTagsPages(site: "stackoverflow").items {}
+            Issue.record("the tags came")
+        } catch {
+            guard case .api(.throttleViolation) = error else { Issue.record("expected throttleViolation, got \(error)"); return }
+        }
+    }
+}

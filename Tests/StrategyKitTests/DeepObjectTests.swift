@@ -1,0 +1,124 @@
+import Foundation
+@_spi(Generated) import StrategyKit
+import TestServer
+import Testing
+
+/// Objects, maps and lists in queries and form bodies, as deep-object APIs (Stripe and the
+/// like) read them, checked where the server receives them.
+@Suite struct DeepObjectTests {
+    struct Send: Strategy {
+        typealias Output = Void
+
+        func endpoint(for input: Endpoint) -> Endpoint { input }
+    }
+
+    struct Address: Encodable, Sendable {
+        var line1: String
+        var postalCode: String?
+
+        enum CodingKeys: String, CodingKey {
+            case line1
+            case postalCode = "postal_code"
+        }
+    }
+
+    struct LineItem: Encodable, Sendable {
+        var price: String
+        var quantity: Int
+        var taxRates: [String] = []
+        var metadata: [String: String] = [:]
+
+        enum CodingKeys: String, CodingKey {
+            case price, quantity, metadata
+            case taxRates = "tax_rates"
+        }
+    }
+
+    let server: HTTPTestServer
+
+    init() throws {
+        server = try HTTPTestServer { _ in CannedResponse(status: 204) }
+    }
+
+    func send(_ endpoint: Endpoint) async throws -> RecordedRequest {
+        try await StrategyClient(server: server.server()).send(Send(), endpoint)
+        return try #require(server.requests.last)
+    }
+
+    func decoded(_ text: String?) -> [String] {
+        (text ?? "").split(separator: "&").map { String($0).removingPercentEncoding ?? String($0) }
+    }
+
+    @Test func aMapInTheQueryArrivesAsBracketedKeysInSortedOrder() async throws {
+        let request = try await send(Endpoint(.get, "/charges", query: ["metadata": ["order_id": "6735", "channel": "web"]]))
+
+        #expect(request.query == "metadata%5Bchannel%5D=web&metadata%5Border_id%5D=6735")
+    }
+
+    @Test func aModelInAFormBodyGoesByItsFieldsWireNamesAndLeavesNilFieldsOut() async throws {
+        let address = Address(line1: "1 Main St", postalCode: nil)
+        let request = try await send(Endpoint(.post, "/customers", body: .form(["name": "Ada", "address": DeepObject(address)])))
+
+        #expect(decoded(String(decoding: request.body, as: UTF8.self)) == ["name=Ada", "address[line1]=1 Main St"])
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
+    }
+
+    @Test func listsOfObjectsAreNumberedAndNestedListsFollowTheArrayStyle() async throws {
+        let items = [
+            LineItem(price: "price_1", quantity: 2, taxRates: ["txr_a", "txr_b"], metadata: ["k": "v"]),
+            LineItem(price: "price_2", quantity: 1),
+        ]
+        let body = RequestBody.form(["items": DeepObject(items), "expand": ["customer"]], encoding: QueryEncoding(arrays: .brackets))
+        let request = try await send(Endpoint(.post, "/checkout", body: body))
+
+        #expect(decoded(String(decoding: request.body, as: UTF8.self)) == [
+            "items[0][metadata][k]=v", "items[0][price]=price_1", "items[0][quantity]=2",
+            "items[0][tax_rates][]=txr_a", "items[0][tax_rates][]=txr_b",
+            "items[1][price]=price_2", "items[1][quantity]=1",
+            "expand[]=customer",
+        ])
+    }
+
+    @Test func mapsOfModelsDatesAndBoolsFollowTheEncoding() async throws {
+        let value: [String: [String: Date]] = ["b": ["at": Date(timeIntervalSince1970: 0)], "a": [:]]
+        let flags: [String: Bool] = ["on": true]
+        let encoding = QueryEncoding(bools: .digit, dates: .secondsSince1970)
+        let request = try await send(Endpoint(.get, "/search", query: ["filter": DeepObject(value), "flags": flags], queryEncoding: encoding))
+
+        #expect(decoded(request.query) == ["filter[b][at]=0", "flags[on]=1"])
+    }
+
+    @Test func aMissingValueSendsNothingAndAnExplicitNullSendsAnEmptyValue() async throws {
+        let missing: Address? = nil
+        let cleared: [String: String?] = ["note": nil]
+        let request = try await send(Endpoint(.get, "/x", query: ["address": DeepObject(missing), "metadata": DeepObject(cleared)]))
+
+        #expect(decoded(request.query) == ["metadata[note]="])
+    }
+}
+
+/// Where a strategy with a server of its own, or an absolute URL, is sent.
+@Suite struct StrategyServerTests {
+    struct Upload: Strategy {
+        typealias Output = Void
+        var server: Server?
+
+        func endpoint(for input: Endpoint) -> Endpoint { input }
+    }
+
+    @Test func anAbsoluteURLThatIsntHTTPIsRefusedAndNothingIsSent() async throws {
+        let transport = StubTransport([])
+        let client = StrategyClient(server: Server(host: "api.example.com"), transport: transport)
+        let endpoint = Endpoint(.post, url: try #require(URL(string: "file:///etc/passwd")))
+
+        await #expect(throws: CallError<UnexpectedResponse>.self) { try await client.call(Upload(), endpoint) }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func aStubbedClientAnswersAStrategyWithAServerOfItsOwnFromItsStubs() async throws {
+        struct Builder: ClientBuilder { var settings = ClientSettings(server: Server(host: "api.example.com")) }
+        let client = Builder().stubbed([.init(.post, "/files", json: "{}")]).settings.client()
+
+        try await client.send(Upload(server: Server(host: "files.example.com", basePath: "/v1")), Endpoint(.post, "/files"))
+    }
+}
