@@ -18,7 +18,13 @@ import Testing
         server = try HTTPTestServer { request in
             switch (request.method, request.path) {
             case ("GET", "/v2/auctions"):
-                return .json(#"""
+                switch request.query("cursor") {
+                case "spent": return CannedResponse(status: 403, headers: [("X-RateLimit-Remaining", "0")], body: Data())
+                case "private": return CannedResponse(status: 403, headers: [("X-RateLimit-Remaining", "41")], body: Data())
+                default: break
+                }
+                let rateLimit = [("X-RateLimit-Remaining", "42"), ("Link", #"<https://api.auctions.example.com/v2/auctions?cursor=2>; rel="next""#)]
+                return CannedResponse(status: 200, headers: [("Content-Type", "application/json")] + rateLimit, body: Data(#"""
                     {"items": [
                       {"id": "\#(lot)", "title": "Clock", "status": "live",
                        "starts_at": "2024-05-01T12:00:00Z", "ends_at": "2024-05-08T12:00:00+0000",
@@ -26,7 +32,7 @@ import Testing
                       {"id": "\#(UUID().uuidString)", "title": "Vase", "status": "withdrawn",
                        "starts_at": "2024-05-02T08:30:00Z", "ends_at": "2024-05-09T08:30:00+0000", "current_bid": null}
                     ], "next_cursor": null, "total": 2}
-                    """#)
+                    """#.utf8))
             case ("GET", "/v2/auctions/\(lot)"):
                 return .json(#"{"id": "\#(lot)", "title": "Clock", "status": "closed", "starts_at": "2024-05-01T12:00:00Z", "ends_at": "2024-05-08T12:00:00+0000", "current_bid": null}"#)
             case ("POST", "/v2/auctions/\(lot)/bids"):
@@ -36,6 +42,8 @@ import Testing
                 if amount == 1250 { return .json(#"{"msg": "Outbid", "minimum": null}"#, status: 409) }
                 if amount < 1300 { return .json(#"{"message": "Outbid", "minimum": {"amount": 1300, "currency": "EUR"}}"#, status: 409) }
                 return .json(#"{"amount": \#(amount), "currency": "EUR"}"#, status: 201)
+            case ("GET", let path) where path.hasPrefix("/v2/auctions/\(lot)/files/"):
+                return .json(#"{"caption": "\#(path.dropFirst("/v2/auctions/\(lot)/files/".count))"}"#)
             case ("PUT", "/v2/auctions/\(lot)/watch"):
                 return CannedResponse(status: 204)
             default:
@@ -65,8 +73,47 @@ import Testing
         #expect(vase.watchers == 0)
         let request = try #require(server.requests.last)
         #expect(request.query("status") == "live,closed")
-        #expect(request.query("limit") == "20")
+        #expect(request.query("limit") == nil, "20 is what the server assumes; it is sent only when set")
         #expect(request.header("Accept") == "application/json")
+    }
+
+    @Test func aPageCarriesTheResponseHeadersItReads() async throws {
+        let page = try await auctions.listAuctions()
+
+        #expect(page.total == 2)
+        #expect(page.headers.xRateLimitRemaining == 42)
+        #expect(page.headers.link == #"<https://api.auctions.example.com/v2/auctions?cursor=2>; rel="next""#)
+    }
+
+    @Test func a403IsToldApartByTheRateLimitHeader() async throws {
+        let spent = await failure(AuctionError.self) { try await auctions.listAuctions(cursor: "spent") }?.api
+        let refused = await failure(AuctionError.self) { try await auctions.listAuctions(cursor: "private") }?.api
+
+        #expect(spent == .dailyLimitReached)
+        #expect(refused == .forbidden)
+    }
+
+    @Test func aPageSizeTheCallerSetsIsSent() async throws {
+        _ = try await auctions.listAuctions(limit: 50)
+
+        #expect(server.requests.last?.query("limit") == "50")
+    }
+
+    @Test func aFilePathKeepsItsSlashesAndEachPartIsEncoded() async throws {
+        let file = try await auctions.getLotFile(id: Self.lotID, path: "photos/front view.json")
+
+        #expect(file["caption"] == "photos/front%20view.json")
+        #expect(server.requests.last?.path == "/v2/auctions/\(Self.lotID.uuidString)/files/photos/front%20view.json")
+    }
+
+    @Test func aDotSegmentInAFilePathIsRefusedBeforeAnythingIsSent() async throws {
+        let error = await failure(AuctionError.self) { try await auctions.getLotFile(id: Self.lotID, path: "photos/../../admin") }
+
+        guard case .request? = error else {
+            Issue.record("expected a request error, got \(String(describing: error))")
+            return
+        }
+        #expect(server.requests.isEmpty)
     }
 
     @Test func aMissingLotIsNotFound() async throws {

@@ -87,17 +87,17 @@ import Testing
     @Test func errorStatusesBecomeTheCasesOfTheAPIsErrorWithTheirPayloads() async throws {
         #expect(await failure(BookshopError.self) {
             try await shop.addBook(body: NewBook(title: "", genre: .poetry))
-        }?.api == .badRequest(Problem(message: "a title is needed", code: 12)))
+        }?.api == .badRequest(Problem(message: "a title is needed", code: 12), message: nil))
         #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
-        }?.api == .notFound(Problem(message: "no such book")))
+        }?.api == .notFound(Problem(message: "no such book"), message: nil))
     }
 
     @Test func theDocumentsExtensionsUnwrapTheOutputAndReadErrorsInTheBody() async throws {
         #expect(try await shop.countStock(isbn: "978-0") == 3)
         #expect(await failure(BookshopError.self) {
             try await shop.countStock(isbn: "000")
-        }?.api == .outOfStock)
+        }?.api == .outOfStock(message: "sold out"))
         let unknown = await failure(BookshopError.self) { try await shop.countStock(isbn: "111") }?.api
         guard case .unknown(let status, let code, let message, _)? = unknown else {
             Issue.record("expected an unknown error, got \(String(describing: unknown))")

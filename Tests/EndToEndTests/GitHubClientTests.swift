@@ -28,6 +28,21 @@ import Testing
                 .json(Self.issue)
             case ("GET", "/repos/octocat/hello"):
                 .json(#"{"id": 1296269, "full_name": "octocat/hello", "private": false, "custom_properties": {"team": "web", "tier": 2, "ratio": 0.5, "owners": ["a", {"b": null}], "archived": true}}"#)
+            case ("GET", "/repos/octocat/hello/issues"):
+                switch request.header("Authorization") {
+                case "Bearer spent":
+                    CannedResponse(status: 403, headers: [("Content-Type", "application/json"), ("X-RateLimit-Remaining", "0")], body: Data(#"{"message": "API rate limit exceeded"}"#.utf8))
+                case "Bearer outsider":
+                    CannedResponse(status: 403, headers: [("Content-Type", "application/json"), ("X-RateLimit-Remaining", "59")], body: Data(#"{"message": "Resource not accessible"}"#.utf8))
+                default:
+                    CannedResponse(
+                        status: 200,
+                        headers: [("Content-Type", "application/json"), ("X-RateLimit-Remaining", "4999"), ("Link", #"<https://api.github.com/repositories/1/issues?page=2>; rel="next""#)],
+                        body: Data("[\(Self.issue)]".utf8)
+                    )
+                }
+            case ("GET", let path) where path.hasPrefix("/repos/octocat/hello/contents/"):
+                .json(#"{"name": "README.md", "path": "\#(path.dropFirst("/repos/octocat/hello/contents/".count))", "size": 12}"#)
             case ("GET", "/repos/octocat/hello/languages"):
                 .json(#"{"C": 78769, "Python": 7769, "Objective-C++": 12}"#)
             case ("POST", "/repos/octocat/hello/dispatches"):
@@ -134,7 +149,35 @@ import Testing
     @Test func anUnknownIssueIsTheNotFoundCase() async throws {
         #expect(await failure(GitHubError.self) {
             try await github.getIssue(owner: "octocat", repo: "hello", issueNumber: 1)
-        }?.api == GitHubError.notFound)
+        }?.api == .notFound(message: "Not Found"))
+    }
+
+    @Test func aPageOfIssuesCarriesItsLinkAndRateLimitAndSendsNoStateUnlessSet() async throws {
+        let issues = try await github.listIssues(owner: "octocat", repo: "hello")
+        _ = try await github.listIssues(owner: "octocat", repo: "hello", state: "closed")
+
+        #expect(issues.count == 1)
+        #expect(issues.first?.number == 1347)
+        #expect(issues.headers.xRateLimitRemaining == 4999)
+        #expect(issues.headers.link == #"<https://api.github.com/repositories/1/issues?page=2>; rel="next""#)
+        #expect(server.requests.map(\.target) == ["/repos/octocat/hello/issues", "/repos/octocat/hello/issues?state=closed"])
+    }
+
+    @Test func a403IsARateLimitWhenNoCallsRemain() async throws {
+        func failure(token: String) async -> GitHubError? {
+            let client = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: token)).build()
+            return await EndToEndTests.failure(GitHubError.self) { try await client.listIssues(owner: "octocat", repo: "hello") }?.api
+        }
+
+        #expect(await failure(token: "spent") == .rateLimited(message: "API rate limit exceeded"))
+        #expect(await failure(token: "outsider") == .forbidden(message: "Resource not accessible"))
+    }
+
+    @Test func aFilesPathKeepsItsSlashes() async throws {
+        let content = try await github.getContent(owner: "octocat", repo: "hello", path: "docs/guide/README.md")
+
+        #expect(content.path == "docs/guide/README.md")
+        #expect(server.requests.last?.target == "/repos/octocat/hello/contents/docs/guide/README.md")
     }
 
     @Test func aStubbedClientAnswersWithTheExamplesNullDates() async throws {

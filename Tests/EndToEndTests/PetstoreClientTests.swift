@@ -11,7 +11,14 @@ import Testing
 
     init() throws {
         server = try HTTPTestServer { request in
-            guard request.header("X-API-Key") == "secret" else { return .json(#"{"code": 401, "message": "no key"}"#, status: 401) }
+            if request.method == "DELETE" {
+                // Basic auth with the secret key as the user name and an empty password.
+                guard request.header("Authorization") == "Basic c2tfYWRtaW46", request.header("X-API-Key") == nil else {
+                    return .json(#"{"code": 401, "message": "not an admin"}"#, status: 401)
+                }
+            } else if request.header("X-API-Key") != "secret" {
+                return .json(#"{"code": 401, "message": "no key"}"#, status: 401)
+            }
             switch (request.method, request.path) {
             case ("POST", "/v3/pet"):
                 var pet = (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
@@ -29,7 +36,7 @@ import Testing
                 return .json(#"{"code": 400, "message": "bad"}"#, status: 400)
             }
         }
-        petstore = PetstoreClient.Builder(environment: .custom(server.server(basePath: "/v3"))).apiKey("secret").build()
+        petstore = PetstoreClient.Builder(environment: .custom(server.server(basePath: "/v3"))).apiKey("secret").admin(username: "sk_admin").build()
     }
 
     @Test func addsAPetAsJSONWithTheKeyInAHeader() async throws {
@@ -92,6 +99,13 @@ import Testing
         #expect(deletes.map { $0.header("X-Reason") } == ["adopted", nil])
     }
 
+    @Test func basicAuthTakesAUserNameAlone() async throws {
+        try await petstore.deletePet(petId: 7)
+
+        // base64("sk_admin:"): the user name, a colon, no password.
+        #expect(server.requests.last?.header("Authorization") == "Basic c2tfYWRtaW46")
+    }
+
     @Test func aMissingKeyIsRejectedByTheServer() async throws {
         let anonymous = PetstoreClient(environment: .custom(server.server(basePath: "/v3")))
 
@@ -106,6 +120,19 @@ import Testing
         #expect(pets.first?.name == "Rex")
         #expect(pets.first?.status == .available)
         #expect(pets.first?.photoUrls == [])
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func aStubbedClientAnswersEveryStrategyOfTheSpec() async throws {
+        let stubbed = PetstoreClient.stubbed()
+
+        let pet = try await stubbed.getPet(petId: 1)
+        let added = try await stubbed.addPet(body: NewPet(name: "Rex", photoUrls: []))
+        try await stubbed.deletePet(petId: 1)
+        try await stubbed.updatePetWithForm(petId: 1, name: "Rex")
+
+        #expect(pet.category?.name == "Dogs")
+        #expect(added.status == .pending)
         #expect(server.requests.isEmpty)
     }
 }

@@ -16,6 +16,12 @@ import Testing
             case "good": break
             case "busy": return .json(#"{"error": {"error_code": 6, "error_msg": "Too many requests per second"}}"#)
             case "odd": return .json(#"{"error": {"error_code": 100, "error_msg": "One of the parameters specified was missing or invalid"}}"#)
+            case "robot":
+                return .json(#"""
+                    {"error": {"error_code": 14, "error_msg": "Captcha needed", "captcha_sid": "548",
+                     "captcha_img": "https://api.vk.com/captcha.php?sid=548"}}
+                    """#)
+            case "muted": return .json(#"{"error": {"error_code": 214, "error_msg": "Access to adding post denied"}}"#)
             case "garbled": return .json(#"{"response": {"count": "many"}}"#)
             default: return .json(#"{"error": {"error_code": 5, "error_msg": "User authorization failed"}}"#)
             }
@@ -55,6 +61,15 @@ import Testing
         #expect(request.query("owner_id") == "1")
         #expect(request.query("count") == "3")
         #expect(request.query("offset") == nil)
+        #expect(request.query("extended") == "1")
+    }
+
+    @Test func aCountTheServerAssumesIsNotSentAndTheConstantAlwaysIs() async throws {
+        _ = try await vk.getWall(ownerId: 1)
+
+        let request = try #require(server.requests.last)
+        #expect(request.query("count") == nil)
+        #expect(request.query("extended") == "1")
     }
 
     /// A caller that sees only a role protocol gets the labelled methods too.
@@ -91,8 +106,8 @@ import Testing
         #expect(posted.postId == 99)
         let request = try #require(server.requests.last)
         #expect(request.method == "POST")
-        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
-        #expect(request.form == ["owner_id": "1", "message": "Hello, wall & friends", "friends_only": "true"])
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(request.form == ["owner_id": "1", "message": "Hello, wall & friends", "friends_only": "1"])
         #expect(request.query("access_token") == "good")
     }
 
@@ -129,14 +144,44 @@ import Testing
         let expired = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("expired").build()
         let busy = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("busy").retry(.never).build()
 
-        #expect(await failure(VKError.self) { try await expired.getWall(ownerId: 1) }?.api == VKError.invalidAccessToken)
-        #expect(await failure(VKError.self) { try await busy.getWallCount(ownerId: 1) }?.api == VKError.tooManyRequests)
+        #expect(await failure(WallError.self) { try await expired.getWall(ownerId: 1) }?.api == .invalidAccessToken(message: "User authorization failed"))
+        #expect(await failure(VKError.self) { try await busy.getWallCount(ownerId: 1) }?.api == .tooManyRequests(message: "Too many requests per second"))
+    }
+
+    /// VK's global codes are written once in `VKError` and included by `WallError`, beside the
+    /// wall's own codes; every case keeps VK's message.
+    @Test func theWallsErrorsHaveTheGlobalCodesAndTheirOwn() async throws {
+        func client(_ token: String) -> VKClient {
+            VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token(token).retry(.never).build()
+        }
+
+        let global = await failure(WallError.self) { try await client("busy").postWall(message: "hi") }?.api
+        let own = await failure(WallError.self) { try await client("muted").postWall(message: "hi") }?.api
+
+        #expect(global == .tooManyRequests(message: "Too many requests per second"))
+        #expect(own == .postingDenied(message: "Access to adding post denied"))
+        #expect(own?.message == "Access to adding post denied")
+    }
+
+    /// The captcha case keeps what a retry needs from the error body.
+    @Test func aCaptchaErrorKeepsItsSidAndImage() async throws {
+        let robot = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("robot").build()
+
+        let error = await failure(WallError.self) { try await robot.getWall(ownerId: 1) }?.api
+
+        guard case .captchaNeeded(let sid, let image, let message)? = error else {
+            Issue.record("expected the captcha case, got \(String(describing: error))")
+            return
+        }
+        #expect(sid == "548")
+        #expect(image == "https://api.vk.com/captcha.php?sid=548")
+        #expect(message == "Captcha needed")
     }
 
     @Test func anUnlistedErrorCodeKeepsCodeAndMessage() async throws {
         let odd = VKClient.Builder(environment: .custom(server.server(basePath: "/method"))).token("odd").build()
 
-        let error = await failure(VKError.self) { try await odd.getWall(ownerId: 1) }?.api
+        let error = await failure(WallError.self) { try await odd.getWall(ownerId: 1) }?.api
         guard case .unknown(let status, let code, let message, _)? = error else {
             Issue.record("expected the unknown case, got \(String(describing: error))")
             return

@@ -34,8 +34,11 @@ import Testing
         ("enumModel", nil, SpecKeys.enumModel),
         ("unionModel", nil, SpecKeys.unionModel),
         ("field", nil, SpecKeys.field),
+        ("constant", nil, SpecKeys.constant),
         ("error", nil, SpecKeys.error),
         ("errorCondition", nil, SpecKeys.errorCondition),
+        ("errorCase", nil, SpecKeys.errorCase),
+        ("headerCase", nil, SpecKeys.headerCase),
         ("strategy", nil, SpecKeys.strategy),
         ("body", 1, SpecKeys.body),
         ("retry", 1, SpecKeys.retry),
@@ -57,7 +60,7 @@ import Testing
     @Test func everyPartOfTheSchemaIsChecked() {
         let definitions = Set((Self.schema["$defs"] as? [String: Any])?.keys ?? [:].keys)
         let checked = Set(Self.parts.compactMap(\.definition))
-        let valueOnly: Set = ["typeReference", "dateFormat", "deprecated", "model", "fieldValue"]
+        let valueOnly: Set = ["typeReference", "dateFormat", "deprecated", "model", "fieldValue", "parameter", "statusCase"]
 
         #expect(definitions.subtracting(valueOnly) == checked)
     }

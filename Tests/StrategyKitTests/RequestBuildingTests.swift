@@ -23,6 +23,15 @@ import Testing
         #expect(here.encoded == "/files/%2E")
     }
 
+    @Test func aValueInterpolatedAsSegmentsKeepsItsSlashesAndEncodesEachPart() {
+        let path: RequestPath = "/contents/\(segments: "docs/a b?/README.md")"
+        let up: RequestPath = "/contents/\(segments: "docs/../secret")"
+
+        #expect(path.encoded == "/contents/docs/a%20b%3F/README.md")
+        #expect(path.dotSegment == nil)
+        #expect(up.dotSegment == "..")
+    }
+
     @Test func rawRepresentableValuesUseTheirRawValue() {
         let path: RequestPath = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
 

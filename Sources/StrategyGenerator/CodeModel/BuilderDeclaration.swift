@@ -43,8 +43,8 @@ extension CodeContext {
             return ("\(docs)Starts with `token` (e.g. one kept from an earlier run)" + (bearer.refresh == nil ? "." : "; it is renewed when it expires."),
                     [Function.Parameter(label: "_", name: "token", type: "BearerToken?")], "token")
         case .basic:
-            return ("\(docs)Signs every request in with `username` and `password`.",
-                    [Function.Parameter(name: "username", type: "String"), Function.Parameter(name: "password", type: "String")],
+            return ("\(docs)Signs every request in with `username` and `password` (empty unless given).",
+                    [Function.Parameter(name: "username", type: "String"), Function.Parameter(name: "password", type: "String", defaultValue: "\"\"")],
                     "BasicAuthenticator(username: username, password: password)")
         case .header(let name):
             return ("\(docs)Sends what `token` returns, asked anew for every request, as the header `\(name)`.",

@@ -15,8 +15,9 @@ struct CodeContext {
     let addedConformances: [GeneratorConfig.ModelConformance]
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
-        spec = validated.spec
-        references = validated.references
+        spec = validated.spec.withServerDefaults.withIncludedErrors
+        // Resolved again, so the strategies it names have their parameters as the spec now says.
+        references = (try? References.resolve(spec)) ?? validated.references
         self.stem = stem
         types = TypeCatalog(spec)
         generatesStubs = config.parts.contains(.stubs)

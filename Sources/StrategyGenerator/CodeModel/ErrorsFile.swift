@@ -11,11 +11,15 @@ extension CodeContext {
 
     private func errorType(_ error: ErrorSpec) -> TypeDeclaration {
         var members: [Declaration] = []
+        let keepsMessage = error.messagePath != nil
         for codeCase in error.codeCases {
-            members.append(.enumCase(docs: ["Error code \(codeText(codeCase.code))."], name: SwiftName.escaped(codeCase.caseName.value), rawValue: nil))
+            let signature = signature(codeCase.payload.isEmpty ? .none : .values(codeCase.payload), keepsMessage: keepsMessage)
+            members.append(.enumCase(docs: ["Error code \(codeText(codeCase.code))."], name: SwiftName.escaped(codeCase.caseName.value) + signature, rawValue: nil))
         }
         for statusCase in error.statusCases {
-            members.append(.enumCase(docs: ["HTTP \(statusCase.statusCode)."], name: SwiftName.escaped(statusCase.caseName.value) + payloadSignature(statusCase.payload), rawValue: nil))
+            let signature = signature(statusCase.payload, keepsMessage: keepsMessage)
+            let docs = statusCase.header.map { "HTTP \(statusCase.statusCode) with `\($0.name.value): \($0.value)`." } ?? "HTTP \(statusCase.statusCode)."
+            members.append(.enumCase(docs: [docs], name: SwiftName.escaped(statusCase.caseName.value) + signature, rawValue: nil))
         }
         var unknown = ["statusCode: Int"]
         if error.codePath != nil { unknown.append("code: \(codeType(error))?") }
@@ -27,6 +31,7 @@ extension CodeContext {
             rawValue: nil
         ))
         members.append(.function(initializer(error)))
+        if keepsMessage { members.append(.property(messageProperty(error))) }
         if let bodyKey = error.bodyKey {
             members.append(.property(Property(
                 docs: ["Accepts a 2xx response unless its body has `\(bodyKey)`: this API reports errors at HTTP 200."],
@@ -66,21 +71,71 @@ extension CodeContext {
         }
     }
 
-    private func payloadSignature(_ payload: StatusCase.Payload) -> String {
+    /// `(Problem?)`, `(captchaSid: String?, message: String?)`: what a case keeps, then the
+    /// server's message when the error type says where it is; empty for nothing.
+    private func signature(_ payload: StatusCase.Payload, keepsMessage: Bool) -> String {
+        var parts: [String]
         switch payload {
-        case .none: ""
-        case .body(let type): "(\(swiftType(type.unwrappingOptional))?)"
-        case .values(let values): "(" + values.map { "\(SwiftName.escaped($0.name)): String?" }.joined(separator: ", ") + ")"
+        case .none: parts = []
+        case .body(let type): parts = ["\(swiftType(type.unwrappingOptional))?"]
+        case .values(let values): parts = values.map { "\(SwiftName.escaped($0.name)): String?" }
+        }
+        if keepsMessage { parts.append("message: String?") }
+        return parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// `self = .notFound(message: message)`: the case with what it keeps, broken one argument a
+    /// line when long.
+    private func assignment(_ caseName: String, _ payload: StatusCase.Payload, keepsMessage: Bool) -> Statement {
+        let arguments = payloadArguments(payload, keepsMessage: keepsMessage)
+        let name = "self = .\(SwiftName.escaped(caseName))"
+        return arguments.isEmpty ? .line(name) : .call(prefix: name, arguments: arguments, suffix: "")
+    }
+
+    private func payloadArguments(_ payload: StatusCase.Payload, keepsMessage: Bool) -> [String] {
+        var parts: [String]
+        switch payload {
+        case .none: parts = []
+        case .body(let type): parts = ["try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: body)"]
+        case .values(let values):
+            parts = values.map { "\(SwiftName.escaped($0.name)): body.value(at: \(SwiftName.stringLiteral($0.path)))" }
+        }
+        if keepsMessage { parts.append("message: message") }
+        return parts
+    }
+
+    /// How many values a case keeps before the message.
+    private func payloadCount(_ payload: StatusCase.Payload) -> Int {
+        switch payload {
+        case .none: 0
+        case .body: 1
+        case .values(let values): values.count
         }
     }
 
-    private func payloadExpression(_ payload: StatusCase.Payload) -> String {
-        switch payload {
-        case .none: ""
-        case .body(let type): "(try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: body))"
-        case .values(let values):
-            "(" + values.map { "\(SwiftName.escaped($0.name)): body.value(at: \(SwiftName.stringLiteral($0.path)))" }.joined(separator: ", ") + ")"
+    /// `var message: String?`: the server's message, whichever case the error is.
+    private func messageProperty(_ error: ErrorSpec) -> Property {
+        func binding(_ name: String, skipping count: Int) -> String {
+            ".\(SwiftName.escaped(name))(" + String(repeating: "_, ", count: count) + "let message)"
         }
+        let named = error.codeCases.map { ($0.caseName.value, $0.payload.count) }
+            + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload)) }
+        var patterns = named.map { name, count in binding(name, skipping: count) }
+        patterns.append(".unknown(_, " + (error.codePath != nil ? "_, " : "") + "let message, _)")
+        // As many patterns a line as fit.
+        var lines: [String] = []
+        for pattern in patterns {
+            if let last = lines.last, 8 + "case \(last), \(pattern):".count <= SwiftRenderer.lineWidth {
+                lines[lines.count - 1] = "\(last), \(pattern)"
+            } else {
+                lines.append(pattern)
+            }
+        }
+        return Property(
+            docs: ["What the server said about the error, whichever case it is."],
+            access: access, name: "message", type: "String?",
+            getter: [.switchOver("self", lines.map { SwitchCase(pattern: $0, body: [.line("message")]) })]
+        )
     }
 
     /// Reads the code (when the spec says where it is), then picks the case: by code first, then by status.
@@ -92,7 +147,8 @@ extension CodeContext {
             unknown.append("code: code")
         }
         if let messagePath = error.messagePath {
-            unknown.append("message: body.value(at: \(SwiftName.stringLiteral(messagePath)))")
+            body.append(.line("let message: String? = body.value(at: \(SwiftName.stringLiteral(messagePath)))"))
+            unknown.append("message: message")
         }
         unknown.append("body: body")
         let byCode = !error.codeCases.isEmpty
@@ -101,11 +157,15 @@ extension CodeContext {
             case .string(let text): SwiftName.stringLiteral(text)
             default: codeText(codeCase.code)
             }
-            return SwitchCase(pattern: "(_, \(code)?)", body: [.line("self = .\(SwiftName.escaped(codeCase.caseName.value))")])
+            let payload: StatusCase.Payload = codeCase.payload.isEmpty ? .none : .values(codeCase.payload)
+            return SwitchCase(pattern: "(_, \(code)?)", body: [assignment(codeCase.caseName.value, payload, keepsMessage: error.messagePath != nil)])
         }
         cases += error.statusCases.map { statusCase in
-            let pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
-            return SwitchCase(pattern: pattern, body: [.line("self = .\(SwiftName.escaped(statusCase.caseName.value))\(payloadExpression(statusCase.payload))")])
+            var pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
+            if let header = statusCase.header {
+                pattern += " where response.headerFields.value(\(SwiftName.stringLiteral(header.name.value))) == \(SwiftName.stringLiteral(header.value))"
+            }
+            return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil)])
         }
         cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))
         body.append(.switchOver(byCode ? "(response.status.code, code)" : "response.status.code", cases))

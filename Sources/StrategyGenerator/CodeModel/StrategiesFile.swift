@@ -52,25 +52,30 @@ extension CodeContext {
         return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 
-    /// The Swift type of the strategy's output.
+    /// The Swift type of the strategy's output: with the response headers it reads, if any.
     func outputType(_ strategy: StrategySpec) -> String? {
-        switch strategy.returns {
+        let name = SwiftName.escaped(strategy.name.value)
+        let body: String? = switch strategy.returns {
         case .type(let type, _)?: swiftType(type)
-        case .fields?: "\(SwiftName.escaped(strategy.name.value)).Output"
+        case .fields?: "\(name).Output"
         case nil: nil
         }
+        guard !strategy.responseHeaders.isEmpty else { return body }
+        return body.map { "WithHeaders<\($0), \(name).Headers>" } ?? "\(name).Headers"
     }
 
     private func strategy(_ strategy: StrategySpec) -> TypeDeclaration {
         let inputs = inputFields(strategy)
         var members: [Declaration] = []
         switch strategy.returns {
+        case .type(let type, _)? where !strategy.responseHeaders.isEmpty:
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: "WithHeaders<\(swiftType(type)), Headers>"))
         case .type(let type, _)?:
             members.append(.typeAlias(docs: [], access: access, name: "Output", type: swiftType(type)))
         case .fields?:
             break
         case nil:
-            members.append(.typeAlias(docs: [], access: access, name: "Output", type: "Void"))
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: strategy.responseHeaders.isEmpty ? "Void" : "Headers"))
         }
         if let errorType = strategy.errorType {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
@@ -87,6 +92,9 @@ extension CodeContext {
                 members: storedProperties(inputs, access: access)
             )))
         }
+        if !strategy.responseHeaders.isEmpty {
+            members.append(.type(responseHeadersType(strategy)))
+        }
         if case .jsonFields(let fields)? = strategy.body {
             members.append(.type(objectModel(name: "Body", fields: fields, access: "private", use: .encoded, sendable: false)))
         }
@@ -101,6 +109,7 @@ extension CodeContext {
             returnType: "Endpoint",
             body: [endpointExpression(strategy)]
         )))
+        if let output = outputWithHeaders(strategy) { members.append(.function(output)) }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(references.deprecation(of: strategy)),
@@ -161,15 +170,17 @@ extension CodeContext {
         } else {
             arguments.append(.code(pathExpression(strategy)))
         }
-        func items(_ prefix: String, _ fields: [FieldSpec], _ suffix: String = "") -> Expression {
-            .dictionary(prefix: prefix, entries: fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0))) }, suffix: suffix)
+        func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], encoded: Bool, _ suffix: String = "") -> Expression {
+            let entries = fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0, encoded: encoded))) }
+                + constants.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(SwiftName.stringLiteral($0.value))) }
+            return .dictionary(prefix: prefix, entries: entries, suffix: suffix)
         }
-        if !strategy.query.isEmpty {
-            arguments.append(items("query: ", strategy.query))
+        if !strategy.query.isEmpty || !strategy.constantQuery.isEmpty {
+            arguments.append(items("query: ", strategy.query, constants: strategy.constantQuery, encoded: true))
             if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
-        if !strategy.headers.isEmpty {
-            arguments.append(items("headers: ", strategy.headers))
+        if !strategy.headers.isEmpty || !strategy.constantHeaders.isEmpty {
+            arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, encoded: false))
         }
         switch strategy.body {
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
@@ -178,7 +189,7 @@ extension CodeContext {
             let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }
             arguments.append(.call(prefix: "body: try .json(Body", arguments: values, suffix: ")"))
         case .form(let fields)?:
-            arguments.append(items("body: .form(", fields, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
+            arguments.append(items("body: .form(", fields, encoded: true, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
             arguments.append(.code("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])"))
         case nil:
@@ -193,10 +204,13 @@ extension CodeContext {
         return .expression(.call(prefix: "Endpoint", arguments: arguments, suffix: ""))
     }
 
-    /// `input.since`, written in the field's own date format when it has one.
-    private func parameterValue(_ field: FieldSpec) -> String {
+    /// `input.since`, written in the field's own date format when it has one, and a `Bool` as
+    /// its format says where the writing (a query encoding when `encoded`, else `true`/`false`)
+    /// wouldn't.
+    private func parameterValue(_ field: FieldSpec, encoded: Bool) -> String {
         let value = "input.\(SwiftName.escaped(storageName(field)))"
         if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
+        if let written = booleanText(field, value, encoded: encoded) { return written }
         guard let format = field.dateFormat else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
         return switch field.type {
@@ -207,9 +221,25 @@ extension CodeContext {
         }
     }
 
+    /// `input.flag ? "1" : "0"` for a `Bool` written otherwise than `true`/`false` (or, when
+    /// `encoded`, than the spec's default query encoding writes it); `nil` when no such change.
+    private func booleanText(_ field: FieldSpec, _ value: String, encoded: Bool) -> String? {
+        guard field.type.namedTypes.contains("Bool") else { return nil }
+        let wanted = field.booleanFormat ?? spec.defaults.booleanFormat ?? .words
+        let written: BooleanFormat = encoded ? spec.defaults.booleanFormat ?? .words : .words
+        guard wanted != written else { return nil }
+        let text = wanted == .digits ? #"$0 ? "1" : "0""# : #"$0 ? "true" : "false""#
+        return switch field.type {
+        case .named: text.replacingOccurrences(of: "$0", with: value)
+        case .optional(.named), .array(.named): "\(value).map { \(text) }"
+        case .optional(.array(.named)): "\(value)?.map { \(text) }"
+        default: nil
+        }
+    }
+
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
-        let value = "input.\(SwiftName.escaped(storageName(field)))"
+        let value = booleanText(field, "input.\(SwiftName.escaped(storageName(field)))", encoded: false) ?? "input.\(SwiftName.escaped(storageName(field)))"
         let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
         return field.type.isOptional ? "\(value).map { .\(kind)(\(name), $0) }" : ".\(kind)(\(name), \(value))"
     }
@@ -223,6 +253,8 @@ extension CodeContext {
         if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
         let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
         if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
+        let hasBooleans = fields.contains { $0.type.namedTypes.contains("Bool") }
+        if hasBooleans, spec.defaults.booleanFormat == .digits { arguments.append("bools: .digit") }
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
     }
 
@@ -260,7 +292,9 @@ extension CodeContext {
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
                 literal += SwiftName.stringLiteralContents(encoded)
             case .parameter(let parameter):
-                literal += "\\(input.\(SwiftName.escaped(storageName(parameter))))"
+                let value = "input.\(SwiftName.escaped(storageName(parameter)))"
+                let text = booleanText(parameter, value, encoded: false) ?? value
+                literal += parameter.keepsSlashes ? "\\(segments: \(text))" : "\\(\(text))"
             }
         }
         return "\"\(literal)\""

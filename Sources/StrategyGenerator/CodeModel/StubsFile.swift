@@ -15,17 +15,20 @@ extension CodeContext {
             docs: ["Example responses from \(fileName(of: spec.file)), for stubbed clients, tests and previews."],
             access: access, kind: .enum, name: stubsName, members: members
         )
-        // A stub transport answers by method and path: the first example of each answers.
+        // A stub transport answers by method and path: the first example of each answers, then
+        // strategies that return nothing answer with an empty body.
         var routed = Set<String>()
-        let routes = examples.compactMap { strategy, _ -> Expression? in
+        let answered = examples.map { ($0.0, routeArguments($0.0)) }
+            + spec.strategies.filter { $0.returns == nil && $0.example == nil }.map { ($0, emptyRouteArguments($0)) }
+        let routes = answered.compactMap { strategy, arguments -> Expression? in
             guard routed.insert("\(strategy.method) \(routePath(strategy))").inserted else { return nil }
-            return .code(".init(\(routeArguments(strategy)), delay: delay)")
+            return .code(".init(\(arguments), delay: delay)")
         }
         let stubbed = Function(
             docs: [
                 "A client that answers from the spec's examples through a `StubTransport`, without the",
                 "network or the middlewares, after `delay` if given. Strategies that share a method and",
-                "path answer with the first one's example.",
+                "path answer with the first one's example; those that return nothing, with an empty body.",
             ],
             access: access, isStatic: true, name: "stubbed",
             parameters: [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")],
@@ -44,6 +47,13 @@ extension CodeContext {
         var arguments = ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", json: \(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))"
         if let success = strategy.successStatus, !success.contains(200) { arguments += ", status: \(success.lowerBound)" }
         return arguments
+    }
+
+    /// `.delete, "/users/{id}", response: HTTPResponse(status: 200)`: an empty answer with the
+    /// status the strategy's success rule takes, for a strategy that returns nothing.
+    private func emptyRouteArguments(_ strategy: StrategySpec) -> String {
+        let status = strategy.successStatus.map { $0.contains(200) ? 200 : $0.lowerBound } ?? 200
+        return ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", response: HTTPResponse(status: \(status))"
     }
 
     /// The strategy's path as a route matches it: `/users/{id}`.

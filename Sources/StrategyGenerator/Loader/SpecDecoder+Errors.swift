@@ -17,27 +17,33 @@ extension SpecDecoder {
             if let cases = body["cases"], let codes = mapping(cases, "'cases' of \(what)", expecting: "a mapping of case names to error codes, e.g. '{ invalidToken: 5 }'") {
                 var seen: [YAMLValue: Named] = [:]
                 spec.codeCases = codes.pairs.compactMap { pair in
-                    guard let caseName = identifier(pair.key, "a case name") else { return nil }
-                    switch pair.value.value {
+                    guard let caseName = identifier(pair.key, "a case name"),
+                          let (codeNode, payload) = codeCaseParts(pair.value, of: caseName) else { return nil }
+                    switch codeNode.value {
                     case .int, .string:
-                        if let first = seen[pair.value.value] {
-                            diagnostics.error("case '\(caseName)' of \(what) has the code of case '\(first)'; each code may name one case", at: pair.value.location)
+                        if let first = seen[codeNode.value] {
+                            diagnostics.error("case '\(caseName)' of \(what) has the code of case '\(first)'; each code may name one case", at: codeNode.location)
                             return nil
                         }
-                        seen[pair.value.value] = caseName
-                        return CodeCase(caseName: caseName, code: pair.value.value)
+                        seen[codeNode.value] = caseName
+                        return CodeCase(caseName: caseName, code: codeNode.value, payload: payload)
                     default:
-                        diagnostics.error("the code of case '\(caseName)' must be a number or a string", at: pair.value.location)
+                        diagnostics.error("the code of case '\(caseName)' must be a number or a string", at: codeNode.location)
                         return nil
                     }
                 }
-                if spec.codePath == nil {
+                if spec.codePath == nil, !body.has("include") {
                     diagnostics.error("\(what) maps error codes to cases but doesn't say where the code is; add e.g. 'code: error.code'", at: cases.location)
                 }
             }
+            spec.includes = body["include"].map { node in
+                node.scalar != nil ? identifier(node, "an included error type").map { [$0] } ?? []
+                    : (list(node, "'include' of \(what)") ?? []).compactMap { identifier($0, "an included error type") }
+            } ?? []
             if let status = body["status"], let codes = mapping(status, "'status' of \(what)", expecting: "a mapping of status codes to case names, e.g. '{ 404: notFound }'") {
                 var seen: [Int: String] = [:]
-                spec.statusCases = codes.pairs.compactMap(decodeStatusCase).filter { statusCase in
+                spec.statusCases = codes.pairs.flatMap(decodeStatusCases).filter { statusCase in
+                    guard statusCase.header == nil else { return true }
                     guard let first = seen[statusCase.statusCode] else {
                         seen[statusCase.statusCode] = statusCase.caseName.value
                         return true
@@ -50,7 +56,7 @@ extension SpecDecoder {
         }
     }
 
-    private func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
+    func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
         guard let text = pair.key.scalar, let statusCode = Int(text), (100...599).contains(statusCode) else {
             diagnostics.error("'\(pair.key.scalar ?? pair.key.kindDescription)' is not an HTTP status code (100 to 599)", at: pair.key.location)
             return nil
@@ -68,10 +74,26 @@ extension SpecDecoder {
             return typeReference(value, "the payload of '\(caseName)'").map { StatusCase(statusCode: statusCode, caseName: caseName, payload: .body($0)) }
         }
         guard let values = mapping(value, "the payload of '\(caseName)'", expecting: "a type, or a mapping of names to key paths") else { return nil }
-        let bodyValues = values.pairs.compactMap { pair -> StatusCase.BodyValue? in
+        return StatusCase(statusCode: statusCode, caseName: caseName, payload: .values(bodyValues(values)))
+    }
+
+    /// `message: error.text`: names of strings read from the body at key paths.
+    private func bodyValues(_ values: Mapping) -> [StatusCase.BodyValue] {
+        values.pairs.compactMap { pair -> StatusCase.BodyValue? in
             guard let name = identifier(pair.key, "a value name"), let path = string(pair.value, "the key path of '\(name)'") else { return nil }
             return StatusCase.BodyValue(name: name.value, path: path)
         }
-        return StatusCase(statusCode: statusCode, caseName: caseName, payload: .values(bodyValues))
+    }
+
+    /// A code case's code, and what it keeps from the body: `5`, or
+    /// `{ code: 14, payload: { captchaSid: error.captcha_sid } }`.
+    private func codeCaseParts(_ node: YAMLNode, of caseName: Named) -> (YAMLNode, [StatusCase.BodyValue])? {
+        guard case .mapping = node.kind else { return (node, []) }
+        let what = "case '\(caseName)'"
+        guard let body = mapping(node, what, expecting: "") else { return nil }
+        checkKeys(body, allowed: SpecKeys.errorCase, in: what)
+        guard let code = body.required("code", example: "code: 14", in: what, &diagnostics) else { return nil }
+        let payload = body["payload"].flatMap { mapping($0, "the payload of \(what)", expecting: "a mapping of names to key paths, e.g. '{ captchaSid: error.captcha_sid }'") }
+        return (code, payload.map(bodyValues) ?? [])
     }
 }

@@ -74,7 +74,12 @@ extension SpecDecoder {
             field.doc = body["doc"].flatMap { string($0, "the 'doc' of \(what)") }
             field.defaultValue = body["default"]?.value
             field.nullable = body["nullable"].flatMap { bool($0, "'nullable' of \(what)") } ?? false
-            field.dateFormat = body["format"].flatMap { dateFormat($0, "'format' of \(what)") }
+            if type.namedTypes.contains("Bool"), let format = body["format"] {
+                field.booleanFormat = booleanFormat(format, "'format' of the Bool \(what)")
+            } else {
+                field.dateFormat = body["format"].flatMap { dateFormat($0, "'format' of \(what)") }
+            }
+            field.keepsSlashes = body["keepSlashes"].flatMap { bool($0, "'keepSlashes' of \(what)") } ?? false
             field.swiftName = body["swift"].flatMap { identifier($0, "the Swift name of \(what)") }?.value
             field.deprecated = body["deprecated"].flatMap(deprecation)
             return field

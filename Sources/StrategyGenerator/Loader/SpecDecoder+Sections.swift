@@ -79,6 +79,7 @@ extension SpecDecoder {
         defaults.retry = body["retry"].flatMap(decodeRetry)
         defaults.dateFormat = body["dates"].flatMap { dateFormat($0, "'dates'") }
         defaults.arrayStyle = body["arrays"].flatMap { oneOf($0, "'arrays'", SpecKeys.arrayStyles) }
+        defaults.booleanFormat = body["booleans"].flatMap { booleanFormat($0, "'booleans' of 'defaults'") }
         return defaults
     }
 

@@ -34,14 +34,16 @@ extension SpecDecoder {
                 .map { decodeFields($0, of: "'\(key)' of \(what)") } ?? []
         }
 
-        return StrategySpec(
+        let query = parameters(body["query"], "'query' of \(what)", expecting: "a mapping of query items to types")
+        let headers = parameters(body["headers"], "'headers' of \(what)", expecting: "a mapping of header names to types")
+        var strategy = StrategySpec(
             name: name,
             doc: body["doc"].flatMap { string($0, "the 'doc' of \(what)") },
             method: route.key.scalar ?? "GET",
             path: path,
             pathParameters: fields("path", "a mapping of path parameters to types"),
-            query: fields("query", "a mapping of query items to types"),
-            headers: fields("headers", "a mapping of header names to types").filter { checkHeaderName($0.name, "'headers' of \(what)") },
+            query: query.fields,
+            headers: headers.fields.filter { checkHeaderName($0.name, "'headers' of \(what)") },
             body: body["body"].flatMap { decodeBody($0, of: what) },
             returns: body["returns"].flatMap { decodeReturns($0, of: what) },
             unwrap: body["unwrap"].flatMap { named($0, "'unwrap' of \(what)") },
@@ -58,6 +60,14 @@ extension SpecDecoder {
             server: body["server"].flatMap { decodeStrategyServer($0, of: what) },
             pagination: body["pagination"].flatMap { decodePagination($0, of: what) }
         )
+        strategy.responseHeaders = body["responseHeaders"].map { responseHeaders($0, of: what) } ?? []
+        strategy.constantQuery = query.constants.filter { item in
+            checkNoControlCharacters(item.value, "the 'const' of '\(item.name)'", at: item.name.location)
+        }
+        strategy.constantHeaders = headers.constants.filter { header in
+            checkHeaderName(header.name, "'headers' of \(what)") && checkHeaderValue(header, "'headers' of \(what)")
+        }
+        return strategy
     }
 
     /// `body: NewPost`, or one of `json:`, `form:`, `multipart:` with fields, or `raw: content/type`.

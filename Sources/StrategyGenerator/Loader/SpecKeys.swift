@@ -6,19 +6,25 @@ public enum SpecKeys {
     public static let spec = ["api", "doc", "access", "uses", "servers", "defaults", "auth", "models", "errors", "strategies", "interfaces"]
     public static let server = ["url", "doc", "variables"]
     public static let serverVariable = ["default", "enum"]
-    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays"]
+    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays", "booleans"]
     public static let authScheme = ["apiKey", "bearer", "basic", "header", "doc"]
     public static let apiKey = ["in", "name"]
     public static let bearer = ["refresh", "accessToken", "refreshToken", "expiresIn"]
     public static let objectModel = ["fields", "allOf", "doc", "deprecated"]
     public static let unionModel = ["oneOf", "discriminator", "doc", "deprecated"]
     public static let enumModel = ["enum", "doc", "deprecated"]
-    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated"]
-    public static let error = ["doc", "when", "code", "message", "cases", "status"]
+    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes"]
+    /// The keys of a value a strategy always sends: `extended: { const: 1 }`.
+    public static let constant = ["const", "doc"]
+    public static let error = ["doc", "when", "code", "message", "cases", "status", "include"]
+    /// The keys of a code case written as a mapping: `captchaNeeded: { code: 14, payload: { … } }`.
+    public static let errorCase = ["code", "payload"]
+    /// The keys of a status case that matches by a header: `{ case: rateLimited, header: { … } }`.
+    public static let headerCase = ["case", "header"]
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "server", "pagination",
+        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let pagination = ["style", "parameter", "items", "next", "hasMore", "id", "total"]

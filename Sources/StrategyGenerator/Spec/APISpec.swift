@@ -72,6 +72,8 @@ public struct DefaultsSpec: Hashable, Sendable {
     public var dateFormat: DateFormatSpec?
     /// How query arrays are written.
     public var arrayStyle: String?
+    /// How `Bool` parameters are written, unless a parameter says otherwise.
+    public var booleanFormat: BooleanFormat? = nil
 }
 
 /// `v: "5.131"`
@@ -187,6 +189,10 @@ public struct FieldSpec: Hashable, Sendable {
     public var nullable = false
     public var dateFormat: DateFormatSpec? = nil
     public var deprecated: Deprecation? = nil
+    /// How a `Bool` parameter is written, when not as the spec's defaults say.
+    public var booleanFormat: BooleanFormat? = nil
+    /// A path parameter whose `/` stay separators (a file path), each part still one segment.
+    public var keepsSlashes = false
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.
@@ -220,6 +226,9 @@ public struct ErrorSpec: Hashable, Sendable {
     public var codeCases: [CodeCase]
     /// Status code → case, in the order written.
     public var statusCases: [StatusCase]
+    /// Error types whose code cases (and, unless this one sets its own, `when`, `code` and
+    /// `message`) this one shares: codes common to a whole API, written once.
+    public var includes: [Named] = []
 }
 
 /// `invalidAccessToken: 5`
@@ -227,6 +236,8 @@ public struct CodeCase: Hashable, Sendable {
     public var caseName: Named
     /// The code as written; a number or a string.
     public var code: YAMLValue
+    /// Strings the case keeps from the error body, read at key paths.
+    public var payload: [StatusCase.BodyValue] = []
 }
 
 /// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`
@@ -248,6 +259,15 @@ public struct StatusCase: Hashable, Sendable {
     public var statusCode: Int
     public var caseName: Named
     public var payload: Payload
+    /// A header the response must have, with this value, for this case to match, e.g.
+    /// `X-RateLimit-Remaining: 0` to tell a rate limit from another 403.
+    public var header: HeaderCondition? = nil
+}
+
+/// `{ X-RateLimit-Remaining: "0" }`: a response header and the value it must have.
+public struct HeaderCondition: Hashable, Sendable {
+    public var name: Named
+    public var value: String
 }
 
 /// One endpoint: the request it makes and what it returns.
@@ -281,6 +301,13 @@ public struct StrategySpec: Hashable, Sendable {
     public var signsIn: Named?
     /// Where `example` is written.
     public var exampleLocation: SourceLocation? = nil
+    /// Query items sent with every call, not inputs: `extended: { const: 1 }`.
+    public var constantQuery: [ConstantParameter] = []
+    /// Headers sent with every call, not inputs.
+    public var constantHeaders: [ConstantParameter] = []
+    /// Response headers the strategy reads and returns beside its output (OpenAPI's response
+    /// `headers`), by their names on the wire.
+    public var responseHeaders: [FieldSpec] = []
     /// The API's server this strategy is sent to instead of the client's (OpenAPI's
     /// per-operation `servers`), such as an upload host.
     public var server: ServerSpec? = nil

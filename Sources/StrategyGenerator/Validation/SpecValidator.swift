@@ -28,6 +28,7 @@ public enum SpecValidator {
         check.uniqueNames()
         check.models()
         check.errorTypes()
+        check.errorIncludes()
         check.authSchemes()
         check.generatedNames()
         check.strategies()
@@ -36,6 +37,9 @@ public enum SpecValidator {
         check.threeStateFields()
         check.errorPayloadsAreNotDeprecated()
         check.examples()
+        check.stubbedStrategies()
+        check.parameterWireForms()
+        check.responses()
         check.unusedModels()
         let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -39,11 +39,12 @@ public struct APIKeyAuthenticator: Authenticator {
 public struct BasicAuthenticator: Authenticator {
     /// The user name.
     public var username: String
-    /// The password.
+    /// The password; empty for an API that takes a secret key as the user name alone.
     public var password: String
 
-    /// Signs requests in with `username` and `password`.
-    public init(username: String, password: String) {
+    /// Signs requests in with `username` and `password`; without a password, with the user name
+    /// alone (`username:`), as APIs that take a secret key as the user name expect.
+    public init(username: String, password: String = "") {
         self.username = username
         self.password = password
     }

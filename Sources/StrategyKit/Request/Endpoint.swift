@@ -148,7 +148,24 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
 
         /// Appends `value` percent-encoded as one path segment.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
-            let text = value.parameterValue
+            appendSegment(value.parameterValue)
+        }
+
+        /// Appends `value` as segments: its `/` stay separators, and each part between them is
+        /// percent-encoded as one segment, for a value such as a file path (`docs/README.md`). A
+        /// part that is `.` or `..` is refused as a whole value would be.
+        ///
+        /// ```swift
+        /// let path: RequestPath = "/repos/\(owner)/contents/\(segments: file)"
+        /// ```
+        public mutating func appendInterpolation(segments value: some ParameterValue) {
+            for (index, part) in value.parameterValue.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { encoded += "/" }
+                appendSegment(String(part))
+            }
+        }
+
+        private mutating func appendSegment(_ text: String) {
             if (text == "." || text == "..") && dotSegment == nil { dotSegment = text }
             encoded += PercentEncoding.pathSegment(text)
         }

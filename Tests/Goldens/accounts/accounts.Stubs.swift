@@ -4,8 +4,36 @@
 
 /// Example responses from accounts.yaml, for stubbed clients, tests and previews.
 public enum AccountsStubs {
+    /// What `Login` answers in a stubbed client.
+    public static let login = """
+    {
+      "access_token": "stub-access",
+      "refresh_token": "stub-refresh",
+      "expires_in": 3600
+    }
+    """
+
+    /// What `RefreshSession` answers in a stubbed client.
+    public static let refreshSession = """
+    {
+      "access_token": "stub-access",
+      "refresh_token": "stub-refresh",
+      "expires_in": 3600
+    }
+    """
+
     /// What `GetProfile` answers in a stubbed client.
     public static let getProfile = """
+    {
+      "id": 1,
+      "email": "ada@example.com",
+      "display_name": "Ada",
+      "created_at": "2024-05-01T12:00:00Z"
+    }
+    """
+
+    /// What `UpdateProfile` answers in a stubbed client.
+    public static let updateProfile = """
     {
       "id": 1,
       "email": "ada@example.com",
@@ -18,8 +46,14 @@ public enum AccountsStubs {
 extension AccountsClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> AccountsClient {
-        Builder().stubbed([.init(.get, "/me", json: AccountsStubs.getProfile, delay: delay)]).build()
+        Builder().stubbed([
+            .init(.post, "/login", json: AccountsStubs.login, delay: delay),
+            .init(.post, "/token", json: AccountsStubs.refreshSession, delay: delay),
+            .init(.get, "/me", json: AccountsStubs.getProfile, delay: delay),
+            .init(.patch, "/me", json: AccountsStubs.updateProfile, delay: delay),
+            .init(.post, "/logout", response: HTTPResponse(status: 200), delay: delay),
+        ]).build()
     }
 }

@@ -44,7 +44,7 @@ public struct AuctionsClient: Sendable {
     /// Sends ``ListAuctions`` with `input`.
     public func listAuctions(
         _ input: ListAuctions.Input
-    ) async throws(CallError<AuctionError>) -> AuctionPage {
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers> {
         try await client.call(ListAuctions(), input)
     }
 
@@ -54,7 +54,7 @@ public struct AuctionsClient: Sendable {
     public func listAuctionsPages(
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
-        limit: Int = 20
+        limit: Int? = nil
     ) -> PageSequence<ListAuctions> {
         client.pages(ListAuctions(), ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
@@ -62,6 +62,11 @@ public struct AuctionsClient: Sendable {
     /// Sends ``GetAuction`` with `input`.
     public func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction {
         try await client.call(GetAuction(), input)
+    }
+
+    /// Fetches a file of the lot's listing by its path, such as `photos/front.json`.
+    public func getLotFile(id: UUID, path: String) async throws(CallError<AuctionError>) -> [String: String] {
+        try await client.call(GetLotFile(), GetLotFile.Input(id: id, path: path))
     }
 
     /// Sends ``PlaceBid`` with `input`.
@@ -83,7 +88,9 @@ public struct AuctionsClient: Sendable {
 
 public protocol AuctionBrowsing: Sendable {
     /// Sends ``ListAuctions`` with `input`.
-    func listAuctions(_ input: ListAuctions.Input) async throws(CallError<AuctionError>) -> AuctionPage
+    func listAuctions(
+        _ input: ListAuctions.Input
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers>
 
     /// Sends ``GetAuction`` with `input`.
     func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction
@@ -94,8 +101,8 @@ extension AuctionBrowsing {
     public func listAuctions(
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
-        limit: Int = 20
-    ) async throws(CallError<AuctionError>) -> AuctionPage {
+        limit: Int? = nil
+    ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers> {
         try await listAuctions(ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
 

@@ -5,6 +5,10 @@ import Foundation
 
 /// An error the Auctions API reports.
 public enum AuctionError: DecodingAPIError, Equatable {
+    /// HTTP 403 with `X-RateLimit-Remaining: 0`.
+    case dailyLimitReached
+    /// HTTP 403.
+    case forbidden
     /// HTTP 404.
     case notFound
     /// HTTP 409.
@@ -20,6 +24,10 @@ public enum AuctionError: DecodingAPIError, Equatable {
 
     public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
         switch response.status.code {
+        case 403 where response.headerFields.value("X-RateLimit-Remaining") == "0":
+            self = .dailyLimitReached
+        case 403:
+            self = .forbidden
         case 404:
             self = .notFound
         case 409:

@@ -7,16 +7,35 @@ import Foundation
 ///
 /// `GET /auctions`
 public struct ListAuctions: PaginatedStrategy {
-    public typealias Output = AuctionPage
+    public typealias Output = WithHeaders<AuctionPage, Headers>
     public typealias Failure = AuctionError
 
     public struct Input: Sendable {
         public var status: [AuctionStatus]?
         public var cursor: String?
-        public var limit: Int
 
-        public init(status: [AuctionStatus]? = nil, cursor: String? = nil, limit: Int = 20) {
+        /// The server assumes `20` when it is not sent.
+        public var limit: Int?
+
+        public init(status: [AuctionStatus]? = nil, cursor: String? = nil, limit: Int? = nil) {
             (self.status, self.cursor, self.limit) = (status, cursor, limit)
+        }
+    }
+
+    /// The response headers `ListAuctions` reads.
+    public struct Headers: Sendable, Equatable {
+        public var xRateLimitRemaining: Int?
+        public var link: String?
+
+        public init(xRateLimitRemaining: Int? = nil, link: String? = nil) {
+            (self.xRateLimitRemaining, self.link) = (xRateLimitRemaining, link)
+        }
+
+        /// Reads the headers from a response's `fields`; one that is missing, or doesn't read as
+        /// its type, is `nil`.
+        public init(_ fields: HTTPFields) {
+            xRateLimitRemaining = fields.value("X-RateLimit-Remaining", as: Int.self)
+            link = fields.value("Link")
         }
     }
 
@@ -24,7 +43,7 @@ public struct ListAuctions: PaginatedStrategy {
 
     public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "items") }
 
-    public func items(of output: AuctionPage) -> [Auction] {
+    public func items(of output: WithHeaders<AuctionPage, ListAuctions.Headers>) -> [Auction] {
         output.items
     }
 
@@ -35,6 +54,14 @@ public struct ListAuctions: PaginatedStrategy {
             query: ["status": input.status, "cursor": input.cursor, "limit": input.limit],
             queryEncoding: QueryEncoding(arrays: .commaSeparated),
             timeout: 20
+        )
+    }
+
+    /// The output decoded from the body, with the response headers.
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
+        WithHeaders(
+            try decoder.decode(AuctionPage.self, from: body, at: outputPath),
+            headers: Headers(response.headerFields)
         )
     }
 }
@@ -56,6 +83,29 @@ public struct GetAuction: Strategy {
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/auctions/\(input.id)", timeout: 20)
+    }
+}
+
+/// Fetches a file of the lot's listing by its path, such as `photos/front.json`.
+///
+/// `GET /auctions/{id}/files/{path}`
+public struct GetLotFile: Strategy {
+    public typealias Output = [String: String]
+    public typealias Failure = AuctionError
+
+    public struct Input: Sendable {
+        public var id: UUID
+        public var path: String
+
+        public init(id: UUID, path: String) {
+            (self.id, self.path) = (id, path)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/auctions/\(input.id)/files/\(segments: input.path)", timeout: 20)
     }
 }
 

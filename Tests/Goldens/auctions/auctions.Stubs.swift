@@ -24,13 +24,47 @@ public enum AuctionsStubs {
       "total": 1
     }
     """
+
+    /// What `GetAuction` answers in a stubbed client.
+    public static let getAuction = """
+    {
+      "id": "6F0C4E3A-3B8C-4E4B-9B59-3E4A1C2D5F60",
+      "title": "A stub lot",
+      "status": "live",
+      "starts_at": "2024-05-01T12:00:00Z",
+      "ends_at": "2024-05-08T12:00:00+0000",
+      "current_bid": null
+    }
+    """
+
+    /// What `GetLotFile` answers in a stubbed client.
+    public static let getLotFile = """
+    {
+      "caption": "The front of the vase"
+    }
+    """
+
+    /// What `PlaceBid` answers in a stubbed client.
+    public static let placeBid = """
+    {
+      "amount": 1300,
+      "currency": "EUR"
+    }
+    """
 }
 
 extension AuctionsClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> AuctionsClient {
-        Builder().stubbed([.init(.get, "/auctions", json: AuctionsStubs.listAuctions, delay: delay)]).build()
+        Builder().stubbed([
+            .init(.get, "/auctions", json: AuctionsStubs.listAuctions, delay: delay),
+            .init(.get, "/auctions/{id}", json: AuctionsStubs.getAuction, delay: delay),
+            .init(.get, "/auctions/{id}/files/{path}", json: AuctionsStubs.getLotFile, delay: delay),
+            .init(.post, "/auctions/{id}/bids", json: AuctionsStubs.placeBid, status: 201, delay: delay),
+            .init(.put, "/auctions/{id}/watch", response: HTTPResponse(status: 204), delay: delay),
+            .init(.delete, "/auctions/{id}/watch", response: HTTPResponse(status: 200), delay: delay),
+        ]).build()
     }
 }

@@ -6,30 +6,36 @@ import Foundation
 /// An error the Bookshop API reports.
 public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
     /// Error code 7.
-    case outOfStock
+    case outOfStock(message: String?)
     /// HTTP 400.
-    case badRequest(Problem?)
+    case badRequest(Problem?, message: String?)
     /// HTTP 404.
-    case notFound(Problem?)
+    case notFound(Problem?, message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
         let code = body.value(at: "error.code", as: Int.self)
+        let message: String? = body.value(at: "error.message")
         switch (response.status.code, code) {
         case (_, 7?):
-            self = .outOfStock
+            self = .outOfStock(message: message)
         case (400, _):
-            self = .badRequest(try? decoder.decode(Problem.self, from: body))
+            self = .badRequest(try? decoder.decode(Problem.self, from: body), message: message)
         case (404, _):
-            self = .notFound(try? decoder.decode(Problem.self, from: body))
+            self = .notFound(try? decoder.decode(Problem.self, from: body), message: message)
         default:
-            self = .unknown(
-                statusCode: response.status.code,
-                code: code,
-                message: body.value(at: "error.message"),
-                body: body
-            )
+            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .outOfStock(let message), .badRequest(_, let message), .notFound(_, let message):
+            message
+        case .unknown(_, _, let message, _):
+            message
         }
     }
 

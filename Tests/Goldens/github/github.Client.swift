@@ -80,12 +80,38 @@ public struct GitHubClient: Sendable {
         ))
     }
 
+    /// The issues of a repository, a page at a time.
+    public func listIssues(
+        owner: String,
+        repo: String,
+        state: String? = nil,
+        perPage: Int? = nil,
+        page: Int? = nil
+    ) async throws(CallError<GitHubError>) -> WithHeaders<[GitHubIssue], ListIssues.Headers> {
+        try await client.call(ListIssues(), ListIssues.Input(
+            owner: owner,
+            repo: repo,
+            state: state,
+            perPage: perPage,
+            page: page
+        ))
+    }
+
     /// `GET /repos/{owner}/{repo}`
     public func getRepository(
         owner: String,
         repo: String
     ) async throws(CallError<GitHubError>) -> Repository {
         try await client.call(GetRepository(), GetRepository.Input(owner: owner, repo: repo))
+    }
+
+    /// A file of a repository, by its path.
+    public func getContent(
+        owner: String,
+        repo: String,
+        path: String
+    ) async throws(CallError<GitHubError>) -> Content {
+        try await client.call(GetContent(), GetContent.Input(owner: owner, repo: repo, path: path))
     }
 
     /// Starts workflows that listen for `repository_dispatch`, with a payload they read as it is.

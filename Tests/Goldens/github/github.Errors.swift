@@ -6,28 +6,49 @@ import Foundation
 /// An error GitHub answers with a status code and a message.
 public enum GitHubError: APIError, Equatable {
     /// HTTP 401.
-    case requiresAuthentication
+    case requiresAuthentication(message: String?)
+    /// HTTP 403 with `X-RateLimit-Remaining: 0`.
+    case rateLimited(message: String?)
+    /// HTTP 403.
+    case forbidden(message: String?)
     /// HTTP 404.
-    case notFound
+    case notFound(message: String?)
     /// HTTP 410.
-    case gone
+    case gone(message: String?)
     /// HTTP 422.
     case validationFailed(message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data) {
+        let message: String? = body.value(at: "message")
         switch response.status.code {
         case 401:
-            self = .requiresAuthentication
+            self = .requiresAuthentication(message: message)
+        case 403 where response.headerFields.value("X-RateLimit-Remaining") == "0":
+            self = .rateLimited(message: message)
+        case 403:
+            self = .forbidden(message: message)
         case 404:
-            self = .notFound
+            self = .notFound(message: message)
         case 410:
-            self = .gone
+            self = .gone(message: message)
         case 422:
-            self = .validationFailed(message: body.value(at: "message"))
+            self = .validationFailed(message: message)
         default:
-            self = .unknown(statusCode: response.status.code, message: body.value(at: "message"), body: body)
+            self = .unknown(statusCode: response.status.code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .requiresAuthentication(let message), .rateLimited(let message), .forbidden(let message):
+            message
+        case .notFound(let message), .gone(let message), .validationFailed(let message):
+            message
+        case .unknown(_, let message, _):
+            message
         }
     }
 }

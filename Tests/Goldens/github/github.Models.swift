@@ -232,6 +232,24 @@ public struct GitHubIssue: Decodable, Sendable {
     }
 }
 
+/// A file in a repository.
+public struct Content: Decodable, Sendable {
+    public let name: String
+    public let path: String
+    public let size: Int
+
+    public init(name: String, path: String, size: Int) {
+        (self.name, self.path, self.size) = (name, path, size)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.path = try container.decode(String.self, forKey: "path")
+        self.size = try container.decode(Int.self, forKey: "size")
+    }
+}
+
 public struct Repository: Decodable, Sendable {
     public let id: Int
     public let fullName: String

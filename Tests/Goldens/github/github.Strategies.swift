@@ -147,6 +147,74 @@ public struct UpdateIssue: Strategy {
     }
 }
 
+/// The issues of a repository, a page at a time.
+///
+/// `GET /repos/{owner}/{repo}/issues`
+public struct ListIssues: Strategy {
+    public typealias Output = WithHeaders<[GitHubIssue], Headers>
+    public typealias Failure = GitHubError
+
+    public struct Input: Sendable {
+        public var owner: String
+        public var repo: String
+
+        /// Which issues: open, closed or all.
+        ///
+        /// The server assumes `open` when it is not sent.
+        public var state: String?
+
+        /// The server assumes `30` when it is not sent.
+        public var perPage: Int?
+
+        public var page: Int?
+
+        public init(
+            owner: String,
+            repo: String,
+            state: String? = nil,
+            perPage: Int? = nil,
+            page: Int? = nil
+        ) {
+            (self.owner, self.repo, self.state, self.perPage, self.page) = (owner, repo, state, perPage, page)
+        }
+    }
+
+    /// The response headers `ListIssues` reads.
+    public struct Headers: Sendable, Equatable {
+        public var link: String?
+        public var xRateLimitRemaining: Int?
+
+        public init(link: String? = nil, xRateLimitRemaining: Int? = nil) {
+            (self.link, self.xRateLimitRemaining) = (link, xRateLimitRemaining)
+        }
+
+        /// Reads the headers from a response's `fields`; one that is missing, or doesn't read as
+        /// its type, is `nil`.
+        public init(_ fields: HTTPFields) {
+            link = fields.value("Link")
+            xRateLimitRemaining = fields.value("X-RateLimit-Remaining", as: Int.self)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(
+            .get,
+            "/repos/\(input.owner)/\(input.repo)/issues",
+            query: ["state": input.state, "per_page": input.perPage, "page": input.page]
+        )
+    }
+
+    /// The output decoded from the body, with the response headers.
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
+        WithHeaders(
+            try decoder.decode([GitHubIssue].self, from: body, at: outputPath),
+            headers: Headers(response.headerFields)
+        )
+    }
+}
+
 /// `GET /repos/{owner}/{repo}`
 public struct GetRepository: Strategy {
     public typealias Output = Repository
@@ -165,6 +233,30 @@ public struct GetRepository: Strategy {
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/repos/\(input.owner)/\(input.repo)")
+    }
+}
+
+/// A file of a repository, by its path.
+///
+/// `GET /repos/{owner}/{repo}/contents/{path}`
+public struct GetContent: Strategy {
+    public typealias Output = Content
+    public typealias Failure = GitHubError
+
+    public struct Input: Sendable {
+        public var owner: String
+        public var repo: String
+        public var path: String
+
+        public init(owner: String, repo: String, path: String) {
+            (self.owner, self.repo, self.path) = (owner, repo, path)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/repos/\(input.owner)/\(input.repo)/contents/\(segments: input.path)")
     }
 }
 

@@ -43,16 +43,81 @@ public enum GitHubStubs {
       "created_at": "2011-04-22T13:33:48Z"
     }
     """
+
+    /// What `UpdateIssue` answers in a stubbed client.
+    public static let updateIssue = """
+    {
+      "number": 1347,
+      "title": "Found a bug",
+      "body": null,
+      "state": "open",
+      "state_reason": null,
+      "labels": [],
+      "milestone": null,
+      "closed_at": null,
+      "created_at": "2011-04-22T13:33:48Z"
+    }
+    """
+
+    /// What `ListIssues` answers in a stubbed client.
+    public static let listIssues = """
+    []
+    """
+
+    /// What `GetRepository` answers in a stubbed client.
+    public static let getRepository = """
+    {
+      "id": 1296269,
+      "full_name": "octocat/hello",
+      "private": false
+    }
+    """
+
+    /// What `GetContent` answers in a stubbed client.
+    public static let getContent = """
+    {
+      "name": "README.md",
+      "path": "README.md",
+      "size": 12
+    }
+    """
+
+    /// What `ListIssueLabels` answers in a stubbed client.
+    public static let listIssueLabels = """
+    [
+      {
+        "id": 208045946,
+        "name": "enhancement",
+        "color": "a2eeef",
+        "description": null,
+        "default": false
+      }
+    ]
+    """
+
+    /// What `ListRepositoryLanguages` answers in a stubbed client.
+    public static let listRepositoryLanguages = """
+    {
+      "Swift": 12
+    }
+    """
 }
 
 extension GitHubClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> GitHubClient {
         Builder().stubbed([
             .init(.get, "/user", json: GitHubStubs.getAuthenticatedUser, delay: delay),
             .init(.get, "/repos/{owner}/{repo}/issues/{issue_number}", json: GitHubStubs.getIssue, delay: delay),
+            .init(.patch, "/repos/{owner}/{repo}/issues/{issue_number}", json: GitHubStubs.updateIssue, delay: delay),
+            .init(.get, "/repos/{owner}/{repo}/issues", json: GitHubStubs.listIssues, delay: delay),
+            .init(.get, "/repos/{owner}/{repo}", json: GitHubStubs.getRepository, delay: delay),
+            .init(.get, "/repos/{owner}/{repo}/contents/{path}", json: GitHubStubs.getContent, delay: delay),
+            .init(.get, "/repos/{owner}/{repo}/issues/{issue_number}/labels", json: GitHubStubs.listIssueLabels, delay: delay),
+            .init(.get, "/repos/{owner}/{repo}/languages", json: GitHubStubs.listRepositoryLanguages, delay: delay),
+            .init(.post, "/repos/{owner}/{repo}/dispatches", response: HTTPResponse(status: 200), delay: delay),
         ]).build()
     }
 }

@@ -91,6 +91,7 @@ extension PetstoreClient {
     public struct Builder: ClientBuilder {
         public var settings: ClientSettings
         private var apiKeyAuthenticator: (any Authenticator)? = nil
+        private var adminAuthenticator: (any Authenticator)? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -101,11 +102,19 @@ extension PetstoreClient {
             changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
         }
 
+        /// The store's secret key, sent as the user name of basic auth with no password. Signs every request in with `username` and `password` (empty unless given).
+        public func admin(username: String, password: String = "") -> Builder {
+            changing { $0.adminAuthenticator = BasicAuthenticator(username: username, password: password) }
+        }
+
         /// The client, assembled.
         public func build() -> PetstoreClient {
             var builtIn: [any Middleware] = []
             if let apiKeyAuthenticator {
                 builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+            }
+            if let adminAuthenticator {
+                builtIn.append(AuthenticationMiddleware(authenticator: adminAuthenticator, name: "auth.admin"))
             }
             return PetstoreClient(client: settings.client(builtIn: builtIn))
         }

@@ -11,6 +11,8 @@ public struct AddPet: Strategy {
 
     public init() {}
 
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+
     public func endpoint(for input: Input) throws -> Endpoint {
         Endpoint(.post, "/pet", body: try .json(input))
     }
@@ -31,6 +33,8 @@ public struct FindPetsByStatus: Strategy {
 
     public init() {}
 
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
     }
@@ -50,6 +54,8 @@ public struct GetPet: Strategy {
     }
 
     public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/pet/\(input.petId)")
@@ -73,6 +79,8 @@ public struct UpdatePetWithForm: Strategy {
 
     public init() {}
 
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/pet/\(input.petId)", body: .form(["name": input.name, "status": input.status]))
     }
@@ -94,6 +102,8 @@ public struct UploadImage: Strategy {
     }
 
     public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -119,6 +129,8 @@ public struct DeletePet: Strategy {
     }
 
     public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.delete, "/pet/\(input.petId)", headers: ["X-Reason": input.xReason])

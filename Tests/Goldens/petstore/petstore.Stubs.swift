@@ -4,6 +4,16 @@
 
 /// Example responses from petstore.yaml, for stubbed clients, tests and previews.
 public enum PetstoreStubs {
+    /// What `AddPet` answers in a stubbed client.
+    public static let addPet = """
+    {
+      "id": 2,
+      "name": "Rex",
+      "photo_urls": [],
+      "status": "pending"
+    }
+    """
+
     /// What `FindPetsByStatus` answers in a stubbed client.
     public static let findPetsByStatus = """
     [
@@ -15,15 +25,45 @@ public enum PetstoreStubs {
       }
     ]
     """
+
+    /// What `GetPet` answers in a stubbed client.
+    public static let getPet = """
+    {
+      "id": 1,
+      "name": "Rex",
+      "category": {
+        "id": 1,
+        "name": "Dogs"
+      },
+      "photo_urls": [],
+      "tags": [
+        "good"
+      ],
+      "status": "available"
+    }
+    """
+
+    /// What `UploadImage` answers in a stubbed client.
+    public static let uploadImage = """
+    {
+      "code": 200,
+      "message": "uploaded"
+    }
+    """
 }
 
 extension PetstoreClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> PetstoreClient {
         Builder().stubbed([
+            .init(.post, "/pet", json: PetstoreStubs.addPet, delay: delay),
             .init(.get, "/pet/findByStatus", json: PetstoreStubs.findPetsByStatus, delay: delay),
+            .init(.get, "/pet/{petId}", json: PetstoreStubs.getPet, delay: delay),
+            .init(.post, "/pet/{petId}/uploadImage", json: PetstoreStubs.uploadImage, delay: delay),
+            .init(.post, "/pet/{petId}", response: HTTPResponse(status: 200), delay: delay),
+            .init(.delete, "/pet/{petId}", response: HTTPResponse(status: 200), delay: delay),
         ]).build()
     }
 }

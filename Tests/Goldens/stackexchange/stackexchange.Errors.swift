@@ -6,50 +6,60 @@ import Foundation
 /// An error the API reports with its `error_id`, `error_name` and `error_message`.
 public enum StackExchangeError: APIError, Equatable {
     /// Error code 400.
-    case badParameter
+    case badParameter(message: String?)
     /// Error code 401.
-    case accessTokenRequired
+    case accessTokenRequired(message: String?)
     /// Error code 402.
-    case invalidAccessToken
+    case invalidAccessToken(message: String?)
     /// Error code 403.
-    case accessDenied
+    case accessDenied(message: String?)
     /// Error code 404.
-    case noMethod
+    case noMethod(message: String?)
     /// Error code 405.
-    case keyRequired
+    case keyRequired(message: String?)
     /// Error code 406.
-    case accessTokenCompromised
+    case accessTokenCompromised(message: String?)
     /// Error code 502.
-    case throttleViolation
+    case throttleViolation(message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data) {
         let code = body.value(at: "error_id", as: Int.self)
+        let message: String? = body.value(at: "error_message")
         switch (response.status.code, code) {
         case (_, 400?):
-            self = .badParameter
+            self = .badParameter(message: message)
         case (_, 401?):
-            self = .accessTokenRequired
+            self = .accessTokenRequired(message: message)
         case (_, 402?):
-            self = .invalidAccessToken
+            self = .invalidAccessToken(message: message)
         case (_, 403?):
-            self = .accessDenied
+            self = .accessDenied(message: message)
         case (_, 404?):
-            self = .noMethod
+            self = .noMethod(message: message)
         case (_, 405?):
-            self = .keyRequired
+            self = .keyRequired(message: message)
         case (_, 406?):
-            self = .accessTokenCompromised
+            self = .accessTokenCompromised(message: message)
         case (_, 502?):
-            self = .throttleViolation
+            self = .throttleViolation(message: message)
         default:
-            self = .unknown(
-                statusCode: response.status.code,
-                code: code,
-                message: body.value(at: "error_message"),
-                body: body
-            )
+            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .badParameter(let message), .accessTokenRequired(let message), .invalidAccessToken(let message):
+            message
+        case .accessDenied(let message), .noMethod(let message), .keyRequired(let message):
+            message
+        case .accessTokenCompromised(let message), .throttleViolation(let message):
+            message
+        case .unknown(_, _, let message, _):
+            message
         }
     }
 }

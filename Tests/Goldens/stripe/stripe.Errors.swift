@@ -6,26 +6,30 @@ import Foundation
 /// An error Stripe reports with a 4xx or 5xx status.
 public enum StripeError: APIError, Equatable {
     /// Error code `resource_missing`.
-    case resourceMissing
+    case resourceMissing(message: String?)
     /// Error code `card_declined`.
-    case cardDeclined
+    case cardDeclined(message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: String?, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data) {
         let code = body.value(at: "error.code", as: String.self)
+        let message: String? = body.value(at: "error.message")
         switch (response.status.code, code) {
         case (_, "resource_missing"?):
-            self = .resourceMissing
+            self = .resourceMissing(message: message)
         case (_, "card_declined"?):
-            self = .cardDeclined
+            self = .cardDeclined(message: message)
         default:
-            self = .unknown(
-                statusCode: response.status.code,
-                code: code,
-                message: body.value(at: "error.message"),
-                body: body
-            )
+            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .resourceMissing(let message), .cardDeclined(let message), .unknown(_, _, let message, _):
+            message
         }
     }
 }

@@ -36,7 +36,7 @@ public struct VKClient: Sendable {
     }
 
     /// Sends ``GetWall`` with `input`.
-    public func getWall(_ input: GetWall.Input) async throws(CallError<VKError>) -> Wall {
+    public func getWall(_ input: GetWall.Input) async throws(CallError<WallError>) -> Wall {
         try await client.call(GetWall(), input)
     }
 
@@ -58,7 +58,7 @@ public struct VKClient: Sendable {
     }
 
     /// Sends ``PostWall`` with `input`.
-    public func postWall(_ input: PostWall.Input) async throws(CallError<VKError>) -> PostWall.Output {
+    public func postWall(_ input: PostWall.Input) async throws(CallError<WallError>) -> PostWall.Output {
         try await client.call(PostWall(), input)
     }
 
@@ -79,7 +79,7 @@ public struct VKClient: Sendable {
 /// Reads walls.
 public protocol WallGettable: Sendable {
     /// Sends ``GetWall`` with `input`.
-    func getWall(_ input: GetWall.Input) async throws(CallError<VKError>) -> Wall
+    func getWall(_ input: GetWall.Input) async throws(CallError<WallError>) -> Wall
 
     /// Sends ``GetWallCount`` with `input`.
     func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int
@@ -92,7 +92,7 @@ extension WallGettable {
         domain: String? = nil,
         offset: Int? = nil,
         count: Int? = nil
-    ) async throws(CallError<VKError>) -> Wall {
+    ) async throws(CallError<WallError>) -> Wall {
         try await getWall(GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
     }
 
@@ -108,7 +108,7 @@ extension WallGettable {
 /// Writes to walls.
 public protocol WallPostable: Sendable {
     /// Sends ``PostWall`` with `input`.
-    func postWall(_ input: PostWall.Input) async throws(CallError<VKError>) -> PostWall.Output
+    func postWall(_ input: PostWall.Input) async throws(CallError<WallError>) -> PostWall.Output
 }
 
 extension WallPostable {
@@ -117,7 +117,7 @@ extension WallPostable {
         ownerId: Int? = nil,
         message: String,
         friendsOnly: Bool? = nil
-    ) async throws(CallError<VKError>) -> PostWall.Output {
+    ) async throws(CallError<WallError>) -> PostWall.Output {
         try await postWall(PostWall.Input(ownerId: ownerId, message: message, friendsOnly: friendsOnly))
     }
 }

@@ -3,33 +3,97 @@
 import Foundation
 @_spi(Generated) import StrategyKit
 
-/// An error VK reports in the body of an HTTP 200 response.
+/// An error VK reports in the body of an HTTP 200 response, whatever the method.
 public enum VKError: SuccessCheckingAPIError, Equatable {
     /// Error code 5.
-    case invalidAccessToken
+    case invalidAccessToken(message: String?)
     /// Error code 6.
-    case tooManyRequests
-    /// Error code 15.
-    case accessDenied
+    case tooManyRequests(message: String?)
+    /// Error code 14.
+    case captchaNeeded(captchaSid: String?, captchaImg: String?, message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
     public init(response: HTTPResponse, body: Data) {
         let code = body.value(at: "error.error_code", as: Int.self)
+        let message: String? = body.value(at: "error.error_msg")
         switch (response.status.code, code) {
         case (_, 5?):
-            self = .invalidAccessToken
+            self = .invalidAccessToken(message: message)
         case (_, 6?):
-            self = .tooManyRequests
-        case (_, 15?):
-            self = .accessDenied
-        default:
-            self = .unknown(
-                statusCode: response.status.code,
-                code: code,
-                message: body.value(at: "error.error_msg"),
-                body: body
+            self = .tooManyRequests(message: message)
+        case (_, 14?):
+            self = .captchaNeeded(
+                captchaSid: body.value(at: "error.captcha_sid"),
+                captchaImg: body.value(at: "error.captcha_img"),
+                message: message
             )
+        default:
+            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .invalidAccessToken(let message), .tooManyRequests(let message):
+            message
+        case .captchaNeeded(_, _, let message), .unknown(_, _, let message, _):
+            message
+        }
+    }
+
+    /// Accepts a 2xx response unless its body has `error`: this API reports errors at HTTP 200.
+    public static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))
+}
+
+/// An error of the wall methods, VK's global ones included.
+public enum WallError: SuccessCheckingAPIError, Equatable {
+    /// Error code 5.
+    case invalidAccessToken(message: String?)
+    /// Error code 6.
+    case tooManyRequests(message: String?)
+    /// Error code 14.
+    case captchaNeeded(captchaSid: String?, captchaImg: String?, message: String?)
+    /// Error code 15.
+    case accessDenied(message: String?)
+    /// Error code 214.
+    case postingDenied(message: String?)
+    /// A response no other case describes, with what it said.
+    case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
+
+    public init(response: HTTPResponse, body: Data) {
+        let code = body.value(at: "error.error_code", as: Int.self)
+        let message: String? = body.value(at: "error.error_msg")
+        switch (response.status.code, code) {
+        case (_, 5?):
+            self = .invalidAccessToken(message: message)
+        case (_, 6?):
+            self = .tooManyRequests(message: message)
+        case (_, 14?):
+            self = .captchaNeeded(
+                captchaSid: body.value(at: "error.captcha_sid"),
+                captchaImg: body.value(at: "error.captcha_img"),
+                message: message
+            )
+        case (_, 15?):
+            self = .accessDenied(message: message)
+        case (_, 214?):
+            self = .postingDenied(message: message)
+        default:
+            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+        }
+    }
+
+    /// What the server said about the error, whichever case it is.
+    public var message: String? {
+        switch self {
+        case .invalidAccessToken(let message), .tooManyRequests(let message):
+            message
+        case .captchaNeeded(_, _, let message), .accessDenied(let message), .postingDenied(let message):
+            message
+        case .unknown(_, _, let message, _):
+            message
         }
     }
 

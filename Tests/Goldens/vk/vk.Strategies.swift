@@ -8,12 +8,16 @@ import Foundation
 /// `GET /wall.get`
 public struct GetWall: PaginatedStrategy {
     public typealias Output = Wall
-    public typealias Failure = VKError
+    public typealias Failure = WallError
 
     public struct Input: Sendable {
         public var ownerId: Int?
         public var domain: String?
         public var offset: Int?
+
+        /// How many posts to return, at most 100.
+        ///
+        /// The server assumes `20` when it is not sent.
         public var count: Int?
 
         public init(ownerId: Int? = nil, domain: String? = nil, offset: Int? = nil, count: Int? = nil) {
@@ -42,6 +46,7 @@ public struct GetWall: PaginatedStrategy {
                 "domain": input.domain,
                 "offset": input.offset,
                 "count": input.count,
+                "extended": "1",
             ]
         )
     }
@@ -76,7 +81,7 @@ public struct GetWallCount: Strategy {
 ///
 /// `POST /wall.post`
 public struct PostWall: Strategy {
-    public typealias Failure = VKError
+    public typealias Failure = WallError
 
     /// What `PostWall` returns.
     public struct Output: Decodable, Sendable {
@@ -110,11 +115,12 @@ public struct PostWall: Strategy {
         Endpoint(
             .post,
             "/wall.post",
+            headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
             body: .form([
                 "owner_id": input.ownerId,
                 "message": input.message,
                 "friends_only": input.friendsOnly,
-            ])
+            ], encoding: QueryEncoding(bools: .digit))
         )
     }
 }

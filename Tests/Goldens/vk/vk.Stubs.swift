@@ -50,16 +50,28 @@ public enum VKStubs {
       }
     }
     """
+
+    /// What `GetWallUploadServer` answers in a stubbed client.
+    public static let getWallUploadServer = """
+    {
+      "response": {
+        "upload_url": "https://pu.vk.com/c1/upload.php",
+        "album_id": -14,
+        "user_id": 1
+      }
+    }
+    """
 }
 
 extension VKClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
-    /// path answer with the first one's example.
+    /// path answer with the first one's example; those that return nothing, with an empty body.
     public static func stubbed(delay: Duration? = nil) -> VKClient {
         Builder().stubbed([
             .init(.get, "/wall.get", json: VKStubs.getWall, delay: delay),
             .init(.post, "/wall.post", json: VKStubs.postWall, delay: delay),
+            .init(.get, "/photos.getWallUploadServer", json: VKStubs.getWallUploadServer, delay: delay),
         ]).build()
     }
 }

@@ -1,0 +1,35 @@
+/// What a parameter's wire form may say where: `keepSlashes` only in a path, `format: digits`
+/// only where a `Bool` is text, and no `default` for a path parameter, which is never absent.
+extension Checker {
+    mutating func parameterWireForms() {
+        for model in spec.models {
+            jsonFields(model.fields, of: "model '\(model.name)'")
+        }
+        for strategy in spec.strategies {
+            let what = "strategy '\(strategy.name)'"
+            for parameter in strategy.pathParameters where parameter.defaultValue != nil {
+                diagnostics.error("path parameter '\(parameter.name)' of \(what) can't have a default: a path always holds its value", at: parameter.name.location)
+            }
+            var notInPath = strategy.query + strategy.headers
+            if case .form(let fields)? = strategy.body { notInPath += fields }
+            if case .multipart(let fields)? = strategy.body { notInPath += fields }
+            for field in notInPath where field.keepsSlashes {
+                diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' of \(what) is not one", at: field.name.location)
+            }
+            if case .jsonFields(let fields)? = strategy.body { jsonFields(fields, of: "the body of \(what)") }
+            if case .fields(let fields)? = strategy.returns { jsonFields(fields, of: "'returns' of \(what)") }
+        }
+    }
+
+    /// JSON writes `true` and `false`, and has no path.
+    private mutating func jsonFields(_ fields: [FieldSpec], of owner: String) {
+        for field in fields {
+            if field.booleanFormat != nil {
+                diagnostics.error("'format' of '\(field.name)' in \(owner) applies to parameters and form fields; JSON writes true and false", at: field.name.location)
+            }
+            if field.keepsSlashes {
+                diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' in \(owner) is a JSON field", at: field.name.location)
+            }
+        }
+    }
+}

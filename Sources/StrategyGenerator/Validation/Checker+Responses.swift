@@ -1,0 +1,30 @@
+/// Response headers are read as text, numbers or Bools, beside an output that has a type of its
+/// own; a status case that matches by a header comes before the one that matches any response.
+extension Checker {
+    static let responseHeaderTypes: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Bool"]
+
+    mutating func responses() {
+        for strategy in spec.strategies where !strategy.responseHeaders.isEmpty {
+            let what = describe("strategy", strategy.name)
+            fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
+            for header in strategy.responseHeaders {
+                guard case .named(let name) = header.type.unwrappingOptional, Self.responseHeaderTypes.contains(name) else {
+                    diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type)'", at: header.typeLocation)
+                    continue
+                }
+            }
+            if case .fields? = strategy.returns {
+                diagnostics.error("\(what) reads response headers, so its output needs a type of its own; move the fields of 'returns' into a model", at: strategy.name.location)
+            }
+        }
+        for error in spec.errors {
+            var answered: Set<Int> = []
+            for statusCase in error.statusCases {
+                if statusCase.header != nil, answered.contains(statusCase.statusCode) {
+                    diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) can never match: a case before it takes every \(statusCase.statusCode) response; list the cases that match by a header first", at: statusCase.caseName.location)
+                }
+                if statusCase.header == nil { answered.insert(statusCase.statusCode) }
+            }
+        }
+    }
+}

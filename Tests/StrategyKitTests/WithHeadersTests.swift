@@ -1,0 +1,28 @@
+import Foundation
+@_spi(Generated) import StrategyKit
+import Testing
+
+@Suite struct WithHeadersTests {
+    struct Page: Sendable {
+        var items: [Int]
+    }
+
+    @Test func theOutputsMembersReadThroughTheWrapper() {
+        let page = WithHeaders(Page(items: [1, 2]), headers: "etag-1")
+
+        #expect(page.items == [1, 2])
+        #expect(page.headers == "etag-1")
+    }
+
+    @Test func headerValuesReadAsTheirTypeOrNil() {
+        var fields = HTTPFields()
+        fields.append(HTTPField(name: HTTPField.Name("X-RateLimit-Remaining")!, value: "42"))
+        fields.append(HTTPField(name: HTTPField.Name("X-Flag")!, value: "maybe"))
+
+        #expect(fields.value("X-RateLimit-Remaining", as: Int.self) == 42)
+        #expect(fields.value("x-ratelimit-remaining") == "42")
+        #expect(fields.value("X-Flag", as: Bool.self) == nil)
+        #expect(fields.value("Retry-After", as: Int.self) == nil)
+        #expect(fields.value("not a name") == nil)
+    }
+}
