@@ -42,7 +42,9 @@ import Testing
             case ("GET", "/v1/books/111/stock"):
                 return .json(#"{"error": {"code": 99, "message": "try later"}}"#)
             case ("GET", "/v1/books/978-0"):
-                return .json(Self.book)
+                var response = CannedResponse.json(Self.book)
+                response.headers += [("ETag", "\"v7\""), ("X-Stock", "3")]
+                return response
             case ("GET", _):
                 return .json(#"{"message": "no such book"}"#, status: 404)
             case ("DELETE", "/v1/books/978-0"):
@@ -63,7 +65,7 @@ import Testing
         let books = try await shop.listBooks(genre: .scienceFiction, limit: 5, tag: ["classic", "desert"])
 
         let request = try #require(server.requests.last)
-        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() == ["genre=science-fiction", "limit=5", "tag=classic", "tag=desert"])
+        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() == ["format=full", "genre=science-fiction", "limit=5", "tag=classic", "tag=desert"])
         #expect(request.header("Authorization") == "Bearer reader")
         #expect(request.header("X-API-Key") == nil)
         let book = try #require(books.first)
@@ -74,6 +76,12 @@ import Testing
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         #expect(book.published.map { calendar.dateComponents([.year, .month, .day], from: $0) } == DateComponents(year: 1965, month: 8, day: 1))
+    }
+
+    @Test func aParametersDefaultIsLeftToTheServerAndAOneValueEnumIsAlwaysSent() async throws {
+        _ = try await shop.listBooks()
+
+        #expect(server.requests.last?.queryItems.map { "\($0.name)=\($0.value ?? "")" } == ["format=full"])
     }
 
     @Test func addsABookWhoseBodyJoinsTheAllOfParts() async throws {
@@ -156,6 +164,7 @@ import Testing
         let book = try await shop.getBook(isbn: "978-0", xRequestID: id)
 
         #expect(book.title == "Dune")
+        #expect(book.headers == GetBook.Headers(eTag: "\"v7\"", xStock: 3))
         #expect(server.requests.last?.header("X-Request-ID") == id.uuidString)
     }
 

@@ -717,6 +717,12 @@ struct OpenAPIImporter {
                 continue
             }
             let schema = parameter["schema"] ?? parameter
+            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required, place == "query" || place == "header" {
+                // A value the operation always sends is not an input.
+                let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
+                if place == "query" { strategy.constantQuery.append(parameter) } else { strategy.constantHeaders.append(parameter) }
+                continue
+            }
             let modelCount = models.count
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
                   isParameterType(type, arrays: place == "query")
@@ -734,6 +740,10 @@ struct OpenAPIImporter {
             field.doc = parameter["description"]?.scalar
             field.dateFormat = dateFormat(resolve(schema, pointer: at) ?? schema)
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
+                // What the server assumes when the parameter isn't sent: said, never sent.
+                field.defaultValue = value.value
+            }
             switch place {
             case "path": strategy.pathParameters.append(field)
             case "query": strategy.query.append(field)
@@ -766,6 +776,7 @@ struct OpenAPIImporter {
             }
         }
         (strategy.returns, strategy.unwrap) = returns(operation, owner: name.value, pointer: pointer)
+        strategy.responseHeaders = responseHeaders(operation, pointer: pointer)
         strategy.pagination = paginationExtension(of: operation, strategy: name.value)
         uniqueInputNames(&strategy)
         return strategy
@@ -792,6 +803,63 @@ struct OpenAPIImporter {
             enumModelNames.remove(model.name.value)
         }
         models.removeSubrange(start...)
+    }
+
+    /// The one value a parameter's schema allows (`const`, or an `enum` of one value), as text
+    /// that can go on the wire.
+    private func constantValue(_ schema: YAMLNode) -> String? {
+        let values = schema["const"].map { [$0] } ?? schema["enum"]?.items ?? []
+        guard values.count == 1, let text = values[0].scalar, values[0].value != .null,
+              !text.unicodeScalars.contains(where: { $0 != "\t" && $0.isControlOrLineBreak }) else { return nil }
+        return text
+    }
+
+    /// Whether a default the document gives is a value of the parameter's type, as the spec
+    /// format's defaults must be.
+    private func fits(_ value: YAMLValue, _ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        switch (name, value) {
+        case ("String", .string), ("Bool", .bool), ("Int", .int), ("Int32", .int), ("Int64", .int), ("Double", .int), ("Double", .double), ("Float", .double):
+            return true
+        case (_, .string(let text)):
+            return models.contains { model in
+                guard model.name.value == name, case .enumeration(let enumeration) = model.kind else { return false }
+                return !enumeration.isInteger && enumeration.cases.contains { $0.value.value == text }
+            }
+        default:
+            return false
+        }
+    }
+
+    /// The headers the first success response declares, which the strategy reads beside its
+    /// output: text, or a number or Bool as their schema says.
+    private mutating func responseHeaders(_ operation: YAMLNode, pointer: JSONPointer) -> [FieldSpec] {
+        let successes = (operation["responses"]?.members ?? []).filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        guard let (code, response) = successes.first else { return [] }
+        let at = pointer.appending("responses").appending(code)
+        guard let resolved = resolve(response, pointer: at) else { return [] }
+        var fields: [FieldSpec] = []
+        for (name, header) in resolved["headers"]?.members ?? [] {
+            let headerAt = at.appending("headers").appending(name)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter) else {
+                warn("response header '\(name)' is not a header name; it is left out", at: header.location, headerAt)
+                continue
+            }
+            guard !fields.contains(where: { $0.name.value.lowercased() == name.lowercased() }), let header = resolve(header, pointer: headerAt) else { continue }
+            let schema = header["schema"].flatMap { resolve($0, pointer: headerAt.appending("schema")) }
+            let type: String = switch (schema.flatMap(schemaType), schema?["format"]?.scalar) {
+            case ("integer", "int32"): "Int32"
+            case ("integer", "int64"): "Int64"
+            case ("integer", _): "Int"
+            case ("number", _): "Double"
+            case ("boolean", _): "Bool"
+            default: "String"
+            }
+            var field = FieldSpec(name: Named(name, at: header.location), type: .named(type), typeLocation: header.location)
+            field.doc = header["description"]?.scalar
+            fields.append(field)
+        }
+        return uniqueMemberNames(fields)
     }
 
     /// An object model, a map of plain values, or a list of object models: what a query in the

@@ -51,7 +51,9 @@ public struct BookshopClient: Sendable {
     }
 
     /// Sends ``GetBook`` with `input`.
-    public func getBook(_ input: GetBook.Input) async throws(CallError<BookshopError>) -> Book {
+    public func getBook(
+        _ input: GetBook.Input
+    ) async throws(CallError<BookshopError>) -> WithHeaders<Book, GetBook.Headers> {
         try await client.call(GetBook(), input)
     }
 
@@ -111,7 +113,9 @@ public protocol BooksAPI: Sendable {
     func addBook(_ input: AddBook.Input) async throws(CallError<BookshopError>) -> Book
 
     /// Sends ``GetBook`` with `input`.
-    func getBook(_ input: GetBook.Input) async throws(CallError<BookshopError>) -> Book
+    func getBook(
+        _ input: GetBook.Input
+    ) async throws(CallError<BookshopError>) -> WithHeaders<Book, GetBook.Headers>
 
     /// Sends ``CountStock`` with `input`.
     func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int
@@ -142,7 +146,7 @@ extension BooksAPI {
     public func getBook(
         isbn: String,
         xRequestID: UUID? = nil
-    ) async throws(CallError<BookshopError>) -> Book {
+    ) async throws(CallError<BookshopError>) -> WithHeaders<Book, GetBook.Headers> {
         try await getBook(GetBook.Input(isbn: isbn, xRequestID: xRequestID))
     }
 

@@ -12,7 +12,10 @@ public struct ListBooks: Strategy {
 
     public struct Input: Sendable {
         public var genre: Genre?
+
+        /// The server assumes `20` when it is not sent.
         public var limit: Int32?
+
         public var tag: [String]?
 
         public init(genre: Genre? = nil, limit: Int32? = nil, tag: [String]? = nil) {
@@ -25,7 +28,11 @@ public struct ListBooks: Strategy {
     public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/books", query: ["genre": input.genre, "limit": input.limit, "tag": input.tag])
+        Endpoint(
+            .get,
+            "/books",
+            query: ["genre": input.genre, "limit": input.limit, "tag": input.tag, "format": "full"]
+        )
     }
 }
 
@@ -50,7 +57,7 @@ public struct AddBook: Strategy {
 ///
 /// `GET /books/{isbn}`
 public struct GetBook: Strategy {
-    public typealias Output = Book
+    public typealias Output = WithHeaders<Book, Headers>
     public typealias Failure = BookshopError
 
     public struct Input: Sendable {
@@ -62,12 +69,40 @@ public struct GetBook: Strategy {
         }
     }
 
+    /// The response headers `GetBook` reads.
+    public struct Headers: Sendable, Equatable {
+        /// The version of the book's record.
+        public var eTag: String?
+
+        /// Copies in stock.
+        public var xStock: Int?
+
+        public init(eTag: String? = nil, xStock: Int? = nil) {
+            (self.eTag, self.xStock) = (eTag, xStock)
+        }
+
+        /// Reads the headers from a response's `fields`; one that is missing, or doesn't read as
+        /// its type, is `nil`.
+        public init(_ fields: HTTPFields) {
+            eTag = fields.value("ETag")
+            xStock = fields.value("X-Stock", as: Int.self)
+        }
+    }
+
     public init() {}
 
     public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)", headers: ["X-Request-ID": input.xRequestID])
+    }
+
+    /// The output decoded from the body, with the response headers.
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
+        WithHeaders(
+            try decoder.decode(Book.self, from: body, at: outputPath),
+            headers: Headers(response.headerFields)
+        )
     }
 }
 
