@@ -16,8 +16,18 @@ import Testing
             switch (request.method, request.path) {
             case ("POST", "/v1/customers"), ("GET", "/v1/customers/cus_1"):
                 return .json(Self.customer)
+            case ("GET", "/v1/charges") where request.query("expand[]") == "data.customer":
+                return .json(#"""
+                {"data": [{"id": "ch_1", "amount": 100, "currency": "eur", "customer": \#(Self.customer)},
+                          {"id": "ch_2", "amount": 200, "currency": "eur", "customer": "cus_2"},
+                          {"id": "ch_3", "amount": 300, "currency": "eur"}], "has_more": false}
+                """#)
             case ("GET", "/v1/charges"):
                 return .json(#"{"data": [], "has_more": false}"#)
+            case ("GET", "/v1/customers/cus_exempt"):
+                return .json(#"{"id": "cus_exempt", "metadata": {}, "created": 1700000000, "tax_exempt": "none"}"#)
+            case ("GET", "/v1/customers/cus_unset"):
+                return .json(#"{"id": "cus_unset", "metadata": {}, "created": 1700000000, "tax_exempt": ""}"#)
             case ("POST", "/v1/invoices"):
                 return .json(#"{"id": "in_1", "customer": "cus_1", "amount_due": 2500}"#)
             default:
@@ -64,6 +74,26 @@ import Testing
             "lines[1][price_data][currency]=eur", "lines[1][price_data][product]=prod_2", "lines[1][price_data][unit_amount]=5",
         ])
         #expect(invoice.amountDue == 2500)
+    }
+
+    @Test func anExpandableCustomerIsItsIDOrTheCustomerItself() async throws {
+        let charges = try await stripe.listCharges(expand: ["data.customer"])
+
+        guard case .customer(let customer)? = charges.data[0].customer, case .string(let id)? = charges.data[1].customer else {
+            Issue.record("expected an expanded customer and a customer id, got \(charges.data.map(\.customer))")
+            return
+        }
+        #expect(customer.email == "ada@example.com" && customer.metadata == ["order_id": "6735"])
+        #expect(id == "cus_2")
+        #expect(charges.data[2].customer == nil)
+    }
+
+    @Test func taxExemptNoneAndTheEmptyValueReadAsTheirOwnCases() async throws {
+        let exempt = try await stripe.retrieveCustomer(customer: "cus_exempt")
+        let unset = try await stripe.retrieveCustomer(customer: "cus_unset")
+
+        #expect(exempt.taxExempt == .noneValue && exempt.taxExempt != nil)
+        #expect(unset.taxExempt == .empty && unset.taxExempt?.rawValue == "")
     }
 
     @Test func aMapInTheQueryFiltersByNestedKeys() async throws {
@@ -130,7 +160,7 @@ import Testing
         let server = try HTTPTestServer { _ in .json(#"{"id": "upcoming_in_1", "customer": "", "amount_due": 1200}"#) }
         let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1"))).secretKey(BearerToken(accessToken: "sk_test_1")).build()
 
-        let details = CustomerDetails(address: Address(line1: "1 Main St", country: "GB"), taxExempt: "none")
+        let details = CustomerDetails(address: Address(line1: "1 Main St", country: "GB"), taxExempt: .noneValue)
         let invoice = try await stripe.retrieveUpcomingInvoice(customerDetails: details)
 
         let request = try #require(server.requests.last)

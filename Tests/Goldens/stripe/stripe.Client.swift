@@ -69,13 +69,15 @@ public struct StripeClient: Sendable {
         customer: String? = nil,
         created: [String: Int]? = nil,
         limit: Int? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        expand: [String]? = nil
     ) async throws(CallError<StripeError>) -> ChargeList {
         try await client.call(ListCharges(), ListCharges.Input(
             customer: customer,
             created: created,
             limit: limit,
-            startingAfter: startingAfter
+            startingAfter: startingAfter,
+            expand: expand
         ))
     }
 
@@ -86,13 +88,15 @@ public struct StripeClient: Sendable {
         customer: String? = nil,
         created: [String: Int]? = nil,
         limit: Int? = nil,
-        startingAfter: String? = nil
+        startingAfter: String? = nil,
+        expand: [String]? = nil
     ) -> PageSequence<ListCharges> {
         client.pages(ListCharges(), ListCharges.Input(
             customer: customer,
             created: created,
             limit: limit,
-            startingAfter: startingAfter
+            startingAfter: startingAfter,
+            expand: expand
         ))
     }
 

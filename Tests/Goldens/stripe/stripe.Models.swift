@@ -51,6 +51,7 @@ public struct Customer: Decodable, Sendable {
     public let address: Address?
     public let metadata: [String: String]
     public let created: Date
+    public let taxExempt: TaxExempt?
 
     public init(
         id: String,
@@ -58,7 +59,8 @@ public struct Customer: Decodable, Sendable {
         name: String? = nil,
         address: Address? = nil,
         metadata: [String: String],
-        created: Date
+        created: Date,
+        taxExempt: TaxExempt? = nil
     ) {
         self.id = id
         self.email = email
@@ -66,6 +68,7 @@ public struct Customer: Decodable, Sendable {
         self.address = address
         self.metadata = metadata
         self.created = created
+        self.taxExempt = taxExempt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,15 +79,16 @@ public struct Customer: Decodable, Sendable {
         self.address = try container.decodeIfPresent(Address.self, forKey: "address")
         self.metadata = try container.decode([String: String].self, forKey: "metadata")
         self.created = try container.decode(Date.self, forKey: "created", format: .secondsSince1970)
+        self.taxExempt = try container.decodeIfPresent(TaxExempt.self, forKey: "tax_exempt")
     }
 }
 
 /// A customer described on the spot, for a preview.
 public struct CustomerDetails: Encodable, Sendable {
     public var address: Address?
-    public var taxExempt: String?
+    public var taxExempt: TaxExempt?
 
-    public init(address: Address? = nil, taxExempt: String? = nil) {
+    public init(address: Address? = nil, taxExempt: TaxExempt? = nil) {
         (self.address, self.taxExempt) = (address, taxExempt)
     }
 
@@ -92,6 +96,35 @@ public struct CustomerDetails: Encodable, Sendable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encodeIfPresent(address, forKey: "address")
         try container.encodeIfPresent(taxExempt, forKey: "tax_exempt")
+    }
+}
+
+/// Whether a customer pays tax; the empty value unsets it.
+public struct TaxExempt: OpenEnum {
+    public static let noneValue = Self("none")
+    public static let exempt = Self("exempt")
+    public static let reverse = Self("reverse")
+    public static let empty = Self("")
+
+    /// The value as the API writes it.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+/// A customer's id, or the customer when the request expands it.
+public enum ExpandableCustomer: Decodable, Sendable {
+    case string(String)
+    case customer(Customer)
+
+    public init(from decoder: any Decoder) throws {
+        if let value = try? String(from: decoder) {
+            self = .string(value)
+            return
+        }
+        self = .customer(try Customer(from: decoder))
     }
 }
 
@@ -131,9 +164,9 @@ public struct Charge: Decodable, Sendable {
     public let id: String
     public let amount: Int
     public let currency: String
-    public let customer: String?
+    public let customer: ExpandableCustomer?
 
-    public init(id: String, amount: Int, currency: String, customer: String? = nil) {
+    public init(id: String, amount: Int, currency: String, customer: ExpandableCustomer? = nil) {
         (self.id, self.amount, self.currency, self.customer) = (id, amount, currency, customer)
     }
 
@@ -142,7 +175,7 @@ public struct Charge: Decodable, Sendable {
         self.id = try container.decode(String.self, forKey: "id")
         self.amount = try container.decode(Int.self, forKey: "amount")
         self.currency = try container.decode(String.self, forKey: "currency")
-        self.customer = try container.decodeIfPresent(String.self, forKey: "customer")
+        self.customer = try container.decodeIfPresent(ExpandableCustomer.self, forKey: "customer")
     }
 }
 

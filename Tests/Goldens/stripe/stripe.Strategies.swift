@@ -89,17 +89,20 @@ public struct ListCharges: PaginatedStrategy {
         public var created: [String: Int]?
         public var limit: Int?
         public var startingAfter: String?
+        public var expand: [String]?
 
         public init(
             customer: String? = nil,
             created: [String: Int]? = nil,
             limit: Int? = nil,
-            startingAfter: String? = nil
+            startingAfter: String? = nil,
+            expand: [String]? = nil
         ) {
             self.customer = customer
             self.created = created
             self.limit = limit
             self.startingAfter = startingAfter
+            self.expand = expand
         }
     }
 
@@ -122,7 +125,9 @@ public struct ListCharges: PaginatedStrategy {
                 "created": input.created,
                 "limit": input.limit,
                 "starting_after": input.startingAfter,
-            ]
+                "expand": input.expand,
+            ],
+            queryEncoding: QueryEncoding(arrays: .brackets)
         )
     }
 }
