@@ -15,6 +15,9 @@ import Testing
      "published": "1965-08-01", "ratings": {"goodreads": 4}, "series": {"name": "Dune", "books": []}}
     """#
 
+    /// A PNG's first bytes, which no JSON decoder would take.
+    static let cover = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
+
     init() throws {
         server = try HTTPTestServer { request in
             switch (request.method, request.path) {
@@ -41,6 +44,8 @@ import Testing
                 return .json(#"{"error": {"code": 7, "message": "sold out"}}"#)
             case ("GET", "/v1/books/111/stock"):
                 return .json(#"{"error": {"code": 99, "message": "try later"}}"#)
+            case ("GET", "/v1/books/978-0/cover"):
+                return CannedResponse(headers: [("Content-Type", "image/png")], body: Self.cover)
             case ("GET", "/v1/books/978-0"):
                 var response = CannedResponse.json(Self.book)
                 response.headers += [("ETag", "\"v7\""), ("X-Stock", "3")]
@@ -156,6 +161,13 @@ import Testing
         #expect(upload.header("Content-Type") == "image/jpeg" && upload.body == Data([0xFF, 0xD8]))
         #expect(upload.header("Authorization") == "Bearer reader")
         #expect(!server.requests.contains { $0.path.hasSuffix("/cover") })
+    }
+
+    @Test func aCoverThatIsNoJSONComesBackAsTheBytesTheServerSent() async throws {
+        let cover = try await shop.getCover(isbn: "978-0")
+
+        #expect(cover == Self.cover)
+        #expect(server.requests.last?.header("Authorization") == nil)
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

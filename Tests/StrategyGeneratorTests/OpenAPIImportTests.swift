@@ -600,4 +600,31 @@ import Testing
         let error = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: file.path) }
         #expect(error?.description == "\(file.path):2:10: error: only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '1.2'")
     }
+
+    @Test func aSuccessThatIsNoJSONReturnsTheBodysBytesUnlessAnotherSuccessIsJSON() throws {
+        let (generated, folder) = try generate("""
+        openapi: 3.1.0
+        info: { title: Museum, version: "1" }
+        servers: [{ url: https://museum.example.com }]
+        paths:
+          /tickets/{ticketId}/qr:
+            get:
+              operationId: getTicketCode
+              parameters: [{ name: ticketId, in: path, required: true, schema: { type: string } }]
+              responses:
+                "200": { description: A QR code., content: { image/png: { schema: { type: string, format: binary } } } }
+          /reports:
+            get:
+              operationId: getReport
+              responses:
+                "200": { description: CSV., content: { text/csv: { schema: { type: string } } } }
+                "203": { description: JSON., content: { application/json: { schema: { type: integer } } } }
+        """, name: "museum.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = try #require(generated.files.first { $0.name == "museum.Client.swift" }).contents
+
+        #expect(generated.warnings.isEmpty)
+        #expect(client.contains("public func getTicketCode(ticketId: String) async throws(CallError<UnexpectedResponse>) -> Data"))
+        #expect(client.contains("public func getReport() async throws(CallError<UnexpectedResponse>) -> Int"))
+    }
 }

@@ -951,19 +951,22 @@ struct OpenAPIImporter {
     }
 
     /// What the first success response with a JSON body holds, and where in the body when the
-    /// operation or the document says to unwrap it; `nil` for none.
+    /// operation or the document says to unwrap it; `Data`, the body as it came, when the
+    /// successes have bodies but none is JSON (an image, a PDF, text); `nil` for none.
     private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (ReturnSpec?, Named?) {
         let responses = operation["responses"]?.members ?? []
         let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
         let ownUnwrap = operation[Self.unwrapExtension]
         let unwrapNode = ownUnwrap ?? root[Self.unwrapExtension]
+        var raw: ReturnSpec?
         for (code, response) in successes {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
             guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
-                if let other = content.first?.key {
-                    warn("the response is '\(other)', which is not decoded; the strategy returns nothing", at: response.location, at)
+                // An image, a PDF, text: the body as it came, unless another success is JSON.
+                if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
+                    raw = .type(.named("Data"), other.value.location)
                 }
                 continue
             }
@@ -982,7 +985,7 @@ struct OpenAPIImporter {
             warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
             return (nil, nil)
         }
-        return (nil, nil)
+        return (raw, nil)
     }
 
     /// Each error status an operation declares, with the type of its JSON body if it has one.

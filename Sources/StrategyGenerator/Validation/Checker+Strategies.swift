@@ -112,6 +112,10 @@ extension Checker {
 
     private mutating func returns(of strategy: StrategySpec) {
         switch strategy.returns {
+        case .type(.named("Data"), _)?:
+            if let unwrap = strategy.unwrap {
+                diagnostics.error("strategy '\(strategy.name)' returns Data, the body as it came, so it can't unwrap '\(unwrap)'", at: unwrap.location)
+            }
         case .type(let type, let location)?:
             resolve(type, at: location, allowFiles: false)
         case .fields(let fields)?:

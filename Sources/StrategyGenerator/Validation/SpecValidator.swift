@@ -315,6 +315,10 @@ struct Checker {
                 }
                 continue
             }
+            if name == "Data" {
+                diagnostics.error("'Data' can only be all a strategy returns: 'returns: Data', the body as it came", at: location)
+                continue
+            }
             guard !types.isKnown(name) else { continue }
             var message = "unknown type '\(name)'; define it under 'models' or use a built-in type"
             if let suggestion = closestMatch(to: name, in: types.allNames) {

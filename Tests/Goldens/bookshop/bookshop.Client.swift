@@ -92,6 +92,11 @@ public struct BookshopClient: Sendable {
         client.pages(ListReviews(), ListReviews.Input(isbn: isbn, cursor: cursor, stars: stars))
     }
 
+    /// A book's cover, as the image it is.
+    public func getCover(isbn: String) async throws(CallError<BookshopError>) -> Data {
+        try await client.call(GetCover(), GetCover.Input(isbn: isbn))
+    }
+
     /// Stores a book's cover on the media host.
     public func uploadCover(isbn: String, body: Data) async throws(CallError<BookshopError>) {
         try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))

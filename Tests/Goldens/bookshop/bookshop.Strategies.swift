@@ -216,6 +216,30 @@ public struct ListReviews: PaginatedStrategy {
     }
 }
 
+/// A book's cover, as the image it is.
+///
+/// `GET /books/{isbn}/cover`
+public struct GetCover: Strategy {
+    public typealias Output = Data
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+
+        public init(isbn: String) {
+            self.isbn = isbn
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/books/\(input.isbn)/cover")
+    }
+}
+
 /// Stores a book's cover on the media host.
 ///
 /// `PUT https://media.bookshop.example.com/v1/books/{isbn}/cover`
