@@ -50,6 +50,8 @@ import Testing
                 var response = CannedResponse.json(Self.book)
                 response.headers += [("ETag", "\"v7\""), ("X-Stock", "3")]
                 return response
+            case ("GET", "/v1/basket"):
+                return .json(#"["978-0"]"#)
             case ("GET", _):
                 return .json(#"{"message": "no such book"}"#, status: 404)
             case ("DELETE", "/v1/books/978-0"):
@@ -63,6 +65,7 @@ import Testing
         shop = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
             .bearer(BearerToken(accessToken: "reader"))
             .apiKey("clerk")
+            .visitor("v-42")
             .build()
     }
 
@@ -168,6 +171,14 @@ import Testing
 
         #expect(cover == Self.cover)
         #expect(server.requests.last?.header("Authorization") == nil)
+    }
+
+    @Test func aCookieParameterAndTheVisitorsKeyGoInOneCookieHeaderOnlyWhereTheyBelong() async throws {
+        let basket = try await shop.viewBasket(currency: "EUR")
+        _ = try await shop.listBooks()
+
+        #expect(basket == ["978-0"])
+        #expect(server.requests.map { $0.header("Cookie") } == ["currency=EUR; visitor_id=v-42", nil])
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

@@ -709,23 +709,29 @@ struct OpenAPIImporter {
             // OpenAPI leaves these to the content and security the document declares.
             if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) { continue }
             let required = place == "path" || parameter["required"]?.bool == true
-            guard place != "cookie" else {
-                if required {
-                    warn("the operation needs cookie '\(wireName)', which the spec format can't send yet; it is left out", at: parameter.location, at)
+            if place == "cookie", !Self.isToken(wireName) {
+                guard !required else {
+                    warn("cookie '\(wireName)' has a name a cookie can't have; the operation is left out", at: parameter.location, at)
                     return nil
                 }
+                warn("cookie '\(wireName)' has a name a cookie can't have; it is left out", at: parameter.location, at)
                 continue
             }
             let schema = parameter["schema"] ?? parameter
-            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required, place == "query" || place == "header" {
+            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
+               place == "query" || place == "header" || place == "cookie" && Self.isCookieValue(constant) {
                 // A value the operation always sends is not an input.
                 let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
-                if place == "query" { strategy.constantQuery.append(parameter) } else { strategy.constantHeaders.append(parameter) }
+                switch place {
+                case "query": strategy.constantQuery.append(parameter)
+                case "header": strategy.constantHeaders.append(parameter)
+                default: strategy.constantCookies.append(parameter)
+                }
                 continue
             }
             let modelCount = models.count
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
-                  isParameterType(type, arrays: place == "query")
+                  isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
                     || place == "query" && parameter["style"]?.scalar == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
                 if required {
@@ -748,6 +754,7 @@ struct OpenAPIImporter {
             case "path": strategy.pathParameters.append(field)
             case "query": strategy.query.append(field)
             case "header": strategy.headers.append(field)
+            case "cookie": strategy.cookies.append(field)
             default: continue
             }
         }
@@ -784,6 +791,22 @@ struct OpenAPIImporter {
 
     /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
     /// `arrays`, a list of them.
+    /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
+    private func isCookieType(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return TypeCatalog.scalars.contains(name) || enumModelNames.contains(name)
+    }
+
+    /// Whether `name` is an HTTP token, as header and cookie names are.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter)
+    }
+
+    /// Whether a fixed value can go in a cookie as it is: RFC 6265's cookie-octets.
+    private static func isCookieValue(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
+    }
+
     private func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
         case .named(let name): name != "File" && name != "JSON" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
@@ -898,20 +921,22 @@ struct OpenAPIImporter {
     /// of its own.
     private func uniqueInputNames(_ strategy: inout StrategySpec) {
         let bodyFields = strategy.body?.fields ?? []
-        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count]
+        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count, strategy.cookies.count]
         // A client method sends the input as `client`, and a whole body is the input `body`.
         var reserved: Set<String> = ["client"]
         switch strategy.body {
         case .json?, .raw?: reserved.insert("body")
         default: break
         }
-        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + bodyFields, reserved: reserved)[...]
+        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + bodyFields, reserved: reserved)[...]
         strategy.pathParameters = Array(inputs.prefix(counts[0]))
         inputs = inputs.dropFirst(counts[0])
         strategy.query = Array(inputs.prefix(counts[1]))
         inputs = inputs.dropFirst(counts[1])
         strategy.headers = Array(inputs.prefix(counts[2]))
-        let body = Array(inputs.dropFirst(counts[2]))
+        inputs = inputs.dropFirst(counts[2])
+        strategy.cookies = Array(inputs.prefix(counts[3]))
+        let body = Array(inputs.dropFirst(counts[3]))
         switch strategy.body {
         case .jsonFields: strategy.body = .jsonFields(body)
         case .form: strategy.body = .form(body)
@@ -1062,8 +1087,10 @@ struct OpenAPIImporter {
             switch (scheme["type"]?.scalar, scheme["scheme"]?.scalar?.lowercased(), scheme["in"]?.scalar) {
             case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _): kind = .bearer(BearerSpec())
             case ("http", "basic", _): kind = .basic
-            case ("apiKey", _, "header"): kind = .apiKey(inQuery: false, name: scheme["name"]?.scalar ?? key)
-            case ("apiKey", _, "query"): kind = .apiKey(inQuery: true, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "header"): kind = .apiKey(place: .header, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "query"): kind = .apiKey(place: .query, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "cookie") where Self.isToken(scheme["name"]?.scalar ?? key):
+                kind = .apiKey(place: .cookie, name: scheme["name"]?.scalar ?? key)
             default:
                 warn("security scheme '\(key)' is not one the runtime sends; operations that need it are sent without it", at: node.location, at)
                 continue

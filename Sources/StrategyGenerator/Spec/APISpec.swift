@@ -107,14 +107,19 @@ public enum DateFormatSpec: Hashable, Sendable {
 /// One way to authenticate, under the name strategies refer to it by.
 public struct AuthSchemeSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A fixed key in a query item or a header.
-        case apiKey(inQuery: Bool, name: String)
+        /// A fixed key in a query item, a header or a cookie.
+        case apiKey(place: KeyPlace, name: String)
         /// `Authorization: Bearer …`, renewed through a refresh strategy when one is named.
         case bearer(BearerSpec)
         /// `Authorization: Basic …`
         case basic
         /// A header whose value a closure provides for every request (e.g. one-time passwords).
         case header(name: String)
+    }
+
+    /// Where an API key goes.
+    public enum KeyPlace: String, Hashable, Sendable {
+        case query, header, cookie
     }
 
     public var name: Named
@@ -305,6 +310,10 @@ public struct StrategySpec: Hashable, Sendable {
     public var constantQuery: [ConstantParameter] = []
     /// Headers sent with every call, not inputs.
     public var constantHeaders: [ConstantParameter] = []
+    /// Cookies whose values the caller supplies, sent in one `Cookie` header.
+    public var cookies: [FieldSpec] = []
+    /// Cookies sent with every call, not inputs.
+    public var constantCookies: [ConstantParameter] = []
     /// Response headers the strategy reads and returns beside its output (OpenAPI's response
     /// `headers`), by their names on the wire.
     public var responseHeaders: [FieldSpec] = []

@@ -102,6 +102,11 @@ public struct BookshopClient: Sendable {
         try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))
     }
 
+    /// Sends ``ViewBasket`` with `input`.
+    public func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String] {
+        try await client.call(ViewBasket(), input)
+    }
+
     /// Sends ``PlaceOrder`` with `input`.
     public func placeOrder(
         _ input: PlaceOrder.Input
@@ -176,11 +181,19 @@ extension BooksAPI {
 }
 
 public protocol OrdersAPI: Sendable {
+    /// Sends ``ViewBasket`` with `input`.
+    func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String]
+
     /// Sends ``PlaceOrder`` with `input`.
     func placeOrder(_ input: PlaceOrder.Input) async throws(CallError<BookshopError>) -> PlaceOrderOutput
 }
 
 extension OrdersAPI {
+    /// The basket the shop keeps for a visitor, priced in the currency they chose.
+    public func viewBasket(currency: String? = nil) async throws(CallError<BookshopError>) -> [String] {
+        try await viewBasket(ViewBasket.Input(currency: currency))
+    }
+
     /// Orders copies of a book.
     public func placeOrder(
         isbn: String,
@@ -198,6 +211,7 @@ extension BookshopClient {
         public var settings: ClientSettings
         private var bearerToken: BearerToken? = nil
         private var apiKeyAuthenticator: (any Authenticator)? = nil
+        private var visitorAuthenticator: (any Authenticator)? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -213,6 +227,11 @@ extension BookshopClient {
             changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
         }
 
+        /// Sends `key` as the cookie `visitor_id`.
+        public func visitor(_ key: String) -> Builder {
+            changing { $0.visitorAuthenticator = APIKeyAuthenticator(name: "visitor_id", value: key, in: .cookie) }
+        }
+
         /// The client, assembled.
         public func build() -> BookshopClient {
             var builtIn: [any Middleware] = []
@@ -220,6 +239,9 @@ extension BookshopClient {
             builtIn.append(AuthenticationMiddleware(authenticator: bearer, name: "auth.bearer"))
             if let apiKeyAuthenticator {
                 builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+            }
+            if let visitorAuthenticator {
+                builtIn.append(AuthenticationMiddleware(authenticator: visitorAuthenticator, name: "auth.visitor"))
             }
             return BookshopClient(client: settings.client(builtIn: builtIn), bearer: bearer)
         }

@@ -25,7 +25,7 @@ public struct ListBooks: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -46,7 +46,7 @@ public struct AddBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
         Endpoint(.post, "/books", body: try .json(input))
@@ -91,7 +91,7 @@ public struct GetBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)", headers: ["X-Request-ID": input.xRequestID])
@@ -123,7 +123,7 @@ public struct RemoveBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.delete, "/books/\(input.isbn)")
@@ -149,7 +149,7 @@ public struct CountStock: Strategy {
 
     public var outputPath: String? { "data.count" }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/stock")
@@ -173,7 +173,7 @@ public struct ListEditions: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/editions")
@@ -199,7 +199,7 @@ public struct ListReviews: PaginatedStrategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "reviews") }
 
@@ -233,7 +233,9 @@ public struct GetCover: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter {
+        .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/cover")
@@ -262,10 +264,34 @@ public struct UploadCover: Strategy {
         Server(scheme: "https", host: "media.bookshop.example.com", basePath: "/v1")
     }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.put, "/books/\(input.isbn)/cover", body: .data(input.body, contentType: "image/jpeg"))
+    }
+}
+
+/// The basket the shop keeps for a visitor, priced in the currency they chose.
+///
+/// `GET /basket`
+public struct ViewBasket: Strategy {
+    public typealias Output = [String]
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var currency: String?
+
+        public init(currency: String? = nil) {
+            self.currency = currency
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/basket", cookies: ["currency": input.currency])
     }
 }
 
@@ -287,7 +313,9 @@ public struct PlaceOrder: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter {
+        .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/orders", body: .form(["isbn": input.isbn, "quantity": input.quantity]))
