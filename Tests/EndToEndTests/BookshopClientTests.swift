@@ -46,6 +46,12 @@ import Testing
                 return .json(#"{"error": {"code": 99, "message": "try later"}}"#)
             case ("GET", "/v1/books/978-0/cover"):
                 return CannedResponse(headers: [("Content-Type", "image/png")], body: Self.cover)
+            case ("GET", "/v1/books/503/cover"):
+                return .json(#"{"message": "store down"}"#, status: 503)
+            case ("GET", "/v1/books/418/cover"):
+                return .json(#"{"message": "a teapot"}"#, status: 418)
+            case ("GET", "/v1/books/409/cover"):
+                return .text("not JSON", status: 409)
             case ("GET", "/v1/books/978-0"):
                 var response = CannedResponse.json(Self.book)
                 response.headers += [("ETag", "\"v7\""), ("X-Stock", "3")]
@@ -107,6 +113,23 @@ import Testing
         #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
         }?.api == .notFound(Problem(message: "no such book"), message: nil))
+    }
+
+    @Test func aStatusRangeTakesWhatNoExactStatusDoesAndDefaultWhatDecodesAsItsPayload() async throws {
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "503")
+        }?.api == .serverError(statusCode: 503, Problem(message: "store down"), message: nil))
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "418")
+        }?.api == .otherError(statusCode: 418, Problem(message: "a teapot"), message: nil))
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "000")
+        }?.api == .notFound(Problem(message: "no such book"), message: nil))
+        let unknown = await failure(BookshopError.self) { try await shop.getCover(isbn: "409") }?.api
+        guard case .unknown(409, _, _, _)? = unknown else {
+            Issue.record("expected an unknown error, got \(String(describing: unknown))")
+            return
+        }
     }
 
     @Test func theDocumentsExtensionsUnwrapTheOutputAndReadErrorsInTheBody() async throws {

@@ -658,4 +658,42 @@ import Testing
         #expect(client.contains("public func getCart(theme: String? = nil, visits: Int) async throws(CallError<UnexpectedResponse>)"))
         #expect(client.contains(#"APIKeyAuthenticator(name: "session_id", value: key, in: .cookie)"#))
     }
+
+    @Test func rangesAndDefaultBecomeCasesAfterTheExactStatusesWithAPayloadOnlyWhereOperationsAgree() throws {
+        let (generated, folder) = try generate("""
+        openapi: 3.1.0
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses:
+                "204": { description: Done. }
+                "4XX": { description: Refused., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                "5XX": { description: Failed., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                "409": { description: Conflict. }
+                default: { description: Other., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+          /b:
+            get:
+              operationId: getB
+              responses:
+                "204": { description: Done. }
+                "5XX": { description: Failed. }
+                default: { description: Other., content: { application/json: { schema: { type: string } } } }
+        components:
+          schemas:
+            Problem: { type: object, required: [title], properties: { title: { type: string } } }
+        """, name: "shop.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = try #require(generated.files.first { $0.name == "shop.Errors.swift" }).contents
+
+        #expect(generated.warnings.isEmpty)
+        #expect(errors.contains("case conflict\n"))
+        #expect(errors.contains("case clientError(statusCode: Int, Problem?)"))
+        #expect(errors.contains("case serverError(statusCode: Int)"))
+        #expect(!errors.contains("otherError"))
+        let conflict = try #require(errors.range(of: "case 409:")), clientErrors = try #require(errors.range(of: "case 400...499:"))
+        #expect(conflict.lowerBound < clientErrors.lowerBound)
+    }
 }

@@ -55,7 +55,7 @@ struct OpenAPIImporter {
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
-        var errorCases: [Int: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
+        var errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
         var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
 
@@ -96,20 +96,16 @@ struct OpenAPIImporter {
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            var cases = errorCases.keys.sorted().map { code -> StatusCase in
-                let entry = errorCases[code]!
-                let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
-                return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
-            }
+            var cases = Self.statusCases(errorCases)
             var error = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
             if let bodyErrors {
                 // The extension's cases come first and win over a response's case of the same
                 // status; a response's case named like one of them is named by its status.
-                let written = Set(bodyErrors.statusCases.map(\.statusCode))
+                let written = Set(bodyErrors.statusCases.map(\.status))
                 let taken = Set(bodyErrors.statusCases.map(\.caseName.value) + bodyErrors.codeCases.map(\.caseName.value))
-                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.statusCode) }.map { statusCase in
+                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.status) }.map { statusCase in
                     var statusCase = statusCase
-                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.statusCode)" }
+                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.status)" }
                     return statusCase
                 }
                 error.doc = bodyErrors.doc
@@ -121,11 +117,7 @@ struct OpenAPIImporter {
             error.statusCases = cases
             if bodyErrors != nil, let node = root[Self.errorsExtension] {
                 var plain = ErrorSpec(name: error.name, doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
-                plain.statusCases = errorCases.keys.sorted().map { code in
-                    let entry = errorCases[code]!
-                    let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
-                    return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
-                }
+                plain.statusCases = Self.statusCases(errorCases)
                 errorsWithoutExtension = plain
                 noteExtension(Self.errorsExtension, .errors, node)
             }
@@ -1013,14 +1005,34 @@ struct OpenAPIImporter {
         return (raw, nil)
     }
 
-    /// Each error status an operation declares, with the type of its JSON body if it has one.
-    private mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(Int, TypeReference?, SourceLocation)] {
+    /// The cases of the API's error type, one per status the operations declare: exact
+    /// statuses, then `4XX` and `5XX`, then `default` when every operation agrees on its
+    /// payload (without one, `default` is what `unknown` already is). A payload is kept only
+    /// when every operation gives the status the same one.
+    private static func statusCases(_ errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)]) -> [StatusCase] {
+        errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
+            let entry = errorCases[status]!
+            let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+            if status == .other, case .none = payload { return nil }
+            return StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
+        }
+    }
+
+    /// Each error status an operation declares (`404`, `4XX`, `default`), with the type of its
+    /// JSON body if it has one.
+    private mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(StatusCase.Status, TypeReference?, SourceLocation)] {
         (operation["responses"]?.members ?? []).compactMap { code, response in
-            guard let status = Int(code), (400..<600).contains(status) else { return nil }
+            guard let status = SpecDecoder.status(code) else { return nil }
+            switch status {
+            case .code(let number): guard (400..<600).contains(number) else { return nil }
+            case .range(let digit): guard digit == 4 || digit == 5 else { return nil }
+            case .other: break
+            }
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { return nil }
             let schema = (resolved["content"]?.members ?? []).first { Self.isJSON($0.key) }?.value["schema"]
-            let payload = schema.flatMap { type(of: $0, hint: "Error\(status)Body", pointer: at) }
+            let hint = status == .other ? "ErrorBody" : "Error\(status)Body"
+            let payload = schema.flatMap { type(of: $0, hint: hint, pointer: at) }
             return (status, payload.flatMap { $0.isOptional || $0 == .named("File") ? nil : $0 }, response.location)
         }
     }
@@ -1203,6 +1215,16 @@ struct OpenAPIImporter {
             rest = rest[rest.index(after: close)...]
         }
         return names
+    }
+
+    static func caseName(for status: StatusCase.Status) -> String {
+        switch status {
+        case .code(let code): caseName(forStatus: code)
+        case .range(4): "clientError"
+        case .range(5): "serverError"
+        case .range(let digit): "status\(digit)xx"
+        case .other: "otherError"
+        }
     }
 
     static func caseName(forStatus code: Int) -> String {

@@ -245,8 +245,37 @@ public struct CodeCase: Hashable, Sendable {
     public var payload: [StatusCase.BodyValue] = []
 }
 
-/// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`
+/// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`,
+/// `5XX: serverError`, `default: { other: ErrorBody }`
 public struct StatusCase: Hashable, Sendable {
+    /// Which responses a case takes: exact statuses first, then ranges, then `default`.
+    public enum Status: Hashable, Sendable, CustomStringConvertible {
+        /// `404`
+        case code(Int)
+        /// `4XX`: every status of that hundred, by its first digit.
+        case range(Int)
+        /// `default`: any other rejected response whose body decodes as the case's payload.
+        case other
+
+        /// Exact statuses in order, then ranges, then `default`.
+        public var order: Int {
+            switch self {
+            case .code(let code): code
+            case .range(let digit): 1000 + digit
+            case .other: 2000
+            }
+        }
+
+        /// As the spec writes it: `404`, `4XX`, `default`.
+        public var description: String {
+            switch self {
+            case .code(let code): String(code)
+            case .range(let digit): "\(digit)XX"
+            case .other: "default"
+            }
+        }
+    }
+
     public enum Payload: Hashable, Sendable {
         case none
         /// The body decoded as this type.
@@ -261,12 +290,17 @@ public struct StatusCase: Hashable, Sendable {
         public var path: String
     }
 
-    public var statusCode: Int
+    public var status: Status
     public var caseName: Named
     public var payload: Payload
     /// A header the response must have, with this value, for this case to match, e.g.
     /// `X-RateLimit-Remaining: 0` to tell a rate limit from another 403.
     public var header: HeaderCondition? = nil
+
+    /// The exact status the case takes; `nil` for a range or `default`.
+    public var statusCode: Int? {
+        if case .code(let code) = status { code } else { nil }
+    }
 }
 
 /// `{ X-RateLimit-Remaining: "0" }`: a response header and the value it must have.
