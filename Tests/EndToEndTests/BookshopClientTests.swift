@@ -76,10 +76,10 @@ import Testing
     }
 
     @Test func listsBooksWithTheQueryTheDocumentDescribes() async throws {
-        let books = try await shop.listBooks(genre: .scienceFiction, limit: 5, tag: ["classic", "desert"])
+        let books = try await shop.listBooks(genre: .scienceFiction, limit: 5, tag: ["classic", "desert"], fields: ["isbn", "title"])
 
         let request = try #require(server.requests.last)
-        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() == ["format=full", "genre=science-fiction", "limit=5", "tag=classic", "tag=desert"])
+        #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted() == ["fields=isbn,title", "format=full", "genre=science-fiction", "limit=5", "tag=classic", "tag=desert"])
         #expect(request.header("Authorization") == "Bearer reader")
         #expect(request.header("X-API-Key") == nil)
         let book = try #require(books.first)

@@ -22,6 +22,18 @@ import Testing
         #expect(try query(brackets) == "id%5B%5D=a%20b&id%5B%5D=c")
     }
 
+    @Test func oneListKeepsItsOwnStyleBesideTheEncodingsStyle() throws {
+        let mixed = Endpoint(
+            .get, "/",
+            query: ["fields": ArrayStyled(["id", "name"], .commaSeparated), "tag": ["a", "b"], "none": ArrayStyled([String]?.none, .brackets)],
+            queryEncoding: QueryEncoding(arrays: .brackets, bools: .digit)
+        )
+        let flags = Endpoint(.get, "/", query: ["flags": ArrayStyled([true, false], .repeated)], queryEncoding: QueryEncoding(arrays: .commaSeparated, bools: .digit))
+
+        #expect(try query(mixed) == "fields=id%2Cname&tag%5B%5D=a&tag%5B%5D=b")
+        #expect(try query(flags) == "flags=1&flags=0")
+    }
+
     @Test func emptyArrayAddsNothing() throws {
         #expect(try query(Endpoint(.get, "/", query: ["id": [Int]()])) == nil)
     }

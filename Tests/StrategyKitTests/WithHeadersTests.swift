@@ -14,6 +14,17 @@ import Testing
         #expect(page.headers == "etag-1")
     }
 
+    @Test func aListReadWithHeadersIteratesCountsAndMapsAsTheList() {
+        let names = WithHeaders(["Rex", "Tom", "Nemo"], headers: "page-2")
+
+        #expect(names.count == 3 && names[1] == "Tom" && names.last == "Nemo")
+        #expect(names.map { $0.count } == [3, 3, 4])
+        #expect(names.joined(separator: ", ") == "Rex, Tom, Nemo")
+        var seen: [String] = []
+        for name in names { seen.append(name) }
+        #expect(seen == ["Rex", "Tom", "Nemo"] && names.headers == "page-2")
+    }
+
     @Test func headerValuesReadAsTheirTypeOrNil() {
         var fields = HTTPFields()
         fields.append(HTTPField(name: HTTPField.Name("X-RateLimit-Remaining")!, value: "42"))

@@ -213,6 +213,10 @@ extension CodeContext {
     private func parameterValue(_ field: FieldSpec, encoded: Bool) -> String {
         let value = "input.\(SwiftName.escaped(storageName(field)))"
         if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
+        if encoded, let style = field.arrayStyle, style != spec.defaults.arrayStyle ?? "repeated" {
+            let inner = booleanText(field, value, encoded: encoded) ?? value
+            return "ArrayStyled(\(inner), .\(style))"
+        }
         if let written = booleanText(field, value, encoded: encoded) { return written }
         guard let format = field.dateFormat else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"

@@ -80,6 +80,7 @@ extension SpecDecoder {
                 field.dateFormat = body["format"].flatMap { dateFormat($0, "'format' of \(what)") }
             }
             field.keepsSlashes = body["keepSlashes"].flatMap { bool($0, "'keepSlashes' of \(what)") } ?? false
+            field.arrayStyle = body["arrays"].flatMap { oneOf($0, "'arrays' of \(what)", SpecKeys.arrayStyles) }
             field.swiftName = body["swift"].flatMap { identifier($0, "the Swift name of \(what)") }?.value
             field.deprecated = body["deprecated"].flatMap(deprecation)
             return field

@@ -733,8 +733,25 @@ struct OpenAPIImporter {
                 warn("parameter '\(wireName)' has a type the spec format can't send yet; it is left out", at: parameter.location, at)
                 continue
             }
+            var arrayStyle: String?
+            if place == "query", case .array = type {
+                // `form` (the default) repeats the name when exploded (the default) and
+                // separates with commas when not; `spaceDelimited` and `pipeDelimited` lists
+                // can't be sent yet.
+                switch (parameter["style"]?.scalar ?? "form", parameter["explode"]?.bool ?? true) {
+                case ("form", true): arrayStyle = nil
+                case ("form", false): arrayStyle = "commaSeparated"
+                default:
+                    discardModels(from: modelCount)
+                    let style = parameter["style"]?.scalar ?? "form"
+                    warn("parameter '\(wireName)' is a \(style) list, which the spec format can't send yet; \(required ? "the operation is" : "it is") left out", at: parameter.location, at)
+                    if required { return nil }
+                    continue
+                }
+            }
             if !required { type = .optional(type) }
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
+            field.arrayStyle = arrayStyle
             field.doc = parameter["description"]?.scalar
             field.dateFormat = dateFormat(resolve(schema, pointer: at) ?? schema)
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }

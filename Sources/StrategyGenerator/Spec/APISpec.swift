@@ -198,6 +198,9 @@ public struct FieldSpec: Hashable, Sendable {
     public var booleanFormat: BooleanFormat? = nil
     /// A path parameter whose `/` stay separators (a file path), each part still one segment.
     public var keepsSlashes = false
+    /// How this array is written in a query or a form, when not as the spec's defaults say
+    /// (OpenAPI's `style` and `explode`): `repeated`, `commaSeparated` or `brackets`.
+    public var arrayStyle: String? = nil
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.

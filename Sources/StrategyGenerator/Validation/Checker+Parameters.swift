@@ -16,6 +16,13 @@ extension Checker {
             for field in notInPath where field.keepsSlashes {
                 diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' of \(what) is not one", at: field.name.location)
             }
+            var written = strategy.query
+            if case .form(let fields)? = strategy.body { written += fields }
+            let arrays = written.filter { if case .array = $0.type.unwrappingOptional { true } else { false } }
+            for field in strategy.pathParameters + strategy.headers + (strategy.body?.fields ?? []) + strategy.query
+            where field.arrayStyle != nil && !arrays.contains(field) {
+                diagnostics.error("'arrays' of '\(field.name)' in \(what) applies to a list in the query or a form; '\(field.name)' is '\(field.type)'\(written.contains(field) ? "" : " and not in the query or a form")", at: field.name.location)
+            }
             if case .jsonFields(let fields)? = strategy.body { jsonFields(fields, of: "the body of \(what)") }
             if case .fields(let fields)? = strategy.returns { jsonFields(fields, of: "'returns' of \(what)") }
         }
@@ -29,6 +36,9 @@ extension Checker {
             }
             if field.keepsSlashes {
                 diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' in \(owner) is a JSON field", at: field.name.location)
+            }
+            if field.arrayStyle != nil {
+                diagnostics.error("'arrays' of '\(field.name)' in \(owner) applies to a list in the query or a form; JSON writes lists as arrays", at: field.name.location)
             }
         }
     }

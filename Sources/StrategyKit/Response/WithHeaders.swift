@@ -28,3 +28,43 @@ public struct WithHeaders<Output: Sendable, Headers: Sendable>: Sendable {
 }
 
 extension WithHeaders: Equatable where Output: Equatable, Headers: Equatable {}
+
+/// A list read with headers is still a list: it iterates, counts and maps as its output does.
+extension WithHeaders: Sequence where Output: Sequence {
+    /// An iterator over the output's elements.
+    public func makeIterator() -> Output.Iterator {
+        output.makeIterator()
+    }
+
+    /// The output's underestimated count.
+    public var underestimatedCount: Int {
+        output.underestimatedCount
+    }
+}
+
+extension WithHeaders: Collection where Output: Collection {
+    /// The output's first index.
+    public var startIndex: Output.Index { output.startIndex }
+
+    /// The output's end index.
+    public var endIndex: Output.Index { output.endIndex }
+
+    /// The output's element at `position`.
+    public subscript(position: Output.Index) -> Output.Element {
+        output[position]
+    }
+
+    /// The output's index after `index`.
+    public func index(after index: Output.Index) -> Output.Index {
+        output.index(after: index)
+    }
+}
+
+extension WithHeaders: BidirectionalCollection where Output: BidirectionalCollection {
+    /// The output's index before `index`.
+    public func index(before index: Output.Index) -> Output.Index {
+        output.index(before: index)
+    }
+}
+
+extension WithHeaders: RandomAccessCollection where Output: RandomAccessCollection {}

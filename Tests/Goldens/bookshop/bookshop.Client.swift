@@ -142,9 +142,10 @@ extension BooksAPI {
     public func listBooks(
         genre: Genre? = nil,
         limit: Int32? = nil,
-        tag: [String]? = nil
+        tag: [String]? = nil,
+        fields: [String]? = nil
     ) async throws(CallError<BookshopError>) -> [Book] {
-        try await listBooks(ListBooks.Input(genre: genre, limit: limit, tag: tag))
+        try await listBooks(ListBooks.Input(genre: genre, limit: limit, tag: tag, fields: fields))
     }
 
     /// Puts a book on sale.

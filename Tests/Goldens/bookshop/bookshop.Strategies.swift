@@ -17,9 +17,10 @@ public struct ListBooks: Strategy {
         public var limit: Int32?
 
         public var tag: [String]?
+        public var fields: [String]?
 
-        public init(genre: Genre? = nil, limit: Int32? = nil, tag: [String]? = nil) {
-            (self.genre, self.limit, self.tag) = (genre, limit, tag)
+        public init(genre: Genre? = nil, limit: Int32? = nil, tag: [String]? = nil, fields: [String]? = nil) {
+            (self.genre, self.limit, self.tag, self.fields) = (genre, limit, tag, fields)
         }
     }
 
@@ -31,7 +32,13 @@ public struct ListBooks: Strategy {
         Endpoint(
             .get,
             "/books",
-            query: ["genre": input.genre, "limit": input.limit, "tag": input.tag, "format": "full"]
+            query: [
+                "genre": input.genre,
+                "limit": input.limit,
+                "tag": input.tag,
+                "fields": ArrayStyled(input.fields, .commaSeparated),
+                "format": "full",
+            ]
         )
     }
 }

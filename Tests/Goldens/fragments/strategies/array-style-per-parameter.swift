@@ -1,0 +1,23 @@
+/// `GET /files`
+public struct ListFiles: Strategy {
+    public typealias Output = [String]
+
+    public struct Input: Sendable {
+        public var fields: [String]?
+        public var tag: [String]?
+
+        public init(fields: [String]? = nil, tag: [String]? = nil) {
+            (self.fields, self.tag) = (fields, tag)
+        }
+    }
+
+    public init() {}
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(
+            .get,
+            "/files",
+            query: ["fields": ArrayStyled(input.fields, .commaSeparated), "tag": input.tag]
+        )
+    }
+}
