@@ -24,6 +24,9 @@ extension Checker {
                     diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) can never match: a case before it takes every \(statusCase.status) response; list the cases that match by a header first", at: statusCase.caseName.location)
                 }
                 if statusCase.header == nil { answered.insert(statusCase.status) }
+                if statusCase.status.carriesStatusCode, case .values(let values) = statusCase.payload, let clash = values.first(where: { $0.name == "statusCode" }) {
+                    diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) keeps the status it took as 'statusCode'; name the value read at '\(clash.path)' otherwise", at: statusCase.caseName.location)
+                }
                 guard statusCase.status == .other else { continue }
                 if case .body = statusCase.payload {} else {
                     diagnostics.error("the 'default' case '\(statusCase.caseName)' of \(describe("error type", error.name)) needs a payload type, e.g. '{ \(statusCase.caseName): ErrorBody }': it takes a response whose body decodes as that type, and any other response is 'unknown' already", at: statusCase.caseName.location)
