@@ -170,8 +170,8 @@ extension CodeContext {
             return SwitchCase(pattern: "(_, \(code)?)", body: [assignment(codeCase.caseName.value, payload, keepsMessage: error.messagePath != nil)])
         }
         // Exact statuses match before ranges; `default` takes what is left when its payload decodes.
-        let ordered = error.statusCases.enumerated().sorted { ($0.element.status.order < 1000 ? 0 : 1, $0.offset) < ($1.element.status.order < 1000 ? 0 : 1, $1.offset) }.map(\.element)
-        cases += ordered.compactMap { statusCase in
+        let exact = error.statusCases.filter { !$0.status.carriesStatusCode }
+        cases += (exact + error.statusCases.filter { $0.status.carriesStatusCode }).compactMap { statusCase in
             let status: String
             switch statusCase.status {
             case .code(let code): status = "\(code)"

@@ -37,7 +37,8 @@ public struct Endpoint: Sendable {
     public var headers: [(name: String, value: String)]
     /// The endpoint's own cookies, in order, sent together as one `Cookie` header
     /// (`a=1; b=2`). A name must be an HTTP token and a value made of the characters RFC 6265
-    /// lets a cookie hold (no space, `"`, `,`, `;`, `\` or control character, ASCII only);
+    /// lets a cookie hold, optionally in double quotes (no space, `"`, `,`, `;`, `\` or control
+    /// character inside, ASCII only);
     /// anything else fails with ``RequestBuildingError/invalidCookie(name:)`` when the request
     /// is built, instead of being sent changed.
     public var cookies: [(name: String, value: String)] = []
