@@ -15,6 +15,9 @@ import Testing
      "published": "1965-08-01", "ratings": {"goodreads": 4}, "series": {"name": "Dune", "books": []}}
     """#
 
+    /// A PNG's first bytes, which no JSON decoder would take.
+    static let cover = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF])
+
     init() throws {
         server = try HTTPTestServer { request in
             switch (request.method, request.path) {
@@ -41,10 +44,20 @@ import Testing
                 return .json(#"{"error": {"code": 7, "message": "sold out"}}"#)
             case ("GET", "/v1/books/111/stock"):
                 return .json(#"{"error": {"code": 99, "message": "try later"}}"#)
+            case ("GET", "/v1/books/978-0/cover"):
+                return CannedResponse(headers: [("Content-Type", "image/png")], body: Self.cover)
+            case ("GET", "/v1/books/503/cover"):
+                return .json(#"{"message": "store down"}"#, status: 503)
+            case ("GET", "/v1/books/418/cover"):
+                return .json(#"{"message": "a teapot"}"#, status: 418)
+            case ("GET", "/v1/books/409/cover"):
+                return .text("not JSON", status: 409)
             case ("GET", "/v1/books/978-0"):
                 var response = CannedResponse.json(Self.book)
                 response.headers += [("ETag", "\"v7\""), ("X-Stock", "3")]
                 return response
+            case ("GET", "/v1/basket"):
+                return .json(#"["978-0"]"#)
             case ("GET", _):
                 return .json(#"{"message": "no such book"}"#, status: 404)
             case ("DELETE", "/v1/books/978-0"):
@@ -58,6 +71,7 @@ import Testing
         shop = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
             .bearer(BearerToken(accessToken: "reader"))
             .apiKey("clerk")
+            .visitor("v-42")
             .build()
     }
 
@@ -99,6 +113,23 @@ import Testing
         #expect(await failure(BookshopError.self) {
             try await shop.getBook(isbn: "000")
         }?.api == .notFound(Problem(message: "no such book"), message: nil))
+    }
+
+    @Test func aStatusRangeTakesWhatNoExactStatusDoesAndDefaultWhatDecodesAsItsPayload() async throws {
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "503")
+        }?.api == .serverError(statusCode: 503, Problem(message: "store down"), message: nil))
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "418")
+        }?.api == .otherError(statusCode: 418, Problem(message: "a teapot"), message: nil))
+        #expect(await failure(BookshopError.self) {
+            try await shop.getCover(isbn: "000")
+        }?.api == .notFound(Problem(message: "no such book"), message: nil))
+        let unknown = await failure(BookshopError.self) { try await shop.getCover(isbn: "409") }?.api
+        guard case .unknown(409, _, _, _)? = unknown else {
+            Issue.record("expected an unknown error, got \(String(describing: unknown))")
+            return
+        }
     }
 
     @Test func theDocumentsExtensionsUnwrapTheOutputAndReadErrorsInTheBody() async throws {
@@ -156,6 +187,21 @@ import Testing
         #expect(upload.header("Content-Type") == "image/jpeg" && upload.body == Data([0xFF, 0xD8]))
         #expect(upload.header("Authorization") == "Bearer reader")
         #expect(!server.requests.contains { $0.path.hasSuffix("/cover") })
+    }
+
+    @Test func aCoverThatIsNoJSONComesBackAsTheBytesTheServerSent() async throws {
+        let cover = try await shop.getCover(isbn: "978-0")
+
+        #expect(cover == Self.cover)
+        #expect(server.requests.last?.header("Authorization") == nil)
+    }
+
+    @Test func aCookieParameterAndTheVisitorsKeyGoInOneCookieHeaderOnlyWhereTheyBelong() async throws {
+        let basket = try await shop.viewBasket(currency: "EUR")
+        _ = try await shop.listBooks()
+
+        #expect(basket == ["978-0"])
+        #expect(server.requests.map { $0.header("Cookie") } == ["currency=EUR; visitor_id=v-42", nil])
     }
 
     @Test func aPathParameterOfThePathItemAndAHeaderParameterAreSent() async throws {

@@ -18,7 +18,7 @@ import Testing
           operationId: get-pet
           parameters:
             - { name: petID, in: path, required: true, schema: { type: integer, format: int64 } }
-            - { name: session, in: cookie, schema: { type: string } }
+            - { name: "my session", in: cookie, schema: { type: string } }
           responses:
             "200":
               description: A pet.
@@ -29,7 +29,7 @@ import Testing
         post:
           operationId: addPet
           parameters:
-            - { name: trace, in: cookie, required: true, schema: { type: string } }
+            - { name: trace, in: cookie, required: true, schema: { type: object, properties: { id: { type: string } } } }
           responses:
             "201": { description: Added. }
         get:
@@ -80,7 +80,8 @@ import Testing
             "shop.yaml:4:5: warning: server URL '/api' is relative; the client's server is http://localhost/api until another is chosen (#/servers/0)",
             "shop.yaml:7:5: warning: path parameter 'petId' is not declared; it is taken as a string (#/paths/~1pets~1{petId}/get)",
             "shop.yaml:10:11: warning: path parameter 'petID' is not in the path '/pets/{petId}'; it is left out (#/paths/~1pets~1{petId}/get)",
-            "shop.yaml:22:11: warning: the operation needs cookie 'trace', which the spec format can't send yet; it is left out (#/paths/~1pets/post/parameters/0)",
+            "shop.yaml:11:11: warning: cookie 'my session' has a name a cookie can't have; it is left out (#/paths/~1pets~1{petId}/get/parameters/1)",
+            "shop.yaml:22:11: warning: parameter 'trace' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/post/parameters/0)",
             "shop.yaml:28:11: warning: parameter 'filter' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/get/parameters/0)",
             "shop.yaml:28:62: warning: 'other.yaml#/Filter' can't be read (there is no file at this path); what uses it is left out",
             "shop.yaml:43:17: warning: property 'parent' would make 'Pet' contain itself; it is left out",
@@ -599,5 +600,100 @@ import Testing
 
         let error = #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.generate(specAt: file.path) }
         #expect(error?.description == "\(file.path):2:10: error: only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '1.2'")
+    }
+
+    @Test func aSuccessThatIsNoJSONReturnsTheBodysBytesUnlessAnotherSuccessIsJSON() throws {
+        let (generated, folder) = try generate("""
+        openapi: 3.1.0
+        info: { title: Museum, version: "1" }
+        servers: [{ url: https://museum.example.com }]
+        paths:
+          /tickets/{ticketId}/qr:
+            get:
+              operationId: getTicketCode
+              parameters: [{ name: ticketId, in: path, required: true, schema: { type: string } }]
+              responses:
+                "200": { description: A QR code., content: { image/png: { schema: { type: string, format: binary } } } }
+          /reports:
+            get:
+              operationId: getReport
+              responses:
+                "200": { description: CSV., content: { text/csv: { schema: { type: string } } } }
+                "203": { description: JSON., content: { application/json: { schema: { type: integer } } } }
+        """, name: "museum.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let client = try #require(generated.files.first { $0.name == "museum.Client.swift" }).contents
+
+        #expect(generated.warnings.isEmpty)
+        #expect(client.contains("public func getTicketCode(ticketId: String) async throws(CallError<UnexpectedResponse>) -> Data"))
+        #expect(client.contains("public func getReport() async throws(CallError<UnexpectedResponse>) -> Int"))
+    }
+
+    @Test func cookieParametersAreInputsAndAnAPIKeyInACookieIsACredential() throws {
+        let (generated, folder) = try generate("""
+        openapi: 3.0.3
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /cart:
+            get:
+              operationId: getCart
+              security: [{ session: [] }]
+              parameters:
+                - { name: theme, in: cookie, schema: { type: string } }
+                - { name: visits, in: cookie, required: true, schema: { type: integer } }
+                - { name: prefs, in: cookie, schema: { type: object, properties: { a: { type: string } } } }
+              responses: { "204": { description: Empty. } }
+        components:
+          securitySchemes:
+            session: { type: apiKey, in: cookie, name: session_id }
+        """, name: "shop.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strategies = try #require(generated.files.first { $0.name == "shop.Strategies.swift" }).contents
+        let client = try #require(generated.files.first { $0.name == "shop.Client.swift" }).contents
+        let warnings = generated.warnings.map { $0.description.replacingOccurrences(of: folder.appendingPathComponent("shop.yaml").path, with: "shop.yaml") }
+
+        #expect(warnings == ["shop.yaml:12:11: warning: parameter 'prefs' has a type the spec format can't send yet; it is left out (#/paths/~1cart/get/parameters/2)"])
+        #expect(strategies.contains(#"Endpoint(.get, "/cart", cookies: ["theme": input.theme, "visits": input.visits])"#))
+        #expect(client.contains("public func getCart(theme: String? = nil, visits: Int) async throws(CallError<UnexpectedResponse>)"))
+        #expect(client.contains(#"APIKeyAuthenticator(name: "session_id", value: key, in: .cookie)"#))
+    }
+
+    @Test func rangesAndDefaultBecomeCasesAfterTheExactStatusesWithAPayloadOnlyWhereOperationsAgree() throws {
+        let (generated, folder) = try generate("""
+        openapi: 3.1.0
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /a:
+            get:
+              operationId: getA
+              responses:
+                "204": { description: Done. }
+                "4XX": { description: Refused., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                "5XX": { description: Failed., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+                "409": { description: Conflict. }
+                default: { description: Other., content: { application/json: { schema: { $ref: "#/components/schemas/Problem" } } } }
+          /b:
+            get:
+              operationId: getB
+              responses:
+                "204": { description: Done. }
+                "5XX": { description: Failed. }
+                default: { description: Other., content: { application/json: { schema: { type: string } } } }
+        components:
+          schemas:
+            Problem: { type: object, required: [title], properties: { title: { type: string } } }
+        """, name: "shop.yaml")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let errors = try #require(generated.files.first { $0.name == "shop.Errors.swift" }).contents
+
+        #expect(generated.warnings.isEmpty)
+        #expect(errors.contains("case conflict\n"))
+        #expect(errors.contains("case clientError(statusCode: Int, Problem?)"))
+        #expect(errors.contains("case serverError(statusCode: Int)"))
+        #expect(!errors.contains("otherError"))
+        let conflict = try #require(errors.range(of: "case 409:")), clientErrors = try #require(errors.range(of: "case 400...499:"))
+        #expect(conflict.lowerBound < clientErrors.lowerBound)
     }
 }

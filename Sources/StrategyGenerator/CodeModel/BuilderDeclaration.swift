@@ -35,10 +35,15 @@ extension CodeContext {
     private func credentialSetter(_ scheme: AuthSchemeSpec) -> (docs: String, [Function.Parameter], String) {
         let docs = docLines(scheme.doc).first.map { $0 + " " } ?? ""
         switch scheme.kind {
-        case .apiKey(let inQuery, let name):
-            return ("\(docs)Sends `key` as the \(inQuery ? "query item" : "header") `\(name)`.",
+        case .apiKey(let place, let name):
+            let what = switch place {
+            case .query: "query item"
+            case .header: "header"
+            case .cookie: "cookie"
+            }
+            return ("\(docs)Sends `key` as the \(what) `\(name)`.",
                     [Function.Parameter(label: "_", name: "key", type: "String")],
-                    "APIKeyAuthenticator(name: \(SwiftName.stringLiteral(name)), value: key, in: .\(inQuery ? "query" : "header"))")
+                    "APIKeyAuthenticator(name: \(SwiftName.stringLiteral(name)), value: key, in: .\(place.rawValue))")
         case .bearer(let bearer):
             return ("\(docs)Starts with `token` (e.g. one kept from an earlier run)" + (bearer.refresh == nil ? "." : "; it is renewed when it expires."),
                     [Function.Parameter(label: "_", name: "token", type: "BearerToken?")], "token")

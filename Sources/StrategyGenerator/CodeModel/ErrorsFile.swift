@@ -17,8 +17,13 @@ extension CodeContext {
             members.append(.enumCase(docs: ["Error code \(codeText(codeCase.code))."], name: SwiftName.escaped(codeCase.caseName.value) + signature, rawValue: nil))
         }
         for statusCase in error.statusCases {
-            let signature = signature(statusCase.payload, keepsMessage: keepsMessage)
-            let docs = statusCase.header.map { "HTTP \(statusCase.statusCode) with `\($0.name.value): \($0.value)`." } ?? "HTTP \(statusCase.statusCode)."
+            let signature = signature(statusCase.payload, keepsMessage: keepsMessage, status: statusCase.status)
+            let status = switch statusCase.status {
+            case .code(let code): "HTTP \(code)"
+            case .range(let digit): "Any HTTP \(digit)xx that no case of its own status takes"
+            case .other: "Any other rejected response whose body decodes as the payload"
+            }
+            let docs = statusCase.header.map { "\(status) with `\($0.name.value): \($0.value)`." } ?? "\(status)."
             members.append(.enumCase(docs: [docs], name: SwiftName.escaped(statusCase.caseName.value) + signature, rawValue: nil))
         }
         var unknown = ["statusCode: Int"]
@@ -71,23 +76,27 @@ extension CodeContext {
         }
     }
 
-    /// `(Problem?)`, `(captchaSid: String?, message: String?)`: what a case keeps, then the
-    /// server's message when the error type says where it is; empty for nothing.
-    private func signature(_ payload: StatusCase.Payload, keepsMessage: Bool) -> String {
+    /// `(Problem?)`, `(captchaSid: String?, message: String?)`: the status of a range or
+    /// `default` case, what a case keeps, then the server's message when the error type says
+    /// where it is; empty for nothing. A `default` case's payload always decoded.
+    private func signature(_ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0)) -> String {
         var parts: [String]
         switch payload {
         case .none: parts = []
-        case .body(let type): parts = ["\(swiftType(type.unwrappingOptional))?"]
+        case .body(let type): parts = ["\(swiftType(type.unwrappingOptional))" + (status == .other ? "" : "?")]
         case .values(let values): parts = values.map { "\(SwiftName.escaped($0.name)): String?" }
         }
+        if status.carriesStatusCode { parts.insert("statusCode: Int", at: 0) }
         if keepsMessage { parts.append("message: String?") }
         return parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
     }
 
     /// `self = .notFound(message: message)`: the case with what it keeps, broken one argument a
     /// line when long.
-    private func assignment(_ caseName: String, _ payload: StatusCase.Payload, keepsMessage: Bool) -> Statement {
-        let arguments = payloadArguments(payload, keepsMessage: keepsMessage)
+    private func assignment(_ caseName: String, _ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0)) -> Statement {
+        var arguments = payloadArguments(payload, keepsMessage: keepsMessage)
+        if status == .other, case .body = payload { arguments[0] = "payload" }
+        if status.carriesStatusCode { arguments.insert("statusCode: response.status.code", at: 0) }
         let name = "self = .\(SwiftName.escaped(caseName))"
         return arguments.isEmpty ? .line(name) : .call(prefix: name, arguments: arguments, suffix: "")
     }
@@ -119,7 +128,7 @@ extension CodeContext {
             ".\(SwiftName.escaped(name))(" + String(repeating: "_, ", count: count) + "let message)"
         }
         let named = error.codeCases.map { ($0.caseName.value, $0.payload.count) }
-            + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload)) }
+            + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload) + ($0.status.carriesStatusCode ? 1 : 0)) }
         var patterns = named.map { name, count in binding(name, skipping: count) }
         patterns.append(".unknown(_, " + (error.codePath != nil ? "_, " : "") + "let message, _)")
         // As many patterns a line as fit.
@@ -160,17 +169,40 @@ extension CodeContext {
             let payload: StatusCase.Payload = codeCase.payload.isEmpty ? .none : .values(codeCase.payload)
             return SwitchCase(pattern: "(_, \(code)?)", body: [assignment(codeCase.caseName.value, payload, keepsMessage: error.messagePath != nil)])
         }
-        cases += error.statusCases.map { statusCase in
-            var pattern = byCode ? "(\(statusCase.statusCode), _)" : "\(statusCase.statusCode)"
+        // Exact statuses match before ranges; `default` takes what is left when its payload decodes.
+        let exact = error.statusCases.filter { !$0.status.carriesStatusCode }
+        cases += (exact + error.statusCases.filter { $0.status.carriesStatusCode }).compactMap { statusCase in
+            let status: String
+            switch statusCase.status {
+            case .code(let code): status = "\(code)"
+            case .range(let digit): status = "\(digit * 100)...\(digit * 100 + 99)"
+            case .other: return nil
+            }
+            var pattern = byCode ? "(\(status), _)" : status
             if let header = statusCase.header {
                 pattern += " where response.headerFields.value(\(SwiftName.stringLiteral(header.name.value))) == \(SwiftName.stringLiteral(header.value))"
             }
-            return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil)])
+            return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil, status: statusCase.status)])
         }
-        cases.append(SwitchCase(pattern: nil, body: [.call(prefix: "self = .unknown", arguments: unknown, suffix: "")]))
+        let unknownCase = Statement.call(prefix: "self = .unknown", arguments: unknown, suffix: "")
+        if let other = error.statusCases.first(where: { $0.status == .other }), case .body(let type) = other.payload {
+            cases.append(SwitchCase(pattern: nil, body: [
+                .block("guard let payload = try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: body) else", [unknownCase, .line("return")]),
+                assignment(other.caseName.value, other.payload, keepsMessage: error.messagePath != nil, status: .other),
+            ]))
+        } else {
+            cases.append(SwitchCase(pattern: nil, body: [unknownCase]))
+        }
         body.append(.switchOver(byCode ? "(response.status.code, code)" : "response.status.code", cases))
         var parameters = [Function.Parameter(name: "response", type: "HTTPResponse"), Function.Parameter(name: "body", type: "Data")]
         if decodesPayloads(error) { parameters.append(Function.Parameter(name: "decoder", type: "JSONDecoder")) }
         return Function(access: access, name: "init", parameters: parameters, body: body)
+    }
+}
+
+extension StatusCase.Status {
+    /// Whether the case keeps the response's status: a range or `default` takes more than one.
+    var carriesStatusCode: Bool {
+        if case .code = self { false } else { true }
     }
 }

@@ -38,6 +38,8 @@ extension CodeContext {
         let value: Statement
         var throwing = false
         switch strategy.returns {
+        case .type(.named("Data"), _)?:
+            value = .line("WithHeaders(body, headers: Headers(response.headerFields))")
         case .type(let type, _)?:
             value = .call(
                 prefix: "WithHeaders",
@@ -48,8 +50,13 @@ extension CodeContext {
         case .fields?, nil:
             value = .line("Headers(response.headerFields)")
         }
+        let docs = switch strategy.returns {
+        case nil: "The response headers."
+        case .type(.named("Data"), _)?: "The body as it came, with the response headers."
+        case .some: "The output decoded from the body, with the response headers."
+        }
         return Function(
-            docs: strategy.returns == nil ? ["The response headers."] : ["The output decoded from the body, with the response headers."],
+            docs: [docs],
             access: access, name: "output",
             parameters: [
                 Function.Parameter(label: "from", name: "response", type: "HTTPResponse"),

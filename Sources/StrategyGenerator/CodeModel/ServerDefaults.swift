@@ -8,6 +8,7 @@ extension APISpec {
             var strategy = strategy
             strategy.query = strategy.query.map(\.withServerDefault)
             strategy.headers = strategy.headers.map(\.withServerDefault)
+            strategy.cookies = strategy.cookies.map(\.withServerDefault)
             if case .form(let fields)? = strategy.body { strategy.body = .form(fields.map(\.withServerDefault)) }
             return strategy
         }

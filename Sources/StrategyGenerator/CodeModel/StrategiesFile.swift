@@ -20,9 +20,9 @@ extension CodeContext {
         return docs.isEmpty ? ["`\(strategy.method) \(strategy.path.value)`"] : docs
     }
 
-    /// What a caller supplies: path, query and header parameters, then the body's fields.
+    /// What a caller supplies: path, query, header and cookie parameters, then the body's fields.
     func inputFields(_ strategy: StrategySpec) -> [FieldSpec] {
-        var fields = strategy.pathParameters + strategy.query + strategy.headers
+        var fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies
         switch strategy.body {
         case .json(let type, let location)?:
             fields.append(FieldSpec(name: Named("body", at: location), type: type, typeLocation: location))
@@ -181,6 +181,9 @@ extension CodeContext {
         }
         if !strategy.headers.isEmpty || !strategy.constantHeaders.isEmpty {
             arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, encoded: false))
+        }
+        if !strategy.cookies.isEmpty || !strategy.constantCookies.isEmpty {
+            arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, encoded: false))
         }
         switch strategy.body {
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))

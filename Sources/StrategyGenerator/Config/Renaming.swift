@@ -97,6 +97,7 @@ private struct Renamer {
         strategy.pathParameters = strategy.pathParameters.map(field)
         strategy.query = strategy.query.map(field)
         strategy.headers = strategy.headers.map(field)
+        strategy.cookies = strategy.cookies.map(field)
         strategy.errorType = strategy.errorType.map(named)
         switch strategy.body {
         case .json(let body, let location)?: strategy.body = .json(type(body), location)

@@ -41,14 +41,14 @@ extension SpecDecoder {
                     : (list(node, "'include' of \(what)") ?? []).compactMap { identifier($0, "an included error type") }
             } ?? []
             if let status = body["status"], let codes = mapping(status, "'status' of \(what)", expecting: "a mapping of status codes to case names, e.g. '{ 404: notFound }'") {
-                var seen: [Int: String] = [:]
+                var seen: [StatusCase.Status: String] = [:]
                 spec.statusCases = codes.pairs.flatMap(decodeStatusCases).filter { statusCase in
                     guard statusCase.header == nil else { return true }
-                    guard let first = seen[statusCase.statusCode] else {
-                        seen[statusCase.statusCode] = statusCase.caseName.value
+                    guard let first = seen[statusCase.status] else {
+                        seen[statusCase.status] = statusCase.caseName.value
                         return true
                     }
-                    diagnostics.error("status \(statusCase.statusCode) of \(what) is already case '\(first)'; each status may name one case", at: statusCase.caseName.location)
+                    diagnostics.error("status \(statusCase.status) of \(what) is already case '\(first)'; each status may name one case", at: statusCase.caseName.location)
                     return false
                 }
             }
@@ -57,12 +57,12 @@ extension SpecDecoder {
     }
 
     func decodeStatusCase(_ pair: (key: YAMLNode, value: YAMLNode)) -> StatusCase? {
-        guard let text = pair.key.scalar, let statusCode = Int(text), (100...599).contains(statusCode) else {
-            diagnostics.error("'\(pair.key.scalar ?? pair.key.kindDescription)' is not an HTTP status code (100 to 599)", at: pair.key.location)
+        guard let text = pair.key.scalar, let statusCode = Self.status(text) else {
+            diagnostics.error("'\(pair.key.scalar ?? pair.key.kindDescription)' is not an HTTP status code (100 to 599), a range such as '4XX' or 'default'", at: pair.key.location)
             return nil
         }
         if pair.value.scalar != nil {
-            return identifier(pair.value, "a case name").map { StatusCase(statusCode: statusCode, caseName: $0, payload: .none) }
+            return identifier(pair.value, "a case name").map { StatusCase(status: statusCode, caseName: $0, payload: .none) }
         }
         guard let body = mapping(pair.value, "the case for \(statusCode)", expecting: "a case name, or '{ caseName: Type }'"),
               body.pairs.count == 1, let (key, value) = body.pairs.first.map({ ($0.key, $0.value) }) else {
@@ -71,10 +71,18 @@ extension SpecDecoder {
         }
         guard let caseName = identifier(key, "a case name") else { return nil }
         if value.scalar != nil {
-            return typeReference(value, "the payload of '\(caseName)'").map { StatusCase(statusCode: statusCode, caseName: caseName, payload: .body($0)) }
+            return typeReference(value, "the payload of '\(caseName)'").map { StatusCase(status: statusCode, caseName: caseName, payload: .body($0)) }
         }
         guard let values = mapping(value, "the payload of '\(caseName)'", expecting: "a type, or a mapping of names to key paths") else { return nil }
-        return StatusCase(statusCode: statusCode, caseName: caseName, payload: .values(bodyValues(values)))
+        return StatusCase(status: statusCode, caseName: caseName, payload: .values(bodyValues(values)))
+    }
+
+    /// `404`, `4XX` (any case of `X`) or `default`.
+    static func status(_ text: String) -> StatusCase.Status? {
+        if text == "default" { return .other }
+        if text.count == 3, text.uppercased().hasSuffix("XX"), let digit = Int(text.prefix(1)), (1...5).contains(digit) { return .range(digit) }
+        guard let code = Int(text), (100...599).contains(code) else { return nil }
+        return .code(code)
     }
 
     /// `message: error.text`: names of strings read from the body at key paths.

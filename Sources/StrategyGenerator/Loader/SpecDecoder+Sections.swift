@@ -124,6 +124,24 @@ extension SpecDecoder {
         return true
     }
 
+    /// Whether `name` can name a cookie: an HTTP token, as RFC 6265 says.
+    func checkCookieName(_ name: Named, _ what: String) -> Bool {
+        guard !name.value.isEmpty, name.value.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) else {
+            diagnostics.error("'\(name.value)' in \(what) is not a cookie name; use letters, digits and !#$%&'*+-.^_`|~, e.g. 'session_id'", at: name.location)
+            return false
+        }
+        return true
+    }
+
+    /// Whether a cookie's fixed value can go on the wire: RFC 6265's cookie-octets, visible
+    /// ASCII but `"`, `,`, `;` and `\`.
+    func checkCookieValue(_ cookie: ConstantParameter, _ what: String) -> Bool {
+        let octets = cookie.value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
+        guard !octets else { return true }
+        diagnostics.error("the value of cookie '\(cookie.name.value)' in \(what) holds a space, '\"', ',', ';', '\\' or a character beyond ASCII, which a cookie can't carry", at: cookie.name.location)
+        return false
+    }
+
     /// Whether a header's fixed value can go on the wire: no control character but tab.
     func checkHeaderValue(_ header: ConstantParameter, _ what: String) -> Bool {
         guard let scalar = header.value.unicodeScalars.first(where: { $0 != "\t" && $0.isControlOrLineBreak }) else { return true }
@@ -180,12 +198,16 @@ extension SpecDecoder {
     private func decodeAPIKey(_ node: YAMLNode, _ what: String) -> AuthSchemeSpec.Kind? {
         guard let body = mapping(node, "'apiKey' of \(what)", expecting: "a mapping such as '{ in: query, name: api_key }'") else { return nil }
         checkKeys(body, allowed: SpecKeys.apiKey, in: "'apiKey' of \(what)")
-        guard let place = body.required("in", example: "in: header", in: "'apiKey' of \(what)", &diagnostics).flatMap({ oneOf($0, "'in'", ["query", "header"]) }),
+        guard let place = body.required("in", example: "in: header", in: "'apiKey' of \(what)", &diagnostics).flatMap({ oneOf($0, "'in'", ["query", "header", "cookie"]) }),
               let name = body.required("name", example: "name: X-API-Key", in: "'apiKey' of \(what)", &diagnostics).flatMap({ named($0, "'name'") }) else {
             return nil
         }
-        guard place == "query" || checkHeaderName(name, "'apiKey' of \(what)") else { return nil }
-        return .apiKey(inQuery: place == "query", name: name.value)
+        switch place {
+        case "header": guard checkHeaderName(name, "'apiKey' of \(what)") else { return nil }
+        case "cookie": guard checkCookieName(name, "'apiKey' of \(what)") else { return nil }
+        default: break
+        }
+        return .apiKey(place: AuthSchemeSpec.KeyPlace(rawValue: place) ?? .header, name: name.value)
     }
 
     private func decodeBearer(_ node: YAMLNode, _ what: String) -> AuthSchemeSpec.Kind? {

@@ -36,6 +36,7 @@ extension SpecDecoder {
 
         let query = parameters(body["query"], "'query' of \(what)", expecting: "a mapping of query items to types")
         let headers = parameters(body["headers"], "'headers' of \(what)", expecting: "a mapping of header names to types")
+        let cookies = parameters(body["cookies"], "'cookies' of \(what)", expecting: "a mapping of cookie names to types")
         var strategy = StrategySpec(
             name: name,
             doc: body["doc"].flatMap { string($0, "the 'doc' of \(what)") },
@@ -66,6 +67,10 @@ extension SpecDecoder {
         }
         strategy.constantHeaders = headers.constants.filter { header in
             checkHeaderName(header.name, "'headers' of \(what)") && checkHeaderValue(header, "'headers' of \(what)")
+        }
+        strategy.cookies = cookies.fields.filter { checkCookieName($0.name, "'cookies' of \(what)") }
+        strategy.constantCookies = cookies.constants.filter { cookie in
+            checkCookieName(cookie.name, "'cookies' of \(what)") && checkCookieValue(cookie, "'cookies' of \(what)")
         }
         return strategy
     }

@@ -23,7 +23,7 @@ public enum SpecKeys {
     public static let headerCase = ["case", "header"]
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
-        "doc", "path", "query", "headers", "body", "returns", "unwrap", "errors", "success",
+        "doc", "path", "query", "headers", "cookies", "body", "returns", "unwrap", "errors", "success",
         "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
     ]
     public static let body = ["json", "form", "multipart", "raw"]

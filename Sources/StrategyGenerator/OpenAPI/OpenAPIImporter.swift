@@ -55,7 +55,7 @@ struct OpenAPIImporter {
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
-        var errorCases: [Int: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
+        var errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
         var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
 
@@ -96,20 +96,16 @@ struct OpenAPIImporter {
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            var cases = errorCases.keys.sorted().map { code -> StatusCase in
-                let entry = errorCases[code]!
-                let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
-                return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
-            }
+            var cases = Self.statusCases(errorCases)
             var error = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
             if let bodyErrors {
                 // The extension's cases come first and win over a response's case of the same
                 // status; a response's case named like one of them is named by its status.
-                let written = Set(bodyErrors.statusCases.map(\.statusCode))
+                let written = Set(bodyErrors.statusCases.map(\.status))
                 let taken = Set(bodyErrors.statusCases.map(\.caseName.value) + bodyErrors.codeCases.map(\.caseName.value))
-                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.statusCode) }.map { statusCase in
+                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.status) }.map { statusCase in
                     var statusCase = statusCase
-                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.statusCode)" }
+                    if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.status)" }
                     return statusCase
                 }
                 error.doc = bodyErrors.doc
@@ -121,11 +117,7 @@ struct OpenAPIImporter {
             error.statusCases = cases
             if bodyErrors != nil, let node = root[Self.errorsExtension] {
                 var plain = ErrorSpec(name: error.name, doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
-                plain.statusCases = errorCases.keys.sorted().map { code in
-                    let entry = errorCases[code]!
-                    let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
-                    return StatusCase(statusCode: code, caseName: Named(Self.caseName(forStatus: code), at: entry.location), payload: payload)
-                }
+                plain.statusCases = Self.statusCases(errorCases)
                 errorsWithoutExtension = plain
                 noteExtension(Self.errorsExtension, .errors, node)
             }
@@ -709,23 +701,29 @@ struct OpenAPIImporter {
             // OpenAPI leaves these to the content and security the document declares.
             if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) { continue }
             let required = place == "path" || parameter["required"]?.bool == true
-            guard place != "cookie" else {
-                if required {
-                    warn("the operation needs cookie '\(wireName)', which the spec format can't send yet; it is left out", at: parameter.location, at)
+            if place == "cookie", !Self.isToken(wireName) {
+                guard !required else {
+                    warn("cookie '\(wireName)' has a name a cookie can't have; the operation is left out", at: parameter.location, at)
                     return nil
                 }
+                warn("cookie '\(wireName)' has a name a cookie can't have; it is left out", at: parameter.location, at)
                 continue
             }
             let schema = parameter["schema"] ?? parameter
-            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required, place == "query" || place == "header" {
+            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
+               place == "query" || place == "header" || place == "cookie" && Self.isCookieValue(constant) {
                 // A value the operation always sends is not an input.
                 let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
-                if place == "query" { strategy.constantQuery.append(parameter) } else { strategy.constantHeaders.append(parameter) }
+                switch place {
+                case "query": strategy.constantQuery.append(parameter)
+                case "header": strategy.constantHeaders.append(parameter)
+                default: strategy.constantCookies.append(parameter)
+                }
                 continue
             }
             let modelCount = models.count
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")),
-                  isParameterType(type, arrays: place == "query")
+                  isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
                     || place == "query" && parameter["style"]?.scalar == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
                 if required {
@@ -765,6 +763,7 @@ struct OpenAPIImporter {
             case "path": strategy.pathParameters.append(field)
             case "query": strategy.query.append(field)
             case "header": strategy.headers.append(field)
+            case "cookie": strategy.cookies.append(field)
             default: continue
             }
         }
@@ -801,6 +800,22 @@ struct OpenAPIImporter {
 
     /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
     /// `arrays`, a list of them.
+    /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
+    private func isCookieType(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return TypeCatalog.scalars.contains(name) || enumModelNames.contains(name)
+    }
+
+    /// Whether `name` is an HTTP token, as header and cookie names are.
+    private static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter)
+    }
+
+    /// Whether a fixed value can go in a cookie as it is: RFC 6265's cookie-octets.
+    private static func isCookieValue(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
+    }
+
     private func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
         case .named(let name): name != "File" && name != "JSON" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
@@ -915,20 +930,22 @@ struct OpenAPIImporter {
     /// of its own.
     private func uniqueInputNames(_ strategy: inout StrategySpec) {
         let bodyFields = strategy.body?.fields ?? []
-        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count]
+        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count, strategy.cookies.count]
         // A client method sends the input as `client`, and a whole body is the input `body`.
         var reserved: Set<String> = ["client"]
         switch strategy.body {
         case .json?, .raw?: reserved.insert("body")
         default: break
         }
-        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + bodyFields, reserved: reserved)[...]
+        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + bodyFields, reserved: reserved)[...]
         strategy.pathParameters = Array(inputs.prefix(counts[0]))
         inputs = inputs.dropFirst(counts[0])
         strategy.query = Array(inputs.prefix(counts[1]))
         inputs = inputs.dropFirst(counts[1])
         strategy.headers = Array(inputs.prefix(counts[2]))
-        let body = Array(inputs.dropFirst(counts[2]))
+        inputs = inputs.dropFirst(counts[2])
+        strategy.cookies = Array(inputs.prefix(counts[3]))
+        let body = Array(inputs.dropFirst(counts[3]))
         switch strategy.body {
         case .jsonFields: strategy.body = .jsonFields(body)
         case .form: strategy.body = .form(body)
@@ -968,19 +985,22 @@ struct OpenAPIImporter {
     }
 
     /// What the first success response with a JSON body holds, and where in the body when the
-    /// operation or the document says to unwrap it; `nil` for none.
+    /// operation or the document says to unwrap it; `Data`, the body as it came, when the
+    /// successes have bodies but none is JSON (an image, a PDF, text); `nil` for none.
     private mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (ReturnSpec?, Named?) {
         let responses = operation["responses"]?.members ?? []
         let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
         let ownUnwrap = operation[Self.unwrapExtension]
         let unwrapNode = ownUnwrap ?? root[Self.unwrapExtension]
+        var raw: ReturnSpec?
         for (code, response) in successes {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
             guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
-                if let other = content.first?.key {
-                    warn("the response is '\(other)', which is not decoded; the strategy returns nothing", at: response.location, at)
+                // An image, a PDF, text: the body as it came, unless another success is JSON.
+                if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
+                    raw = .type(.named("Data"), other.value.location)
                 }
                 continue
             }
@@ -999,17 +1019,37 @@ struct OpenAPIImporter {
             warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
             return (nil, nil)
         }
-        return (nil, nil)
+        return (raw, nil)
     }
 
-    /// Each error status an operation declares, with the type of its JSON body if it has one.
-    private mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(Int, TypeReference?, SourceLocation)] {
+    /// The cases of the API's error type, one per status the operations declare: exact
+    /// statuses, then `4XX` and `5XX`, then `default` when every operation agrees on its
+    /// payload (without one, `default` is what `unknown` already is). A payload is kept only
+    /// when every operation gives the status the same one.
+    private static func statusCases(_ errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)]) -> [StatusCase] {
+        errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
+            let entry = errorCases[status]!
+            let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+            if status == .other, case .none = payload { return nil }
+            return StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
+        }
+    }
+
+    /// Each error status an operation declares (`404`, `4XX`, `default`), with the type of its
+    /// JSON body if it has one.
+    private mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(StatusCase.Status, TypeReference?, SourceLocation)] {
         (operation["responses"]?.members ?? []).compactMap { code, response in
-            guard let status = Int(code), (400..<600).contains(status) else { return nil }
+            guard let status = SpecDecoder.status(code) else { return nil }
+            switch status {
+            case .code(let number): guard (400..<600).contains(number) else { return nil }
+            case .range(let digit): guard digit == 4 || digit == 5 else { return nil }
+            case .other: break
+            }
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { return nil }
             let schema = (resolved["content"]?.members ?? []).first { Self.isJSON($0.key) }?.value["schema"]
-            let payload = schema.flatMap { type(of: $0, hint: "Error\(status)Body", pointer: at) }
+            let hint = status == .other ? "ErrorBody" : "Error\(status)Body"
+            let payload = schema.flatMap { type(of: $0, hint: hint, pointer: at) }
             return (status, payload.flatMap { $0.isOptional || $0 == .named("File") ? nil : $0 }, response.location)
         }
     }
@@ -1076,8 +1116,10 @@ struct OpenAPIImporter {
             switch (scheme["type"]?.scalar, scheme["scheme"]?.scalar?.lowercased(), scheme["in"]?.scalar) {
             case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _): kind = .bearer(BearerSpec())
             case ("http", "basic", _): kind = .basic
-            case ("apiKey", _, "header"): kind = .apiKey(inQuery: false, name: scheme["name"]?.scalar ?? key)
-            case ("apiKey", _, "query"): kind = .apiKey(inQuery: true, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "header"): kind = .apiKey(place: .header, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "query"): kind = .apiKey(place: .query, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "cookie") where Self.isToken(scheme["name"]?.scalar ?? key):
+                kind = .apiKey(place: .cookie, name: scheme["name"]?.scalar ?? key)
             default:
                 warn("security scheme '\(key)' is not one the runtime sends; operations that need it are sent without it", at: node.location, at)
                 continue
@@ -1190,6 +1232,16 @@ struct OpenAPIImporter {
             rest = rest[rest.index(after: close)...]
         }
         return names
+    }
+
+    static func caseName(for status: StatusCase.Status) -> String {
+        switch status {
+        case .code(let code): caseName(forStatus: code)
+        case .range(4): "clientError"
+        case .range(5): "serverError"
+        case .range(let digit): "status\(digit)xx"
+        case .other: "otherError"
+        }
     }
 
     static func caseName(forStatus code: Int) -> String {

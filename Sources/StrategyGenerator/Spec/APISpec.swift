@@ -107,14 +107,19 @@ public enum DateFormatSpec: Hashable, Sendable {
 /// One way to authenticate, under the name strategies refer to it by.
 public struct AuthSchemeSpec: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A fixed key in a query item or a header.
-        case apiKey(inQuery: Bool, name: String)
+        /// A fixed key in a query item, a header or a cookie.
+        case apiKey(place: KeyPlace, name: String)
         /// `Authorization: Bearer …`, renewed through a refresh strategy when one is named.
         case bearer(BearerSpec)
         /// `Authorization: Basic …`
         case basic
         /// A header whose value a closure provides for every request (e.g. one-time passwords).
         case header(name: String)
+    }
+
+    /// Where an API key goes.
+    public enum KeyPlace: String, Hashable, Sendable {
+        case query, header, cookie
     }
 
     public var name: Named
@@ -243,8 +248,37 @@ public struct CodeCase: Hashable, Sendable {
     public var payload: [StatusCase.BodyValue] = []
 }
 
-/// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`
+/// `404: notFound`, `404: { notFound: ErrorBody }`, `404: { notFound: { message: error.text } }`,
+/// `5XX: serverError`, `default: { other: ErrorBody }`
 public struct StatusCase: Hashable, Sendable {
+    /// Which responses a case takes: exact statuses first, then ranges, then `default`.
+    public enum Status: Hashable, Sendable, CustomStringConvertible {
+        /// `404`
+        case code(Int)
+        /// `4XX`: every status of that hundred, by its first digit.
+        case range(Int)
+        /// `default`: any other rejected response whose body decodes as the case's payload.
+        case other
+
+        /// Exact statuses in order, then ranges, then `default`.
+        public var order: Int {
+            switch self {
+            case .code(let code): code
+            case .range(let digit): 1000 + digit
+            case .other: 2000
+            }
+        }
+
+        /// As the spec writes it: `404`, `4XX`, `default`.
+        public var description: String {
+            switch self {
+            case .code(let code): String(code)
+            case .range(let digit): "\(digit)XX"
+            case .other: "default"
+            }
+        }
+    }
+
     public enum Payload: Hashable, Sendable {
         case none
         /// The body decoded as this type.
@@ -259,12 +293,17 @@ public struct StatusCase: Hashable, Sendable {
         public var path: String
     }
 
-    public var statusCode: Int
+    public var status: Status
     public var caseName: Named
     public var payload: Payload
     /// A header the response must have, with this value, for this case to match, e.g.
     /// `X-RateLimit-Remaining: 0` to tell a rate limit from another 403.
     public var header: HeaderCondition? = nil
+
+    /// The exact status the case takes; `nil` for a range or `default`.
+    public var statusCode: Int? {
+        if case .code(let code) = status { code } else { nil }
+    }
 }
 
 /// `{ X-RateLimit-Remaining: "0" }`: a response header and the value it must have.
@@ -308,6 +347,10 @@ public struct StrategySpec: Hashable, Sendable {
     public var constantQuery: [ConstantParameter] = []
     /// Headers sent with every call, not inputs.
     public var constantHeaders: [ConstantParameter] = []
+    /// Cookies whose values the caller supplies, sent in one `Cookie` header.
+    public var cookies: [FieldSpec] = []
+    /// Cookies sent with every call, not inputs.
+    public var constantCookies: [ConstantParameter] = []
     /// Response headers the strategy reads and returns beside its output (OpenAPI's response
     /// `headers`), by their names on the wire.
     public var responseHeaders: [FieldSpec] = []

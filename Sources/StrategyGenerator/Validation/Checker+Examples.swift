@@ -16,6 +16,7 @@ extension Checker {
             let path = strategy.unwrap?.value ?? ""
             let problem: String?
             switch strategy.returns {
+            case .type(.named("Data"), _): problem = nil
             case .type(let type, _): problem = types.exampleProblem(value, as: type, at: path)
             case .fields(let fields): problem = types.exampleProblem(value, fields: fields, at: path)
             case nil: problem = nil

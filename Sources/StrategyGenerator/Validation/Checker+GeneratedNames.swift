@@ -24,7 +24,7 @@ extension Checker {
         }
         for strategy in spec.strategies {
             let what = "strategy '\(strategy.name)'"
-            let fields = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             explicitSwiftNames(fields, in: what)
             // Clashes within one list are reported with the list; these are across lists.
             var seen: [String: (what: String, list: Int)] = [:]
@@ -32,7 +32,7 @@ extension Checker {
             case .json?, .raw?: seen["body"] = ("its body", -1)
             default: break
             }
-            let lists = [strategy.pathParameters, strategy.query, strategy.headers, strategy.body?.fields ?? []]
+            let lists = [strategy.pathParameters, strategy.query, strategy.headers, strategy.cookies, strategy.body?.fields ?? []]
             for (list, fields) in lists.enumerated() {
                 for field in fields {
                     let name = field.swiftName ?? SwiftName.member(field.name.value)

@@ -10,7 +10,7 @@ extension Checker {
             for parameter in strategy.pathParameters where parameter.defaultValue != nil {
                 diagnostics.error("path parameter '\(parameter.name)' of \(what) can't have a default: a path always holds its value", at: parameter.name.location)
             }
-            var notInPath = strategy.query + strategy.headers
+            var notInPath = strategy.query + strategy.headers + strategy.cookies
             if case .form(let fields)? = strategy.body { notInPath += fields }
             if case .multipart(let fields)? = strategy.body { notInPath += fields }
             for field in notInPath where field.keepsSlashes {

@@ -18,12 +18,22 @@ extension Checker {
             }
         }
         for error in spec.errors {
-            var answered: Set<Int> = []
+            var answered: Set<StatusCase.Status> = []
             for statusCase in error.statusCases {
-                if statusCase.header != nil, answered.contains(statusCase.statusCode) {
-                    diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) can never match: a case before it takes every \(statusCase.statusCode) response; list the cases that match by a header first", at: statusCase.caseName.location)
+                if statusCase.header != nil, answered.contains(statusCase.status) {
+                    diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) can never match: a case before it takes every \(statusCase.status) response; list the cases that match by a header first", at: statusCase.caseName.location)
                 }
-                if statusCase.header == nil { answered.insert(statusCase.statusCode) }
+                if statusCase.header == nil { answered.insert(statusCase.status) }
+                if statusCase.status.carriesStatusCode, case .values(let values) = statusCase.payload, let clash = values.first(where: { $0.name == "statusCode" }) {
+                    diagnostics.error("case '\(statusCase.caseName)' of \(describe("error type", error.name)) keeps the status it took as 'statusCode'; name the value read at '\(clash.path)' otherwise", at: statusCase.caseName.location)
+                }
+                guard statusCase.status == .other else { continue }
+                if case .body = statusCase.payload {} else {
+                    diagnostics.error("the 'default' case '\(statusCase.caseName)' of \(describe("error type", error.name)) needs a payload type, e.g. '{ \(statusCase.caseName): ErrorBody }': it takes a response whose body decodes as that type, and any other response is 'unknown' already", at: statusCase.caseName.location)
+                }
+                if statusCase.header != nil {
+                    diagnostics.error("the 'default' case '\(statusCase.caseName)' of \(describe("error type", error.name)) can't match by a header; give the header's status or range instead", at: statusCase.caseName.location)
+                }
             }
         }
     }

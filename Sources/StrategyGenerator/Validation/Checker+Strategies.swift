@@ -4,7 +4,7 @@ extension Checker {
         let schemes = spec.authSchemes.map(\.name.value)
         for strategy in spec.strategies {
             let what = "strategy '\(strategy.name)'"
-            let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            let inputs = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             fieldList(inputs, in: what, allowFiles: true)
             parameterTypes(of: strategy)
             pathParameters(of: strategy)
@@ -54,13 +54,16 @@ extension Checker {
         }
     }
 
-    /// Path segments and headers hold single values; query items also arrays and dates.
+    /// Path segments, headers and cookies hold single values; query items also arrays and dates.
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
         for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
             let hint = types.isDeepObject(field.type) ? "; an object or a map can be sent in the query or a form body" : ""
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum\(hint)", at: field.typeLocation)
+        }
+        for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && field.type.namedTypes.allSatisfy(types.isKnown) {
+            diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum", at: field.typeLocation)
         }
         for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
@@ -112,6 +115,10 @@ extension Checker {
 
     private mutating func returns(of strategy: StrategySpec) {
         switch strategy.returns {
+        case .type(.named("Data"), _)?:
+            if let unwrap = strategy.unwrap {
+                diagnostics.error("strategy '\(strategy.name)' returns Data, the body as it came, so it can't unwrap '\(unwrap)'", at: unwrap.location)
+            }
         case .type(let type, let location)?:
             resolve(type, at: location, allowFiles: false)
         case .fields(let fields)?:

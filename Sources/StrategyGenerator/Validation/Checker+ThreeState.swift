@@ -7,7 +7,7 @@ extension Checker {
         }
         for strategy in spec.strategies {
             let what = "strategy '\(strategy.name)'"
-            var notJSON = strategy.pathParameters + strategy.query + strategy.headers
+            var notJSON = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies
             switch strategy.body {
             case .form(let fields)?, .multipart(let fields)?: notJSON += fields
             case .jsonFields(let fields)?: fields.forEach { noDefault($0, in: what) }

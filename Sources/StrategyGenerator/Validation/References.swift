@@ -125,7 +125,7 @@ private struct Resolver {
         for scheme in spec.authSchemes {
             guard case .bearer(let bearer) = scheme.kind, let refresh = bearer.refresh,
                   let strategy = lookUp(refresh, in: strategies, kind: "strategy") else { continue }
-            let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            let inputs = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             guard let input = inputs.first else {
                 unresolved.append(.error("refresh strategy '\(refresh)' takes no refresh token", at: refresh.location))
                 continue

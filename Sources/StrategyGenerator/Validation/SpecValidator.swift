@@ -259,7 +259,7 @@ struct Checker {
                 unknownReference(refresh, kind: "strategy", known: spec.strategies.map(\.name.value))
                 continue
             }
-            let inputs = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            let inputs = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             if inputs.count != 1 || inputs.first?.type != .named("String") {
                 diagnostics.error("refresh strategy '\(strategy.name)' must take exactly one String (the refresh token) as its input", at: refresh.location)
             }
@@ -293,7 +293,7 @@ struct Checker {
             }
         }
         for strategy in spec.strategies {
-            let fields = strategy.pathParameters + strategy.query + strategy.headers + (strategy.body?.fields ?? [])
+            let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             fields.forEach { used.formUnion($0.type.namedTypes) }
             if case .json(let type, _)? = strategy.body { used.formUnion(type.namedTypes) }
             switch strategy.returns {
@@ -313,6 +313,10 @@ struct Checker {
                 if !allowFiles {
                     diagnostics.error("'File' can only be the type of a multipart body field", at: location)
                 }
+                continue
+            }
+            if name == "Data" {
+                diagnostics.error("'Data' can only be all a strategy returns: 'returns: Data', the body as it came", at: location)
                 continue
             }
             guard !types.isKnown(name) else { continue }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sends a fixed API key as a query item or a header.
+/// Sends a fixed API key as a query item, a header or a cookie.
 public struct APIKeyAuthenticator: Authenticator {
     /// Where the key goes.
     public enum Placement: Hashable, Sendable {
@@ -8,16 +8,19 @@ public struct APIKeyAuthenticator: Authenticator {
         case query
         /// A header, replacing one of the same name.
         case header
+        /// A cookie in the request's `Cookie` header, beside its other cookies, replacing one
+        /// of the same name.
+        case cookie
     }
 
-    /// The query item's or header's name.
+    /// The query item's, header's or cookie's name.
     public var name: String
     /// The key.
     public var value: String
     /// Where the key goes.
     public var placement: Placement
 
-    /// Sends `value` as the query item or header `name`.
+    /// Sends `value` as the query item, header or cookie `name`.
     public init(name: String, value: String, in placement: Placement) {
         self.name = name
         self.value = value
@@ -30,6 +33,7 @@ public struct APIKeyAuthenticator: Authenticator {
         switch placement {
         case .header: try request.headerFields.setChecked(name, to: value)
         case .query: request.appendQueryItems([Endpoint.QueryItem(name: name, value: value)])
+        case .cookie: try request.headerFields.addCookies([(name: name, value: value)])
         }
         return request
     }

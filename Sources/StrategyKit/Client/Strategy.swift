@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// Only ``endpoint(for:)`` has no default. A `Decodable` output is decoded from the JSON body,
-/// at ``outputPath`` when one is set; a `Void` output ignores the body.
+/// at ``outputPath`` when one is set; a `Data` output is the body as it came, such as an image
+/// or a PDF; a `Void` output ignores the body.
 public protocol Strategy: Sendable {
     /// What a caller supplies for one call.
     associatedtype Input: Sendable = Void
@@ -65,6 +66,13 @@ extension Strategy where Output: Decodable {
     /// Decodes the JSON body, or the value at ``outputPath`` inside it.
     public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output {
         try decoder.decode(Output.self, from: body, at: outputPath)
+    }
+}
+
+extension Strategy where Output == Data {
+    /// The body as it came, not decoded: an image, a PDF, a CSV file.
+    public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) -> Data {
+        body
     }
 }
 

@@ -32,6 +32,25 @@ enum HTTPCheck {
         return HTTPField(name: fieldName, value: value)
     }
 
+    /// `name=value`, when the name is an HTTP token and the value is made of RFC 6265's
+    /// cookie-octets (optionally in double quotes).
+    static func cookie(_ name: String, _ value: String) throws(RequestBuildingError) -> String {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter) else {
+            throw RequestBuildingError.invalidCookie(name: name)
+        }
+        var octets = Substring(value)
+        if octets.count >= 2, octets.first == "\"", octets.last == "\"" { octets = octets.dropFirst().dropLast() }
+        guard octets.unicodeScalars.allSatisfy(isCookieOctet) else {
+            throw RequestBuildingError.invalidCookie(name: name)
+        }
+        return "\(name)=\(value)"
+    }
+
+    /// RFC 6265's cookie-octet: visible ASCII but `"`, `,`, `;` and `\`.
+    static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"\",;\\".unicodeScalars.contains(scalar)
+    }
+
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F else { return false }
         return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
@@ -43,6 +62,23 @@ extension HTTPFields {
     mutating func setChecked(_ name: String, to value: String) throws(RequestBuildingError) {
         let field = try HTTPCheck.field(name, value)
         self[field.name] = field.value
+    }
+}
+
+extension HTTPFields {
+    /// Adds `cookies` to the request's one `Cookie` header, after the cookies it has, replacing
+    /// one of the same name; each is checked first.
+    mutating func addCookies(_ cookies: [(name: String, value: String)]) throws(RequestBuildingError) {
+        var pairs = self[values: .cookie].flatMap { $0.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) } }
+        for (name, value) in cookies {
+            let pair = try HTTPCheck.cookie(name, value)
+            pairs.removeAll { $0.split(separator: "=", maxSplits: 1).first.map(String.init) == name }
+            pairs.append(pair)
+        }
+        // One field, not HTTPFields' cookie crumbs: a transport that folds repeated fields
+        // would join those with a comma, which is no cookie separator.
+        self[values: .cookie] = []
+        append(HTTPField(name: .cookie, value: pairs.joined(separator: "; ")))
     }
 }
 

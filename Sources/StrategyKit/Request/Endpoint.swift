@@ -35,6 +35,13 @@ public struct Endpoint: Sendable {
     /// The endpoint's own headers, in order; names and values are checked when the request is
     /// built, so a CR or LF fails with a ``RequestBuildingError`` instead of being sent.
     public var headers: [(name: String, value: String)]
+    /// The endpoint's own cookies, in order, sent together as one `Cookie` header
+    /// (`a=1; b=2`). A name must be an HTTP token and a value made of the characters RFC 6265
+    /// lets a cookie hold, optionally in double quotes (no space, `"`, `,`, `;`, `\` or control
+    /// character inside, ASCII only);
+    /// anything else fails with ``RequestBuildingError/invalidCookie(name:)`` when the request
+    /// is built, instead of being sent changed.
+    public var cookies: [(name: String, value: String)] = []
     /// The body, if any.
     public var body: RequestBody?
     /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
@@ -50,8 +57,8 @@ public struct Endpoint: Sendable {
     /// ``RequestLimits/maximumResponseBytes``.
     public var maximumResponseBytes: Int?
 
-    /// Creates an endpoint; `query` and `headers` keep their order, and `nil` values are left
-    /// out. `timeout`, `connectTimeout` and `maximumResponseBytes` override the client's
+    /// Creates an endpoint; `query`, `headers` and `cookies` keep their order, and `nil` values
+    /// are left out. `timeout`, `connectTimeout` and `maximumResponseBytes` override the client's
     /// ``RequestLimits``.
     public init(
         _ method: HTTPRequest.Method,
@@ -59,6 +66,7 @@ public struct Endpoint: Sendable {
         query: KeyValuePairs<String, (any QueryValue)?> = [:],
         queryEncoding: QueryEncoding = QueryEncoding(),
         headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        cookies: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil,
         timeout: TimeInterval? = nil,
         retry: RetryPolicy? = nil,
@@ -71,6 +79,7 @@ public struct Endpoint: Sendable {
             value?.queryItems(named: name, encoding: queryEncoding) ?? []
         }
         self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
+        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
         self.body = body
         self.timeout = timeout
         self.retry = retry
@@ -87,6 +96,7 @@ public struct Endpoint: Sendable {
         query: KeyValuePairs<String, (any QueryValue)?> = [:],
         queryEncoding: QueryEncoding = QueryEncoding(),
         headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        cookies: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil,
         timeout: TimeInterval? = nil,
         retry: RetryPolicy? = nil,
@@ -94,7 +104,7 @@ public struct Endpoint: Sendable {
         maximumResponseBytes: Int? = nil
     ) {
         self.init(
-            method, "", query: query, queryEncoding: queryEncoding, headers: headers, body: body,
+            method, "", query: query, queryEncoding: queryEncoding, headers: headers, cookies: cookies, body: body,
             timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes
         )
         self.url = url

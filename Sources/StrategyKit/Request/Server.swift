@@ -65,6 +65,9 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
         for (name, value) in endpoint.headers {
             fields.append(try HTTPCheck.field(name, value))
         }
+        if !endpoint.cookies.isEmpty {
+            try fields.addCookies(endpoint.cookies)
+        }
         if let body = endpoint.body, fields[.contentType] == nil {
             fields.append(try HTTPCheck.field("Content-Type", body.contentType))
         }
@@ -85,4 +88,8 @@ public enum RequestBuildingError: Error, Hashable, Sendable {
     /// A path value that is `.` or `..`: sent even percent-encoded, URL normalisation would turn
     /// it into a step up or across the path, so it is refused.
     case dotSegment(String)
+    /// A cookie whose name isn't an HTTP token, or whose value holds a character RFC 6265
+    /// doesn't let a cookie hold: a space, `"`, `,`, `;`, `\`, a control character or one
+    /// beyond ASCII.
+    case invalidCookie(name: String)
 }

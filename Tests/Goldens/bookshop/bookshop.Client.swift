@@ -92,9 +92,19 @@ public struct BookshopClient: Sendable {
         client.pages(ListReviews(), ListReviews.Input(isbn: isbn, cursor: cursor, stars: stars))
     }
 
+    /// A book's cover, as the image it is.
+    public func getCover(isbn: String) async throws(CallError<BookshopError>) -> Data {
+        try await client.call(GetCover(), GetCover.Input(isbn: isbn))
+    }
+
     /// Stores a book's cover on the media host.
     public func uploadCover(isbn: String, body: Data) async throws(CallError<BookshopError>) {
         try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))
+    }
+
+    /// Sends ``ViewBasket`` with `input`.
+    public func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String] {
+        try await client.call(ViewBasket(), input)
     }
 
     /// Sends ``PlaceOrder`` with `input`.
@@ -172,11 +182,19 @@ extension BooksAPI {
 }
 
 public protocol OrdersAPI: Sendable {
+    /// Sends ``ViewBasket`` with `input`.
+    func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String]
+
     /// Sends ``PlaceOrder`` with `input`.
     func placeOrder(_ input: PlaceOrder.Input) async throws(CallError<BookshopError>) -> PlaceOrderOutput
 }
 
 extension OrdersAPI {
+    /// The basket the shop keeps for a visitor, priced in the currency they chose.
+    public func viewBasket(currency: String? = nil) async throws(CallError<BookshopError>) -> [String] {
+        try await viewBasket(ViewBasket.Input(currency: currency))
+    }
+
     /// Orders copies of a book.
     public func placeOrder(
         isbn: String,
@@ -194,6 +212,7 @@ extension BookshopClient {
         public var settings: ClientSettings
         private var bearerToken: BearerToken? = nil
         private var apiKeyAuthenticator: (any Authenticator)? = nil
+        private var visitorAuthenticator: (any Authenticator)? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -209,6 +228,11 @@ extension BookshopClient {
             changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
         }
 
+        /// Sends `key` as the cookie `visitor_id`.
+        public func visitor(_ key: String) -> Builder {
+            changing { $0.visitorAuthenticator = APIKeyAuthenticator(name: "visitor_id", value: key, in: .cookie) }
+        }
+
         /// The client, assembled.
         public func build() -> BookshopClient {
             var builtIn: [any Middleware] = []
@@ -216,6 +240,9 @@ extension BookshopClient {
             builtIn.append(AuthenticationMiddleware(authenticator: bearer, name: "auth.bearer"))
             if let apiKeyAuthenticator {
                 builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+            }
+            if let visitorAuthenticator {
+                builtIn.append(AuthenticationMiddleware(authenticator: visitorAuthenticator, name: "auth.visitor"))
             }
             return BookshopClient(client: settings.client(builtIn: builtIn), bearer: bearer)
         }

@@ -11,6 +11,10 @@ public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable 
     case badRequest(Problem?, message: String?)
     /// HTTP 404.
     case notFound(Problem?, message: String?)
+    /// Any HTTP 5xx that no case of its own status takes.
+    case serverError(statusCode: Int, Problem?, message: String?)
+    /// Any other rejected response whose body decodes as the payload.
+    case otherError(statusCode: Int, Problem, message: String?)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, code: Int?, message: String?, body: Data)
 
@@ -24,8 +28,18 @@ public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable 
             self = .badRequest(try? decoder.decode(Problem.self, from: body), message: message)
         case (404, _):
             self = .notFound(try? decoder.decode(Problem.self, from: body), message: message)
+        case (500...599, _):
+            self = .serverError(
+                statusCode: response.status.code,
+                try? decoder.decode(Problem.self, from: body),
+                message: message
+            )
         default:
-            self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+            guard let payload = try? decoder.decode(Problem.self, from: body) else {
+                self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
+                return
+            }
+            self = .otherError(statusCode: response.status.code, payload, message: message)
         }
     }
 
@@ -34,7 +48,7 @@ public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable 
         switch self {
         case .outOfStock(let message), .badRequest(_, let message), .notFound(_, let message):
             message
-        case .unknown(_, _, let message, _):
+        case .serverError(_, _, let message), .otherError(_, _, let message), .unknown(_, _, let message, _):
             message
         }
     }

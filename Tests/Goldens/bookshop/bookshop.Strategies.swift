@@ -26,7 +26,7 @@ public struct ListBooks: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -53,7 +53,7 @@ public struct AddBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
         Endpoint(.post, "/books", body: try .json(input))
@@ -98,7 +98,7 @@ public struct GetBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)", headers: ["X-Request-ID": input.xRequestID])
@@ -130,7 +130,7 @@ public struct RemoveBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.delete, "/books/\(input.isbn)")
@@ -156,7 +156,7 @@ public struct CountStock: Strategy {
 
     public var outputPath: String? { "data.count" }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/stock")
@@ -180,7 +180,7 @@ public struct ListEditions: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/editions")
@@ -206,7 +206,7 @@ public struct ListReviews: PaginatedStrategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "reviews") }
 
@@ -220,6 +220,32 @@ public struct ListReviews: PaginatedStrategy {
             "/books/\(input.isbn)/reviews",
             query: ["cursor": input.cursor, "stars": DeepObject(input.stars)]
         )
+    }
+}
+
+/// A book's cover, as the image it is.
+///
+/// `GET /books/{isbn}/cover`
+public struct GetCover: Strategy {
+    public typealias Output = Data
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var isbn: String
+
+        public init(isbn: String) {
+            self.isbn = isbn
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter {
+        .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
+    }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/books/\(input.isbn)/cover")
     }
 }
 
@@ -245,10 +271,34 @@ public struct UploadCover: Strategy {
         Server(scheme: "https", host: "media.bookshop.example.com", basePath: "/v1")
     }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.put, "/books/\(input.isbn)/cover", body: .data(input.body, contentType: "image/jpeg"))
+    }
+}
+
+/// The basket the shop keeps for a visitor, priced in the currency they chose.
+///
+/// `GET /basket`
+public struct ViewBasket: Strategy {
+    public typealias Output = [String]
+    public typealias Failure = BookshopError
+
+    public struct Input: Sendable {
+        public var currency: String?
+
+        public init(currency: String? = nil) {
+            self.currency = currency
+        }
+    }
+
+    public init() {}
+
+    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+
+    public func endpoint(for input: Input) -> Endpoint {
+        Endpoint(.get, "/basket", cookies: ["currency": input.currency])
     }
 }
 
@@ -270,7 +320,9 @@ public struct PlaceOrder: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+    public var middlewareFilter: MiddlewareFilter {
+        .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/orders", body: .form(["isbn": input.isbn, "quantity": input.quantity]))
