@@ -75,15 +75,16 @@ mv "$work/specs"/*.yaml "$api/"
 corpus="$root/../shared/corpus/openapi"
 if [ -d "$corpus" ]; then
     step "Clients generated from documents written by others talk to their server"
-    # The OpenAPI Initiative's petstore and Redocly's museum, read from the shared corpus into a
-    # target of the copy: the documents are never copied into the repository.
-    # Each document gets a target of its own, as both name a schema 'Error'.
-    for target in PetstoreAPI MuseumAPI; do
+    # The OpenAPI Initiative's petstore, Redocly's museum and Swagger's petstore 3, read from the
+    # shared corpus into targets of the copy: the documents are never copied into the repository.
+    # Each document gets a target of its own, as their schemas' names clash ('Error', 'Pet').
+    for target in PetstoreAPI MuseumAPI PetstoreV3API; do
         mkdir -p "$package/Sources/$target"
         cp "$root/Examples/CorpusClients/Client.swift" "$package/Sources/$target/"
     done
     cp "$corpus/petstore.yaml" "$package/Sources/PetstoreAPI/"
     cp "$corpus/museum.openapi.yaml" "$package/Sources/MuseumAPI/"
+    cp "$corpus/swagger-petstore-v3.openapi.yaml" "$package/Sources/PetstoreV3API/"
     mkdir -p "$package/Sources/corpus-clients"
     cp "$root/Examples/CorpusClients/main.swift" "$package/Sources/corpus-clients/"
     cat >>"$package/Package.swift" <<'MANIFEST'
@@ -92,7 +93,8 @@ let generator = Target.PluginUsage.plugin(name: "StrategyGenPlugin", package: "S
 package.targets += [
     .target(name: "PetstoreAPI", dependencies: [kit], plugins: [generator]),
     .target(name: "MuseumAPI", dependencies: [kit], plugins: [generator]),
-    .executableTarget(name: "corpus-clients", dependencies: ["PetstoreAPI", "MuseumAPI", kit]),
+    .target(name: "PetstoreV3API", dependencies: [kit], plugins: [generator]),
+    .executableTarget(name: "corpus-clients", dependencies: ["PetstoreAPI", "MuseumAPI", "PetstoreV3API", kit]),
 ]
 MANIFEST
     build || { cat "$log"; fail "the clients of the corpus's documents do not build"; }
