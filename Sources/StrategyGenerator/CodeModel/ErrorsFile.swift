@@ -193,7 +193,12 @@ extension CodeContext {
         } else {
             cases.append(SwitchCase(pattern: nil, body: [unknownCase]))
         }
-        body.append(.switchOver(byCode ? "(response.status.code, code)" : "response.status.code", cases))
+        if cases.count == 1, let only = cases.first {
+            // Nothing to tell apart: what `default` does is all there is.
+            body += only.body
+        } else {
+            body.append(.switchOver(byCode ? "(response.status.code, code)" : "response.status.code", cases))
+        }
         var parameters = [Function.Parameter(name: "response", type: "HTTPResponse"), Function.Parameter(name: "body", type: "Data")]
         if decodesPayloads(error) { parameters.append(Function.Parameter(name: "decoder", type: "JSONDecoder")) }
         return Function(access: access, name: "init", parameters: parameters, body: body)
