@@ -63,6 +63,15 @@ import Testing
             id: { type: string }
     """
 
+    /// Writes the generated files into `folder` and type-checks them against the runtime.
+    private func expectCompilesWithoutWarnings(_ generated: GeneratedSpec, in folder: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+        try OutputWriter.write(generated.files, to: folder)
+        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+        #expect(result.status == 0, "\(result.standardError)", sourceLocation: sourceLocation)
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)", sourceLocation: sourceLocation)
+    }
+
     private func generate(_ text: String, name: String) throws -> (GeneratedSpec, URL) {
         let folder = try makeTemporaryDirectory()
         let file = folder.appendingPathComponent(name)
@@ -129,13 +138,7 @@ import Testing
     func whatIsImportedCompilesWithoutWarnings(name: String, text: String) async throws {
         let (generated, folder) = try generate(text, name: name)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try OutputWriter.write(generated.files, to: folder)
-        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
-
-        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
-
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+        try await expectCompilesWithoutWarnings(generated, in: folder)
     }
 
     @Test func aJSONDocumentsWarningsPointIntoTheJSON() throws {
@@ -344,11 +347,7 @@ import Testing
         let errors = try #require(generated.files.first { $0.name == "api.Errors.swift" }).contents
         #expect(errors.contains("case notFound(Problem?)"))
 
-        try OutputWriter.write(generated.files, to: folder)
-        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
-        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+        try await expectCompilesWithoutWarnings(generated, in: folder)
     }
 
     @Test func aConfigurationSelectsOperationsAndOnlyTheSchemasTheyReachAreGenerated() async throws {
@@ -585,11 +584,7 @@ import Testing
         #expect(strategies.contains(#"public var server: Server? { Server(scheme: "https", host: "files.shop.example.com", basePath: "/v1") }"#))
         #expect(!generated.files.contains { $0.name == "shop.Errors.swift" && $0.contents.contains("enum ShopError") })
 
-        try OutputWriter.write(generated.files, to: folder)
-        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
-        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+        try await expectCompilesWithoutWarnings(generated, in: folder)
     }
 
     @Test func aSwaggerDocumentOfAnotherVersionIsRefusedAtItsVersion() throws {

@@ -33,18 +33,7 @@ extension CodeContext {
                 body: [.switchOver("self", cases)]
             )))
         }
-        var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
-        case (true, true): ["Codable"]
-        case (true, false): ["Decodable"]
-        case (false, true): ["Encodable"]
-        case (false, false): []
-        }
-        if addedConformances.contains(.hashable) {
-            conformances.append("Hashable")
-        } else if use.contains(.compared) || addedConformances.contains(.equatable) {
-            conformances.append("Equatable")
-        }
-        conformances.append("Sendable")
+        let conformances = modelConformances(use) + ["Sendable"]
         return TypeDeclaration(
             docs: docLines(model.doc),
             attributes: deprecatedAttribute(references.deprecation(of: model)),

@@ -31,6 +31,14 @@ extension CodeContext {
         let memberAccess = access == "private" ? nil : access
         if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
         if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
+        var conformances = modelConformances(use)
+        if sendable { conformances.append("Sendable") }
+        return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
+    }
+
+    /// What a model's use asks of it (`Codable`, `Decodable` or `Encodable`; `Equatable` for an
+    /// error's payload), with what the configuration adds.
+    func modelConformances(_ use: ModelUses.Use) -> [String] {
         var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
         case (true, true): ["Codable"]
         case (true, false): ["Decodable"]
@@ -42,8 +50,7 @@ extension CodeContext {
         } else if use.contains(.compared) || addedConformances.contains(.equatable) {
             conformances.append("Equatable")
         }
-        if sendable { conformances.append("Sendable") }
-        return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
+        return conformances
     }
 
     private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {

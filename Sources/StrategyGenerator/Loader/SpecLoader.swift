@@ -86,14 +86,7 @@ public enum SpecLoader {
     }
 
     private static func load(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?) throws(DiagnosticsError) -> LoadedSpec {
-        let root: YAMLNode?
-        let parsed = file.lowercased().hasSuffix(".json")
-            ? JSONDocument.parse(text, file: file)
-            : YAMLDocument.parse(text, file: file, allowingAliases: isOpenAPI(text))
-        switch parsed {
-        case .success(let node): root = node
-        case .failure(let error): throw error
-        }
+        let root = try parse(text, file: file, allowingAliases: isOpenAPI(text))
         if let root, root["openapi"] != nil || root["swagger"] != nil {
             return try importOpenAPI(root, file: file, selecting: operations)
         }
@@ -123,6 +116,17 @@ public enum SpecLoader {
             }
         }
         return LoadedSpec(spec: spec, diagnostics: diagnostics)
+    }
+
+    /// A `.json` file read as JSON, anything else as YAML; `nil` for an empty document.
+    private static func parse(_ text: String, file: String, allowingAliases: Bool) throws(DiagnosticsError) -> YAMLNode? {
+        let parsed = file.lowercased().hasSuffix(".json")
+            ? JSONDocument.parse(text, file: file)
+            : YAMLDocument.parse(text, file: file, allowingAliases: allowingAliases)
+        switch parsed {
+        case .success(let node): return node
+        case .failure(let error): throw error
+        }
     }
 
     /// `other.yaml` next to `specs/api.yaml` is `specs/other.yaml`.
@@ -161,14 +165,7 @@ public enum SpecLoader {
             if let type, type != .typeRegular, type != .typeDirectory {
                 throw DiagnosticsError([.error("this is not a regular file", at: SourceLocation(file: path, line: 1, column: 1))])
             }
-            let text = try readText(path)
-            let parsed = path.lowercased().hasSuffix(".json")
-                ? JSONDocument.parse(text, file: path)
-                : YAMLDocument.parse(text, file: path, allowingAliases: true)
-            switch parsed {
-            case .success(let node): return node
-            case .failure(let error): throw error
-            }
+            return try parse(readText(path), file: path, allowingAliases: true)
         }
         let bundled = references.bundle(root)
         var importer = swagger == nil

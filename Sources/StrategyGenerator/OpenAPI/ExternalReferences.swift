@@ -115,7 +115,7 @@ struct ExternalReferences {
             return reference("#" + pointer, at: node)
         }
         guard let document = document(at: path, for: node, target: target) else { return node }
-        guard let found = Self.node(at: pointer, in: document) else {
+        guard let found = document.node(atPointer: pointer[...]) else {
             return unresolved(node, "'\(target)' names no part of its file; what uses it is left out")
         }
         let id = path + "#" + pointer
@@ -182,7 +182,7 @@ struct ExternalReferences {
     /// `/components/schemas/Pet` → `Pet`; a whole file `models/droplet.yml` → `droplet`.
     private static func name(pointer: String, path: String) -> String {
         if let last = pointer.split(separator: "/").last {
-            return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            return JSONPointer.unescaped(last)
         }
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.split(separator: ".").first.map(String.init) ?? file
@@ -196,20 +196,6 @@ struct ExternalReferences {
         }
         takenKeys.insert(key)
         return key
-    }
-
-    /// The node a JSON pointer (`/paths/~1pets/get`, or empty for the whole file) names.
-    private static func node(at pointer: String, in document: YAMLNode) -> YAMLNode? {
-        var found: YAMLNode? = document
-        for token in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? String(token)
-            if let index = Int(key), case .sequence(let items)? = found?.kind {
-                found = items.indices.contains(index) ? items[index] : nil
-            } else {
-                found = found?[key]
-            }
-        }
-        return found
     }
 
     private func reference(_ target: String, at node: YAMLNode) -> YAMLNode {

@@ -96,14 +96,14 @@ struct OpenAPIImporter {
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            var cases = Self.statusCases(errorCases)
-            var error = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
-            if let bodyErrors {
+            let plain = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: Self.statusCases(errorCases))
+            var error = plain
+            if let bodyErrors, let node = root[Self.errorsExtension] {
                 // The extension's cases come first and win over a response's case of the same
                 // status; a response's case named like one of them is named by its status.
                 let written = Set(bodyErrors.statusCases.map(\.status))
                 let taken = Set(bodyErrors.statusCases.map(\.caseName.value) + bodyErrors.codeCases.map(\.caseName.value))
-                cases = bodyErrors.statusCases + cases.filter { !written.contains($0.status) }.map { statusCase in
+                error.statusCases = bodyErrors.statusCases + plain.statusCases.filter { !written.contains($0.status) }.map { statusCase in
                     var statusCase = statusCase
                     if taken.contains(statusCase.caseName.value) { statusCase.caseName.value = "status\(statusCase.status)" }
                     return statusCase
@@ -113,11 +113,6 @@ struct OpenAPIImporter {
                 error.codePath = bodyErrors.codePath
                 error.messagePath = bodyErrors.messagePath
                 error.codeCases = bodyErrors.codeCases
-            }
-            error.statusCases = cases
-            if bodyErrors != nil, let node = root[Self.errorsExtension] {
-                var plain = ErrorSpec(name: error.name, doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: [])
-                plain.statusCases = Self.statusCases(errorCases)
                 errorsWithoutExtension = plain
                 noteExtension(Self.errorsExtension, .errors, node)
             }
@@ -285,8 +280,7 @@ struct OpenAPIImporter {
         }
         func follow(_ target: String) {
             if let key = componentKey(target, section: "schemas") { reached.insert(key) }
-            let node = YAMLNode(kind: .mapping([(key: YAMLNode(kind: .scalar("$ref", quoted: true), location: root.location), value: YAMLNode(kind: .scalar(target, quoted: true), location: root.location))]), location: root.location)
-            if let found = resolveQuietly(node) { pending.append(found) }
+            if let found = root.node(atPointer: target.dropFirst()) { pending.append(found) }
         }
         reachedSchemas = reached
         let unused = selection.tags.filter { !usedTags.contains($0.value) }.map { ("tag", $0) }
@@ -295,13 +289,6 @@ struct OpenAPIImporter {
         for (kind, name) in unused {
             diagnostics.warning("\(kind) '\(name)' under 'operations' selects no operation of \(fileName(of: file))", at: name.location)
         }
-    }
-
-    /// What an internal reference names, without warnings: selecting only looks ahead.
-    private func resolveQuietly(_ node: YAMLNode) -> YAMLNode? {
-        var copy = self
-        let found = copy.resolve(node, pointer: JSONPointer())
-        return found
     }
 
     // MARK: Schemas
@@ -591,8 +578,8 @@ struct OpenAPIImporter {
 
     /// The format of a date, or of the dates of an array, through references to either.
     private func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
-        var schema = resolveQuietly(schema) ?? schema
-        if let items = schema["items"] { schema = resolveQuietly(items) ?? items }
+        var schema = lookUp(schema).node ?? schema
+        if let items = schema["items"] { schema = lookUp(items).node ?? items }
         switch schema["format"]?.scalar {
         case "date-time": return .iso8601
         case "date": return .pattern("yyyy-MM-dd")
@@ -1166,40 +1153,38 @@ struct OpenAPIImporter {
     /// The node itself, or what its `$ref` names in this document; `nil`, with a warning, for a
     /// reference that leads nowhere.
     private mutating func resolve(_ node: YAMLNode, pointer: JSONPointer) -> YAMLNode? {
+        let (found, problem) = lookUp(node)
+        if let problem { warn(problem.message, at: problem.location, pointer) }
+        return found
+    }
+
+    /// What a node stands for through its references in this document; `nil` with the problem
+    /// and its place when it stands for nothing (no problem for a reference to another file
+    /// that was already warned of).
+    private func lookUp(_ node: YAMLNode) -> (node: YAMLNode?, problem: (message: String, location: SourceLocation)?) {
         var node = node, hops = 0
         while let target = node.reference {
             hops += 1
-            guard target.hasPrefix("#/"), hops <= 32 else {
-                if hops > 32 || !unresolved.contains(node.location) {
-                    warn(hops > 32 ? "references lead in a circle" : "'\(target)' is in another document, which is not read; what uses it is left out", at: node.location, pointer)
-                }
-                return nil
+            guard hops <= 32 else { return (nil, ("references lead in a circle", node.location)) }
+            guard target.hasPrefix("#/") else {
+                let message = "'\(target)' is in another document, which is not read; what uses it is left out"
+                return (nil, unresolved.contains(node.location) ? nil : (message, node.location))
             }
-            var found: YAMLNode? = root
-            for token in target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
-                let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? String(token)
-                if let index = Int(key), case .sequence(let items)? = found?.kind {
-                    found = items.indices.contains(index) ? items[index] : nil
-                } else {
-                    found = found?[key]
-                }
-            }
-            guard let next = found else {
-                warn("'\(target)' names nothing in this document", at: node.location, pointer)
-                return nil
+            guard let next = root.node(atPointer: target.dropFirst()) else {
+                return (nil, ("'\(target)' names nothing in this document", node.location))
             }
             node = next
         }
-        return node
+        return (node, nil)
     }
 
     /// `#/components/schemas/Pet` → `Pet`.
     private func componentKey(_ reference: String, section: String) -> String? {
         let prefix = "#/components/\(section)/"
         guard reference.hasPrefix(prefix) else { return nil }
-        let key = String(reference.dropFirst(prefix.count))
+        let key = reference.dropFirst(prefix.count)
         guard !key.contains("/") else { return nil }
-        return key.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~").removingPercentEncoding ?? key
+        return JSONPointer.unescaped(key)
     }
 
     /// `base`, or when it is taken `base` with `clashSuffix` (`ErrorModel`), then numbered.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading an OpenAPI document's nodes: members by key, references, and the JSON pointer that
 /// names a place in messages.
 extension YAMLNode {
@@ -23,6 +25,21 @@ extension YAMLNode {
         self["$ref"]?.scalar
     }
 
+    /// The node a JSON pointer (`/paths/~1pets/get`, or empty for this node) names inside this one.
+    func node(atPointer pointer: Substring) -> YAMLNode? {
+        guard !pointer.isEmpty else { return self }
+        var found: YAMLNode? = self
+        for token in pointer.drop(while: { $0 == "/" }).split(separator: "/", omittingEmptySubsequences: false) {
+            let key = JSONPointer.unescaped(token)
+            if let index = Int(key), case .sequence(let items)? = found?.kind {
+                found = items.indices.contains(index) ? items[index] : nil
+            } else {
+                found = found?[key]
+            }
+        }
+        return found
+    }
+
     /// A scalar read as YAML types it: `true`, `false`, or nothing.
     var bool: Bool? {
         if case .bool(let value) = value { value } else { nil }
@@ -41,6 +58,13 @@ struct JSONPointer: CustomStringConvertible {
 
     func appending(_ index: Int) -> JSONPointer {
         appending(String(index))
+    }
+
+    /// A pointer's token as the key it names: `~1` is `/`, `~0` is `~`, and percent-encoding
+    /// (which references in URLs use) is undone.
+    static func unescaped(_ token: Substring) -> String {
+        let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return key.removingPercentEncoding ?? key
     }
 
     var description: String {

@@ -145,8 +145,7 @@ struct SwaggerConverter {
     /// The parameter a reference names in the document's `parameters`, or the node itself.
     private func resolvedParameter(_ node: YAMLNode) -> YAMLNode {
         guard let target = node.reference, target.hasPrefix("#/parameters/") else { return node }
-        let key = String(target.dropFirst("#/parameters/".count)).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        return root["parameters"]?[key] ?? node
+        return root.node(atPointer: target.dropFirst()) ?? node
     }
 
     private func isBodyOrForm(_ node: YAMLNode) -> Bool {
