@@ -92,9 +92,9 @@ import Testing
             "shop.yaml:11:11: warning: cookie 'my session' has a name a cookie can't have; it is left out (#/paths/~1pets~1{petId}/get/parameters/1)",
             "shop.yaml:22:11: warning: parameter 'trace' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/post/parameters/0)",
             "shop.yaml:28:11: warning: parameter 'filter' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/get/parameters/0)",
-            "shop.yaml:28:62: warning: 'other.yaml#/Filter' can't be read (there is no file at this path); what uses it is left out",
-            "shop.yaml:43:17: warning: property 'parent' would make 'Pet' contain itself; it is left out",
-            "shop.yaml:46:7: warning: model 'ErrorModel' is not used by any strategy",
+            "shop.yaml:28:62: warning: 'other.yaml#/Filter' can't be read (there is no file at this path); what uses it is left out (#/paths/~1pets/get/parameters/0/schema)",
+            "shop.yaml:43:17: warning: property 'parent' would make 'Pet' contain itself; it is left out (#/components/schemas/Pet/properties/parent)",
+            "shop.yaml:46:7: warning: model 'ErrorModel' is not used by any strategy (#/components/schemas/Error)",
         ])
         #expect(generated.warnings.allSatisfy { $0.severity == .warning })
     }
@@ -337,9 +337,9 @@ import Testing
         let models = try #require(generated.files.first { $0.name == "api.Models.swift" }).contents
 
         #expect(generated.warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
-            "api.yaml:8:5: warning: 'paths/nowhere.yaml' can't be read (there is no file at this path); what uses it is left out",
-            "api.yaml:11:14: warning: model 'Droplet' is not used by any strategy",
-            "models/droplet.yaml:7:9: warning: 'errors.yaml#/components/schemas/gone' names no part of its file; what uses it is left out",
+            "api.yaml:8:5: warning: 'paths/nowhere.yaml' can't be read (there is no file at this path); what uses it is left out (#/paths/~1missing)",
+            "api.yaml:11:14: warning: model 'Droplet' is not used by any strategy (#/components/schemas/droplet)",
+            "models/droplet.yaml:7:9: warning: 'errors.yaml#/components/schemas/gone' names no part of its file; what uses it is left out (#/properties/gone)",
         ])
         #expect(client.contains("public func listDroplets(perPage: Int? = nil) async throws(CallError<SplitError>) -> [Droplet2]"))
         #expect(models.contains("public let children: [Droplet2]?") && models.contains("public let problem: Problem?"))

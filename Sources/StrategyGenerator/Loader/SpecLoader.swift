@@ -7,6 +7,9 @@ import Foundation
 public struct LoadedSpec: Sendable {
     public var spec: APISpec
     public var diagnostics: [Diagnostic]
+    /// For an imported document, the JSON pointer of the node at each place its names and
+    /// fields come from, so validation's diagnostics name it too.
+    public var pointers: [SourceLocation: String] = [:]
 }
 
 /// Reads a spec file into an ``APISpec``, reporting every problem of shape it finds:
@@ -175,7 +178,7 @@ public enum SpecLoader {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
         let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
-        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings)
+        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings, pointers: importer.pointers)
     }
 
     /// The importer builds a spec that validates, except where an extension brings in the spec

@@ -45,7 +45,7 @@ struct ExternalReferences {
         for key in schemaSection { existing = existing[key] ?? YAMLNode(kind: .mapping([]), location: root.location) }
         takenKeys = Set(existing.members.map(\.key))
         documents[rootFile] = root
-        let bundled = walk(root, file: rootFile, context: .other, isRoot: true)
+        let bundled = walk(root, file: rootFile, context: .other, isRoot: true, at: JSONPointer())
         guard !newSchemas.isEmpty else { return bundled }
         return adding(newSchemas, under: schemaSection[...], to: bundled)
     }
@@ -81,75 +81,75 @@ struct ExternalReferences {
         }
     }
 
-    private mutating func walk(_ node: YAMLNode, file: String, context: Context, isRoot: Bool) -> YAMLNode {
+    private mutating func walk(_ node: YAMLNode, file: String, context: Context, isRoot: Bool, at pointer: JSONPointer) -> YAMLNode {
         guard context != .opaque else { return node }
         switch node.kind {
         case .scalar:
             return node
         case .sequence(let items):
             let itemContext: Context = context == .schemaList ? .schema : .other
-            return YAMLNode(kind: .sequence(items.map { walk($0, file: file, context: itemContext, isRoot: isRoot) }), location: node.location)
+            return YAMLNode(kind: .sequence(items.enumerated().map { walk($0.element, file: file, context: itemContext, isRoot: isRoot, at: pointer.appending($0.offset)) }), location: node.location)
         case .mapping(let pairs):
             if let target = node.reference, !(isRoot && target.hasPrefix("#")) {
-                return external(node, target: target, file: file, context: context)
+                return external(node, target: target, file: file, context: context, at: pointer)
             }
             let walked = pairs.map { pair in
                 let key = pair.key.scalar ?? ""
-                return (key: pair.key, value: walk(pair.value, file: file, context: self.context(ofValueAt: key, in: context), isRoot: isRoot))
+                return (key: pair.key, value: walk(pair.value, file: file, context: self.context(ofValueAt: key, in: context), isRoot: isRoot, at: pointer.appending(key)))
             }
             return YAMLNode(kind: .mapping(walked), location: node.location)
         }
     }
 
     /// The node a reference from `file` names, brought into the document.
-    private mutating func external(_ node: YAMLNode, target: String, file: String, context: Context) -> YAMLNode {
+    private mutating func external(_ node: YAMLNode, target: String, file: String, context: Context, at place: JSONPointer) -> YAMLNode {
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = String(parts[0])
-        let pointer = parts.count > 1 ? String(parts[1]) : ""
+        let pointerText = parts.count > 1 ? String(parts[1]) : ""
         guard !filePart.contains("://") else {
-            return unresolved(node, "'\(target)' is on the network, which is not read; what uses it is left out")
+            return unresolved(node, "'\(target)' is on the network, which is not read; what uses it is left out", at: place)
         }
         let path = filePart.isEmpty ? file : SpecLoader.resolve(filePart.removingPercentEncoding ?? filePart, relativeTo: file)
         if path == rootFile {
             // A reference into the document itself, spelled with its file name.
-            return reference("#" + pointer, at: node)
+            return reference("#" + pointerText, at: node)
         }
-        guard let document = document(at: path, for: node, target: target) else { return node }
-        guard let found = document.node(atPointer: pointer[...]) else {
-            return unresolved(node, "'\(target)' names no part of its file; what uses it is left out")
+        guard let document = document(at: path, for: node, target: target, at: place) else { return node }
+        guard let found = document.node(atPointer: pointerText[...]) else {
+            return unresolved(node, "'\(target)' names no part of its file; what uses it is left out", at: place)
         }
-        let id = path + "#" + pointer
+        let id = path + "#" + pointerText
         let isSchema = context == .schema || context == .schemaMap
-            || pointer.hasPrefix("/components/schemas/") || pointer.hasPrefix("/definitions/")
+            || pointerText.hasPrefix("/components/schemas/") || pointerText.hasPrefix("/definitions/")
         if isSchema {
             if let key = hoisted[id] { return reference(schemaReference(key), at: node) }
-            let key = uniqueKey(Self.name(pointer: pointer, path: path))
+            let key = uniqueKey(Self.name(pointer: pointerText, path: path))
             hoisted[id] = key
             let index = newSchemas.count
             newSchemas.append((key, found))
-            newSchemas[index].schema = walk(found, file: path, context: .schema, isRoot: false)
+            newSchemas[index].schema = walk(found, file: path, context: .schema, isRoot: false, at: Self.pointer(pointerText))
             return reference(schemaReference(key), at: node)
         }
         guard !inlining.contains(id) else {
-            return unresolved(node, "'\(target)' refers back to itself through other files; what uses it is left out")
+            return unresolved(node, "'\(target)' refers back to itself through other files; what uses it is left out", at: place)
         }
         inlined += 1
         guard inlined <= Self.maximumInlined else {
-            return unresolved(node, "the document brings in more than \(Self.maximumInlined) parts of other files; '\(target)' is left out")
+            return unresolved(node, "the document brings in more than \(Self.maximumInlined) parts of other files; '\(target)' is left out", at: place)
         }
         inlining.append(id)
         defer { inlining.removeLast() }
-        return walk(found, file: path, context: context, isRoot: false)
+        return walk(found, file: path, context: context, isRoot: false, at: Self.pointer(pointerText))
     }
 
-    private mutating func document(at path: String, for node: YAMLNode, target: String) -> YAMLNode? {
+    private mutating func document(at path: String, for node: YAMLNode, target: String, at place: JSONPointer) -> YAMLNode? {
         if let reason = failedFiles[path] {
-            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out")
+            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out", at: place)
             return nil
         }
         if let document = documents[path] { return document }
         guard documents.count < Self.maximumFiles else {
-            _ = unresolved(node, "the document refers to more than \(Self.maximumFiles) files; '\(target)' is left out")
+            _ = unresolved(node, "the document refers to more than \(Self.maximumFiles) files; '\(target)' is left out", at: place)
             return nil
         }
         do throws(DiagnosticsError) {
@@ -159,21 +159,26 @@ struct ExternalReferences {
         } catch {
             let first = error.diagnostics.first
             let message = (first?.message ?? "").replacingOccurrences(of: "cannot read the spec: ", with: "")
-            let place = first?.location.flatMap { $0.line > 1 || $0.column > 1 ? "\($0): " : nil } ?? ""
-            let reason = place + message
+            let at = first?.location.flatMap { $0.line > 1 || $0.column > 1 ? "\($0): " : nil } ?? ""
+            let reason = at + message
             failedFiles[path] = reason
-            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out")
+            _ = unresolved(node, "'\(target)' can't be read (\(reason)); what uses it is left out", at: place)
             return nil
         }
     }
 
-    private mutating func unresolved(_ node: YAMLNode, _ message: String) -> YAMLNode {
-        warnings.append(.warning(message, at: node.location))
+    private mutating func unresolved(_ node: YAMLNode, _ message: String, at place: JSONPointer) -> YAMLNode {
+        warnings.append(.warning("\(message) (\(place))", at: node.location))
         unresolved.insert(node.location)
         return node
     }
 
     // MARK: Names and nodes
+
+    /// `/components/schemas/Pet` as a pointer, to name places inside it.
+    private static func pointer(_ text: String) -> JSONPointer {
+        text.split(separator: "/").reduce(JSONPointer()) { $0.appending(JSONPointer.unescaped($1)) }
+    }
 
     private func schemaReference(_ key: String) -> String {
         "#/" + schemaSection.joined(separator: "/") + "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")

@@ -63,6 +63,7 @@ struct OpenAPIImporter {
         for (path, item) in paths?.members ?? [] {
             let pointer = JSONPointer().appending("paths").appending(path)
             let item = resolve(item, pointer: pointer) ?? item
+            note(item.location, pointer)
             let shared = item["parameters"]?.items ?? []
             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
                 guard let operation = item[method], isSelected(operation, path: path) else { continue }
@@ -342,6 +343,7 @@ struct OpenAPIImporter {
     /// A struct for an object schema, an enum for an enum schema, a union for a `oneOf` or
     /// `anyOf`; `nil` for any other schema.
     private mutating func model(named name: String, _ schema: YAMLNode, pointer: JSONPointer) -> ModelSpec? {
+        note(schema.location, pointer)
         let doc = schema["description"]?.scalar ?? schema["title"]?.scalar
         let deprecated = schema["deprecated"]?.bool == true ? Deprecation(message: nil) : nil
         if schema["properties"] == nil, let members = unionMembers(schema), members.count > 1 {
@@ -390,6 +392,7 @@ struct OpenAPIImporter {
                 continue
             }
             var field = FieldSpec(name: Named(key, at: property.location), type: type, typeLocation: property.location)
+            note(property.location, at)
             let nullable = isNullable(resolved)
             // A read-only property is never sent and a write-only one never returned, so where
             // the model is used the other way it is absent: it can't be required.
@@ -542,6 +545,7 @@ struct OpenAPIImporter {
             variants.append(variant)
         }
         guard !variants.isEmpty else { return nil }
+        if let discriminator { note(discriminator.location, pointer.appending("discriminator").appending("propertyName")) }
         var union = UnionSpec(discriminator: discriminator.flatMap { node in node.scalar.map { Named($0, at: node.location) } }, variants: variants)
         if let discriminator = union.discriminator,
            variants.contains(where: { $0.value == nil || $0.caseName == "unknown" }) {
@@ -564,7 +568,7 @@ struct OpenAPIImporter {
                 return isText && !field.nullable
             }
             guard !holdsIt else { continue }
-            warn("not every member of '\(models[index].name.value)' has '\(discriminator)' as a required string; its members are tried in order", at: discriminator.location, nil)
+            warn("not every member of '\(models[index].name.value)' has '\(discriminator)' as a required string; its members are tried in order", at: discriminator.location, pointers[discriminator.location])
             union.discriminator = nil
             var names: Set<String> = []
             union.variants = union.variants.compactMap { variant in
@@ -654,7 +658,7 @@ struct OpenAPIImporter {
             fields.removeAll { field in
                 guard let target = inline(field.type).flatMap({ indexByName[$0] }) else { return false }
                 if state[target] == false {
-                    warn("property '\(field.name.value)' would make '\(models[index].name.value)' contain itself; it is left out", at: field.name.location, nil)
+                    warn("property '\(field.name.value)' would make '\(models[index].name.value)' contain itself; it is left out", at: field.name.location, pointers[field.name.location])
                     removed = true
                     return true
                 }
@@ -672,6 +676,7 @@ struct OpenAPIImporter {
     private mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
         let id = operation["operationId"]?.scalar ?? (method + " " + path)
         let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
+        note(name.location, pointer)
         var strategy = StrategySpec(
             name: name, doc: operation["summary"]?.scalar ?? operation["description"]?.scalar, method: method.uppercased(),
             path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
@@ -738,6 +743,7 @@ struct OpenAPIImporter {
             }
             if !required { type = .optional(type) }
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
+            note(parameter.location, at)
             field.arrayStyle = arrayStyle
             field.doc = parameter["description"]?.scalar
             field.dateFormat = dateFormat(resolve(schema, pointer: at) ?? schema)
@@ -1088,7 +1094,7 @@ struct OpenAPIImporter {
             servers.append(ServerSpec(name: Named(name, at: server.location), scheme: scheme, host: host, port: port, basePath: basePath, doc: server["description"]?.scalar, variables: used))
         }
         if servers.isEmpty {
-            warn("the document names no server; the client's server is http://localhost until another is chosen", at: root.location, nil)
+            warn("the document names no server; the client's server is http://localhost until another is chosen", at: root.location, "#")
             servers.append(ServerSpec(name: Named("local", at: root.location), scheme: "http", host: "localhost", port: nil, basePath: "", doc: nil, variables: []))
         }
         return servers
@@ -1242,7 +1248,20 @@ struct OpenAPIImporter {
     }
 
     private mutating func warn(_ message: String, at location: SourceLocation, _ pointer: JSONPointer?) {
-        diagnostics.warning(pointer.map { "\(message) (\(spellingPointers($0.description)))" } ?? message, at: location)
+        warn(message, at: location, pointer.map { spellingPointers($0.description) })
+    }
+
+    /// `message`, naming the place by `pointer` as the user's document spells it.
+    private mutating func warn(_ message: String, at location: SourceLocation, _ pointer: String?) {
+        diagnostics.warning(pointer.map { "\(message) (\($0))" } ?? message, at: location)
+    }
+
+    /// The JSON pointer of the node written at each place the spec's names and fields come from,
+    /// as the user's document spells it: validation's diagnostics name them too.
+    private(set) var pointers: [SourceLocation: String] = [:]
+
+    private mutating func note(_ location: SourceLocation, _ pointer: JSONPointer) {
+        if pointers[location] == nil { pointers[location] = spellingPointers(pointer.description) }
     }
 }
 

@@ -41,7 +41,14 @@ public enum SpecValidator {
         check.parameterWireForms()
         check.responses()
         check.unusedModels()
-        let diagnostics = (loaded.diagnostics + check.diagnostics.diagnostics).sortedByLocation()
+        let found = check.diagnostics.diagnostics.map { diagnostic in
+            // In an imported document, a place is also named by its JSON pointer.
+            guard let pointer = diagnostic.location.flatMap({ loaded.pointers[$0] }) else { return diagnostic }
+            var named = diagnostic
+            named.message += " (\(pointer))"
+            return named
+        }
+        let diagnostics = (loaded.diagnostics + found).sortedByLocation()
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
