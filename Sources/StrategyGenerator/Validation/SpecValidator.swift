@@ -260,6 +260,9 @@ struct Checker {
         if let auth = spec.defaults.auth, !schemes.contains(auth.value) {
             unknownReference(auth, kind: "auth scheme", known: schemes)
         }
+        for scheme in spec.authSchemes where SwiftName.member(swiftName(scheme.name)) == "_" {
+            diagnostics.error("auth scheme '\(scheme.name)' has no letter or digit to name its builder method; give it a name with one", at: scheme.name.location)
+        }
         for scheme in spec.authSchemes {
             guard case .bearer(let bearer) = scheme.kind, let refresh = bearer.refresh else { continue }
             guard let strategy = spec.strategies.first(where: { $0.name.value == refresh.value }) else {
