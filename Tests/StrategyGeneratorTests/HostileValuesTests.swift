@@ -74,11 +74,11 @@ import Testing
 
     @Test func aLeadingByteOrderMarkAndAPercentEscapeInAPathKeepTheirBytes() async throws {
         let spec = "api: Marks\nservers: { production: https://api.example.com }\nmodels:\n"
-            + "  Kind: { enum: [\"\\uFEFFescaped\", \"\u{FEFF}raw\", '\u{FEFF}single', \"end\\uFEFF\"] }\n"
+            + "  Kind: { enum: [\"\\uFEFFescaped\", \"\u{FEFF}raw\", '\u{FEFF}single', \"end\\uFEFF\", \"\\uFEFF\\U0000FEFFtwice\", \"\u{FEFF}\u{FEFF}raw twice\"] }\n"
             + "  Item: { id: Int, kind: Kind }\nstrategies:\n"
             + "  GetItem: { GET: \"/items/%41/a%2Fb/{id}\", path: { id: Int }, returns: Item }\n"
         let code = try await generateAndTypeCheck(spec)
-        for value in ["\\u{feff}escaped", "\\u{feff}raw", "\\u{feff}single", "end\\u{feff}"] {
+        for value in ["\\u{feff}escaped", "\\u{feff}raw", "\\u{feff}single", "end\\u{feff}", "\\u{feff}\\u{feff}twice", "\\u{feff}\\u{feff}raw twice"] {
             #expect(code.contains("Self(\"\(value)\")"), "\(value)")
         }
         #expect(code.contains("Endpoint(.get, \"/items/%41/a%2Fb/\\(input.id)\")"))

@@ -147,8 +147,10 @@ enum YAMLDocument {
             var string = scalar.string
             // Yams decodes each value with Foundation, which drops a leading U+FEFF as a byte-order
             // mark; a value that starts with one in the spec keeps it.
-            if !string.unicodeScalars.starts(with: ["\u{FEFF}"]), columns.byteOrderMarkStarts(at: location, style: scalar.style) {
-                string = "\u{FEFF}" + string
+            let written = columns.byteOrderMarksStarting(at: location, style: scalar.style)
+            let kept = string.unicodeScalars.prefix { $0 == "\u{FEFF}" }.count
+            if written > kept {
+                string = String(repeating: "\u{FEFF}", count: written - kept) + string
             }
             return (YAMLNode(kind: .scalar(string, quoted: scalar.style != .plain), location: location), 1)
         case .mapping(let mapping):
@@ -231,21 +233,28 @@ private final class ByteColumns {
         lines.append((start, ascii))
     }
 
-    /// Whether the scalar of `style` at `location` starts with U+FEFF, written as it is or (in
-    /// double quotes) as an escape.
-    func byteOrderMarkStarts(at location: SourceLocation, style: Node.Scalar.Style) -> Bool {
-        guard location.line >= 1, location.line <= lines.count, style != .literal, style != .folded else { return false }
+    /// How many U+FEFF the scalar of `style` at `location` starts with, written as they are or
+    /// (in double quotes) as escapes.
+    func byteOrderMarksStarting(at location: SourceLocation, style: Node.Scalar.Style) -> Int {
+        guard location.line >= 1, location.line <= lines.count, style != .literal, style != .folded else { return 0 }
         let utf8 = text.utf8
-        guard var index = utf8.index(lines[location.line - 1].start, offsetBy: location.column - 1, limitedBy: utf8.endIndex) else { return false }
+        guard var index = utf8.index(lines[location.line - 1].start, offsetBy: location.column - 1, limitedBy: utf8.endIndex) else { return 0 }
         if style == .singleQuoted || style == .doubleQuoted {
-            guard index < utf8.endIndex else { return false }
+            guard index < utf8.endIndex else { return 0 }
             utf8.formIndex(after: &index)
         }
-        let rest = text.unicodeScalars[index...].prefix(10)
-        if rest.first == "\u{FEFF}" { return true }
-        guard style == .doubleQuoted else { return false }
-        let written = String(String.UnicodeScalarView(rest)).lowercased()
-        return written.hasPrefix("\\ufeff") || written.hasPrefix("\\u0000feff")
+        var rest = Substring(text.unicodeScalars[index...].prefix(SpecLimits.scalarBytes))
+        var count = 0
+        while true {
+            if rest.unicodeScalars.first == "\u{FEFF}" {
+                rest = rest.dropFirst()
+            } else if style == .doubleQuoted, rest.first == "\\", let escape = ["\\ufeff", "\\u0000feff"].first(where: { rest.prefix(10).lowercased().hasPrefix($0) }) {
+                rest = rest.dropFirst(escape.count)
+            } else {
+                return count
+            }
+            count += 1
+        }
     }
 
     func location(file: String, _ mark: Mark?) -> SourceLocation {
