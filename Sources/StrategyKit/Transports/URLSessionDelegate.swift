@@ -8,7 +8,8 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// One data task in flight.
     private struct Pending {
-        var continuation: CheckedContinuation<(HTTPResponse, Data), any Error>
+        /// Where the task's outcome goes to the caller waiting for it.
+        var outcome: Handoff<Result<(HTTPResponse, Data), TransportError>>
         var limit: Int
         /// Whether a `Content-Length` announces a body (not for `HEAD`).
         var hasBody: Bool
@@ -22,20 +23,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Runs `request` as a data task on `session`; never creates one from a cancelled task.
     func run(_ request: URLRequest, limit: Int, on session: URLSession) async throws -> (HTTPResponse, Data) {
         let handle = DataTaskHandle()
+        let outcome = Handoff<Result<(HTTPResponse, Data), TransportError>>()
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                guard !Task.isCancelled else {
-                    continuation.resume(throwing: TransportError.cancelled)
-                    return
-                }
-                let task = session.dataTask(with: request)
-                pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit, hasBody: request.httpMethod != "HEAD") }
-                if !handle.start(task) {
-                    // Cancelled between the check and now: the task is never resumed.
-                    pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }?
-                        .continuation.resume(throwing: TransportError.cancelled)
-                }
+            guard !Task.isCancelled else { throw TransportError.cancelled }
+            let task = session.dataTask(with: request)
+            pending.withLock {
+                $0[task.taskIdentifier] = Pending(outcome: outcome, limit: limit, hasBody: request.httpMethod != "HEAD")
             }
+            guard handle.start(task) else {
+                // Cancelled between the check and now: the task is never resumed.
+                pending.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
+                throw TransportError.cancelled
+            }
+            return try await outcome.value().get()
         } onCancel: {
             handle.cancel()
         }
@@ -87,21 +87,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let failure = entry.failure {
-            entry.continuation.resume(throwing: failure)
-        } else if let error {
-            let mapped = (error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))")
-            entry.continuation.resume(throwing: mapped)
-        } else if let response = entry.response {
-            var fields = HTTPFields()
-            for (name, value) in response.allHeaderFields {
-                if let name = HTTPField.Name("\(name)") { fields.append(HTTPField(name: name, value: "\(value)")) }
-            }
-            let head = HTTPResponse(status: .init(code: response.statusCode), headerFields: fields)
-            entry.continuation.resume(returning: (head, entry.body))
-        } else {
-            entry.continuation.resume(throwing: TransportError(.invalidResponse, detail: "no HTTP response"))
+        entry.outcome.offer(Self.outcome(of: entry, error: error))
+    }
+
+    private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
+        if let failure = entry.failure { return .failure(failure) }
+        if let error {
+            return .failure((error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))"))
         }
+        guard let response = entry.response else { return .failure(TransportError(.invalidResponse, detail: "no HTTP response")) }
+        var fields = HTTPFields()
+        for (name, value) in response.allHeaderFields {
+            if let name = HTTPField.Name("\(name)") { fields.append(HTTPField(name: name, value: "\(value)")) }
+        }
+        return .success((HTTPResponse(status: .init(code: response.statusCode), headerFields: fields), entry.body))
     }
 }
 
