@@ -96,6 +96,7 @@ let package = Package(
             name: "StrategyKitTests",
             dependencies: [
                 "StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
