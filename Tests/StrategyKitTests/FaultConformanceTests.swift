@@ -32,12 +32,19 @@ import Testing
         /// The deadline; faults that aren't about time get a long one, so a slow machine (or
         /// ThreadSanitizer) can't turn them into timeouts.
         var deadline: TimeInterval { expected == .timedOut ? FaultConformanceTests.deadline : 20 }
+        /// The connect timeout, which both transports also apply to each wait for bytes: for
+        /// the deadline's faults far above the server's hold, so only the deadline can end
+        /// them in a timeout (an idle timer that fired instead would have to wait longer than
+        /// the server holds, and the fault would end in another kind).
+        var connectTimeout: TimeInterval { expected == .timedOut ? FaultConformanceTests.idleTimeout : 10 }
         var testDescription: String { name }
     }
 
     static let deadline: TimeInterval = 1.5
     /// Far longer than any call may take, so a call that waited for the server is caught.
     static let serverHold: Double = 90
+    /// A connect (and idle) timeout longer than the server's hold.
+    static let idleTimeout: TimeInterval = 120
 
     static let cases: [Case] = [
         Case(name: "stall before head", fault: .stallBeforeHead(seconds: serverHold), expected: .timedOut, attempts: 3),
@@ -60,12 +67,12 @@ import Testing
         func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Data { body }
     }
 
-    static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline) -> StrategyClient {
+    static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline, connectTimeout: TimeInterval = 10) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: kind.transport,
             middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
-            limits: RequestLimits(timeout: timeout, connectTimeout: 10, maximumResponseBytes: 1 << 20)
+            limits: RequestLimits(timeout: timeout, connectTimeout: connectTimeout, maximumResponseBytes: 1 << 20)
         )
     }
 
@@ -73,7 +80,10 @@ import Testing
     func everyFaultEndsInTheSameKind(kind: Kind, fault: Case) async throws {
         let server = try FaultServer { _ in fault.fault }
         defer { server.stop() }
-        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: fault.deadline)
+        let client = Self.client(
+            kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port),
+            timeout: fault.deadline, connectTimeout: fault.connectTimeout
+        )
 
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/fault")) }
 
