@@ -32,3 +32,23 @@ import Testing
         #expect(server.requests.count == 1)
     }
 }
+
+extension TransportFaultTests {
+    /// A body that never ends is given up at the size limit, as it arrives: a transport that
+    /// gathered it all before counting would run into the deadline instead.
+    @Test(arguments: Kind.allCases, [false, true])
+    func anEndlessBodyEndsAtTheSizeLimit(kind: Kind, declared: Bool) async throws {
+        let server = try FaultServer { _ in .endless(declared: declared) }
+        defer { server.stop() }
+        let limits = RequestLimits(timeout: 20, connectTimeout: 20, maximumResponseBytes: 1 << 20)
+
+        let transport = kind.transport
+        let request = Self.request(to: server)
+
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 60) { try await transport.send(request, body: nil, limits: limits) }
+        }
+
+        #expect(error?.kind == .responseTooLarge)
+    }
+}
