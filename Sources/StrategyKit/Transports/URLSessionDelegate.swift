@@ -100,7 +100,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
         if let failure = entry.failure { return .failure(failure) }
         if let error {
-            return .failure((error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))"))
+            return .failure(TransportError(dataTaskError: error))
         }
         guard let response = entry.response else { return .failure(TransportError(.invalidResponse, detail: "no HTTP response")) }
         var fields = HTTPFields()
