@@ -116,12 +116,13 @@ import Testing
         #expect(error?.kind == .cannotConnect)
     }
 
-    @Test(arguments: Kind.allCases)
-    func retryAfterIsWaitedBetweenAttemptsAsTheServerSawThem(kind: Kind) async throws {
+    /// Both statuses that ask a client to come back later: unavailable, and too many requests.
+    @Test(arguments: Kind.allCases, [503, 429])
+    func retryAfterIsWaitedBetweenAttemptsAsTheServerSawThem(kind: Kind, status: Int) async throws {
         let count = Counter()
         let server = try FaultServer { _ in
             count.increment() <= 2
-                ? .respond(status: 503, headers: [("Retry-After", "1")])
+                ? .respond(status: status, headers: [("Retry-After", "1")])
                 : .respond(status: 200, body: Data("ok".utf8))
         }
         defer { server.stop() }
