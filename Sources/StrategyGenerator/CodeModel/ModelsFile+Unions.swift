@@ -2,8 +2,8 @@ extension CodeContext {
     /// An enum with a case per variant. A discriminated union reads its discriminator and decodes
     /// the variant it names, keeping a kind it doesn't list in `unknown` as the JSON it came as;
     /// any other union tries its variants in order. Either writes the variant's own JSON.
-    func unionModel(_ model: ModelSpec, _ union: UnionSpec) -> TypeDeclaration {
-        let use = modelUses.use(of: model.name.value)
+    func unionModel(_ model: ResolvedModel, _ union: UnionSpec) -> TypeDeclaration {
+        let use = model.use
         let memberAccess = access == "private" ? nil : access
         var members: [Declaration] = union.variants.map { variant in
             .enumCase(docs: [], name: "\(SwiftName.escaped(variant.caseName))(\(swiftType(variant.type)))", rawValue: nil)
@@ -36,9 +36,9 @@ extension CodeContext {
         let conformances = modelConformances(use) + ["Sendable"]
         return TypeDeclaration(
             docs: docLines(model.doc),
-            attributes: deprecatedAttribute(references.deprecation(of: model)),
+            attributes: deprecatedAttribute(model.deprecation),
             access: access,
-            kind: holdsItself(model) ? .indirectEnum : .enum,
+            kind: holdsItself(model.spec) ? .indirectEnum : .enum,
             name: SwiftName.escaped(model.name.value),
             inherits: conformances,
             members: members
@@ -52,7 +52,7 @@ extension CodeContext {
         while let type = pending.popLast() {
             var type = type
             if case .optional(let wrapped) = type { type = wrapped }
-            guard case .named(let name) = type, seen.insert(name).inserted, let member = references.models[name] else { continue }
+            guard case .named(let name) = type, seen.insert(name).inserted, case .model(let member) = types[name] else { continue }
             if name == model.name.value { return true }
             pending += member.memberTypes
         }
