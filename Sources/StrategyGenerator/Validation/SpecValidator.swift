@@ -32,6 +32,7 @@ public enum SpecValidator {
         check.diagnostics = composing.diagnostics
         check.servers()
         check.uniqueNames()
+        check.usedTypes()
         check.models()
         check.errorTypes()
         check.errorIncludes()
