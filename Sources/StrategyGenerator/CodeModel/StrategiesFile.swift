@@ -146,11 +146,6 @@ extension CodeContext {
         return members
     }
 
-    /// The auth scheme a strategy uses, if any.
-    func authScheme(_ strategy: ResolvedStrategy) -> String? {
-        strategy.authScheme?.name.value
-    }
-
     /// The middleware an auth scheme runs as.
     func authMiddlewareName(_ scheme: String) -> String {
         "auth.\(scheme)"
@@ -158,8 +153,7 @@ extension CodeContext {
 
     /// Every auth scheme's middleware but the strategy's own, and what it skips by name.
     private func excludedMiddlewares(_ strategy: ResolvedStrategy) -> [String] {
-        let own = authScheme(strategy)
-        return spec.authSchemes.map(\.name.value).filter { $0 != own }.map(authMiddlewareName) + strategy.excludedMiddlewares
+        spec.authSchemes.filter { $0 != strategy.authScheme }.map { authMiddlewareName($0.name.value) } + strategy.excludedMiddlewares
     }
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`

@@ -1,7 +1,9 @@
 /// A valid spec as it is generated, with every reference replaced by what it refers to: each
-/// strategy comes with its error type, auth scheme, path parameters, sign-in token and
+/// strategy comes with its error type, auth scheme, path parameters, sign-in token, paging and
 /// deprecation; each bearer scheme with its renewal; each interface with its strategies; each
-/// model with its deprecation and its uses.
+/// model with its deprecation and its uses. The few places that go from a type name to what it
+/// names (an enum's cases for a default, a union's members) ask ``TypeTable``, which answers for
+/// every name the spec writes.
 ///
 /// Only validation builds it, after its checks pass, so the code model reads values and looks no
 /// reference up. An optional here means "none", never "not found".
