@@ -38,25 +38,11 @@ extension CodeContext {
             docs: docLines(model.doc),
             attributes: deprecatedAttribute(model.deprecation),
             access: access,
-            kind: holdsItself(model.spec) ? .indirectEnum : .enum,
+            kind: model.holdsItself ? .indirectEnum : .enum,
             name: SwiftName.escaped(model.name.value),
             inherits: conformances,
             members: members
         )
-    }
-
-    /// Whether a union's variants hold the union itself, through fields that aren't lists or
-    /// maps, or through other unions (a tree of nodes): its enum must then be `indirect`.
-    private func holdsItself(_ model: ModelSpec) -> Bool {
-        var pending = model.memberTypes, seen: Set<String> = []
-        while let type = pending.popLast() {
-            var type = type
-            if case .optional(let wrapped) = type { type = wrapped }
-            guard case .named(let name) = type, seen.insert(name).inserted, case .model(let member) = types[name] else { continue }
-            if name == model.name.value { return true }
-            pending += member.memberTypes
-        }
-        return false
     }
 
     private func discriminatedDecoding(_ union: UnionSpec, by discriminator: Named) -> [Statement] {

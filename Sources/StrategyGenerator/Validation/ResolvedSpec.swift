@@ -1,9 +1,9 @@
 /// A valid spec as it is generated, with every reference replaced by what it refers to: each
 /// strategy comes with its error type, auth scheme, path parameters, sign-in token, paging and
 /// deprecation; each bearer scheme with its renewal; each interface with its strategies; each
-/// model with its deprecation and its uses. The few places that go from a type name to what it
-/// names (an enum's cases for a default, a union's members) ask ``TypeTable``, which answers for
-/// every name the spec writes.
+/// model with its deprecation, its uses and whether it holds itself. The few places that go from
+/// a type name to what it names (an enum's cases for a default, whether a query value is an
+/// object) ask ``TypeTable``, which answers for every name the spec writes.
 ///
 /// Only validation builds it, after its checks pass, so the code model reads values and looks no
 /// reference up. An optional here means "none", never "not found".
@@ -88,6 +88,9 @@ struct ResolvedModel: Sendable {
     let deprecation: Deprecation?
     /// What the API does with it, which decides its conformances.
     let use: ModelUse
+    /// Whether its value holds itself, through fields that aren't lists or maps, or through
+    /// unions (a tree of nodes): a union's enum must then be `indirect`.
+    let holdsItself: Bool
 
     subscript<Value>(dynamicMember keyPath: KeyPath<ModelSpec, Value>) -> Value {
         spec[keyPath: keyPath]

@@ -80,9 +80,22 @@ private struct Resolver {
         }
         let uses = ModelUses(spec, types: types)
         let models = spec.models.map { model in
-            ResolvedModel(spec: model, deprecation: deprecations.models[model.name.value], use: uses.use(of: model))
+            ResolvedModel(spec: model, deprecation: deprecations.models[model.name.value], use: uses.use(of: model), holdsItself: holdsItself(model))
         }
         return ResolvedSpec(spec: spec, strategies: strategies, authSchemes: authSchemes, models: models, roles: roles, types: types)
+    }
+
+    /// Whether `model`'s members hold it, through fields that aren't lists or maps, or through unions.
+    private func holdsItself(_ model: ModelSpec) -> Bool {
+        var pending = model.memberTypes, seen: Set<String> = []
+        while let type = pending.popLast() {
+            var type = type
+            if case .optional(let wrapped) = type { type = wrapped }
+            guard case .named(let name) = type, seen.insert(name).inserted, case .model(let member) = types[name] else { continue }
+            if name == model.name.value { return true }
+            pending += member.memberTypes
+        }
+        return false
     }
 
     /// The value `name` names, or `nil` with the reason noted.
