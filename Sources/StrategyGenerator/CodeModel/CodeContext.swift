@@ -77,8 +77,6 @@ struct CodeContext {
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
     /// Received values are immutable: with `isLet`, properties are constants.
-    ///
-    /// The initializer assigns all properties in one tuple when that fits on a line.
     func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
@@ -103,15 +101,11 @@ struct CodeContext {
                 defaultValue: defaultArgument(field)
             )
         }
-        var assignments = fields.map { field in
-            Statement.line("self.\(SwiftName.escaped(storageName(field))) = \(SwiftName.escaped(memberName(field)))")
-        }
-        let targets = fields.map { "self.\(SwiftName.escaped(storageName($0)))" }, values = fields.map { SwiftName.escaped(memberName($0)) }
-        let tuple = "(\(targets.joined(separator: ", "))) = (\(values.joined(separator: ", ")))"
-        if fields.count > 1, 12 + tuple.count <= SwiftRenderer.lineWidth {
-            assignments = [.line(tuple)]
-        }
-        return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
+        let assignments = Statement.assignments(
+            targets: fields.map { "self.\(SwiftName.escaped(storageName($0)))" },
+            values: fields.map { SwiftName.escaped(memberName($0)) }
+        )
+        return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: fields.isEmpty ? [] : [assignments]))]
     }
 
     /// The default argument of a field's initializer parameter.
