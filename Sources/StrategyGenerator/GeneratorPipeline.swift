@@ -1,12 +1,20 @@
 /// Turns a spec file into Swift source files. The stages run one way, each with a typed result:
 ///
-/// 1. **Load** — YAML text → ``APISpec`` (``SpecLoader``): syntax, keys, value kinds, types.
+/// 1. **Load** — YAML text, or an OpenAPI document → ``APISpec`` (``SpecLoader``): syntax, keys,
+///    value kinds, types.
 /// 2. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths,
 ///    checked as the spec writes them, each name as the ``GeneratorConfig`` renames it.
-/// 3. **Configure and resolve** — the configuration's names and access level applied to the valid
-///    spec, then every name resolved to what it names (``References``), so the next stage looks
-///    nothing up.
-/// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part.
+/// 3. **Configure and resolve**, the end of ``SpecValidator/validate(_:config:)`` — the
+///    configuration's names and access level applied to the valid spec; the spec rewritten as it
+///    is generated (each parameter's `default` read as what the server assumes, each error type
+///    holding the codes it includes); then every reference replaced by what it names: each
+///    strategy with its error type, auth scheme, path parameters, sign-in token, paging and
+///    deprecation, each bearer scheme with its renewal, each interface with its strategies, each
+///    model with its deprecation and uses, and a table of the type names that holds every name
+///    the spec writes. A reference that doesn't resolve there is reported as the generator's
+///    fault, never generated around.
+/// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part, from
+///    the resolved values: the code model looks no reference up.
 /// 5. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
 ///
 /// A stage that finds an error throws every diagnostic it found; nothing later runs.

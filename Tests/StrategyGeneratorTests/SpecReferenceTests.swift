@@ -84,6 +84,32 @@ import Testing
         }
     }
 
+    @Test func aUsedSpecWhoseModelNamesAnUnknownTypeIsReportedWhereItIsUsed() async throws {
+        let common = try write("common.yaml", """
+            api: Common
+            models:
+              Money: { amount: Int, currency: Currencyy }
+              Currency: { code: String }
+            """)
+        let shop = try write("shop.yaml", """
+            api: Shop
+            uses: [common.yaml]
+            servers: { production: https://shop.example.com }
+            strategies:
+              GetBalance: { GET: /balance, returns: Money }
+            """)
+
+        do {
+            _ = try GeneratorPipeline.generate(specAt: shop)
+            Issue.record("expected the unknown type to be an error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "\(common):3:35: error: unknown type 'Currencyy'; define it under 'models' or use a built-in type; did you mean 'Currency'?",
+                "\(shop):2:8: error: cannot use 'common.yaml'; it has problems of its own",
+            ])
+        }
+    }
+
     @Test func aUsedErrorTypeReportedInTheBodyStillMakesHTTP200AFailure() async throws {
         _ = try write("common.yaml", """
             api: Common

@@ -84,12 +84,12 @@ extension CodeContext {
         if renewsTokens {
             body.append(.line("let refresher = settings.renewingClient(builtIn: builtIn)"))
         }
-        for scheme in spec.authSchemes {
+        for scheme in resolved.authSchemes {
             let middlewareName = SwiftName.stringLiteral(authMiddlewareName(scheme.name.value))
-            let credential = credentialName(scheme)
+            let credential = credentialName(scheme.spec)
             if scheme.kind.isBearer {
                 let name = SwiftName.escaped(SwiftName.member(scheme.name.value))
-                body += bearerAuthenticator(name: name, token: credential, renewal: references.renewals[scheme.name.value])
+                body += bearerAuthenticator(name: name, token: credential, renewal: scheme.renewal)
                 body.append(.line("builtIn.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
             } else {
                 body.append(.block("if let \(credential)", [.line("builtIn.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
@@ -104,7 +104,7 @@ extension CodeContext {
 
     /// `let session = BearerTokenAuthenticator(token: sessionToken) { … }`, renewing through the
     /// scheme's refresh strategy when it has one.
-    private func bearerAuthenticator(name: String, token: String, renewal: References.Renewal?) -> [Statement] {
+    private func bearerAuthenticator(name: String, token: String, renewal: Renewal?) -> [Statement] {
         guard let renewal else { return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")] }
         let strategyName = SwiftName.escaped(renewal.strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
@@ -118,7 +118,7 @@ extension CodeContext {
 extension CodeContext {
     /// The arguments of a `BearerToken` built from `value`, a strategy's output holding `token`;
     /// `keeping` is the refresh token to keep when the output has none.
-    func bearerToken(from value: String, _ token: References.TokenFields, keeping: String?) -> [String] {
+    func bearerToken(from value: String, _ token: TokenFields, keeping: String?) -> [String] {
         var arguments = ["accessToken: \(value).\(SwiftName.escaped(memberName(token.accessToken)))"]
         if let refreshToken = token.refreshToken {
             let member = "\(value).\(SwiftName.escaped(memberName(refreshToken)))"

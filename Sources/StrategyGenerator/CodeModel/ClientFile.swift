@@ -2,16 +2,13 @@ extension CodeContext {
     /// `NAME.Client.swift`: the client with its servers and a method per strategy, the role
     /// protocols it conforms to, and the builder that assembles it.
     func clientFile() -> SwiftFile {
-        guard !spec.strategies.isEmpty else { return file("Client", imports: [], []) }
+        guard !resolved.strategies.isEmpty else { return file("Client", imports: [], []) }
+        var declarations: [Declaration] = [.type(client())]
         // A strategy's labelled method lives with the first role protocol that lists it, so a
         // caller that sees only the role has it too; the others' on the client.
-        let owners = references.roles.reduce(into: [String: String]()) { owners, role in
-            for strategy in role.strategies where owners[strategy.name.value] == nil { owners[strategy.name.value] = role.interface.name.value }
-        }
-        var declarations: [Declaration] = [.type(client(roleStrategies: Set(owners.keys)))]
-        for role in references.roles {
+        for role in resolved.roles {
             declarations.append(.type(interface(role.interface, role.strategies)))
-            declarations += convenienceExtension(SwiftName.escaped(role.interface.name.value), role.strategies.filter { owners[$0.name.value] == role.interface.name.value })
+            declarations += convenienceExtension(SwiftName.escaped(role.interface.name.value), role.firstListed)
         }
         if !spec.interfaces.isEmpty {
             declarations.append(.type(TypeDeclaration(kind: .extension, name: clientName, inherits: spec.interfaces.map { SwiftName.escaped($0.name.value) })))
@@ -22,11 +19,11 @@ extension CodeContext {
 
     /// Whether the client sends `strategy` from a method that takes its whole input: one that
     /// takes none, one a role protocol requires, or a sign-in that keeps the token it gets.
-    private func sendsWholeInput(_ strategy: StrategySpec, roleStrategies: Set<String>) -> Bool {
-        inputFields(strategy).isEmpty || roleStrategies.contains(strategy.name.value) || strategy.signsIn != nil
+    private func sendsWholeInput(_ strategy: ResolvedStrategy) -> Bool {
+        inputFields(strategy).isEmpty || strategy.isListedByRole || strategy.signIn != nil
     }
 
-    private func client(roleStrategies: Set<String>) -> TypeDeclaration {
+    private func client() -> TypeDeclaration {
         var members: [Declaration] = [.type(environment())]
         members.append(.property(Property(
             docs: ["Runs the strategies; use it to send a strategy with an input built elsewhere."],
@@ -56,10 +53,10 @@ extension CodeContext {
             ],
             body: [.line("self = Builder(environment: environment).transport(transport).build()")]
         )))
-        for strategy in spec.strategies {
-            if sendsWholeInput(strategy, roleStrategies: roleStrategies) {
+        for strategy in resolved.strategies {
+            if sendsWholeInput(strategy) {
                 members.append(.function(inputMethod(for: strategy)))
-                if !roleStrategies.contains(strategy.name.value), let labelled = flattenedMethod(for: strategy) {
+                if !strategy.isListedByRole, let labelled = flattenedMethod(for: strategy) {
                     members.append(.function(labelled))
                 }
             } else if let labelled = flattenedMethod(for: strategy, sends: true) {
@@ -130,19 +127,19 @@ extension CodeContext {
         return "Server(\(arguments.joined(separator: ", ")))"
     }
 
-    private func methodName(_ strategy: StrategySpec) -> String {
+    private func methodName(_ strategy: ResolvedStrategy) -> String {
         SwiftName.escaped(SwiftName.member(strategy.name.value))
     }
 
     /// `func getUser(_ input: GetUser.Input) async throws -> User`: the form role protocols require.
     ///
     /// A strategy that signs in also hands the token it got to its scheme's authenticator.
-    private func inputMethod(for strategy: StrategySpec, requirement: Bool = false) -> Function {
+    private func inputMethod(for strategy: ResolvedStrategy, requirement: Bool = false) -> Function {
         let strategyName = SwiftName.escaped(strategy.name.value)
         let hasInput = !inputFields(strategy).isEmpty
         let send = "try await client.call(\(strategyName)()\(hasInput ? ", input" : ""))"
         var body: [Statement] = [.line(send)]
-        if let token = references.signIns[strategy.name.value] {
+        if let token = strategy.signIn {
             body = [
                 .line("let output = \(send)"),
                 .call(
@@ -154,7 +151,7 @@ extension CodeContext {
         }
         return Function(
             docs: hasInput ? ["Sends ``\(strategyName)`` with `input`."] : methodDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: requirement ? nil : access,
             name: methodName(strategy),
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
@@ -168,18 +165,18 @@ extension CodeContext {
 
     /// `CallError<VKError>`: what a method throws, typed with the strategy's error enum, so a
     /// caller's `catch` can be exhaustive.
-    private func thrownType(_ strategy: StrategySpec) -> String {
-        "CallError<\(strategy.errorType.map { SwiftName.escaped($0.value) } ?? "UnexpectedResponse")>"
+    private func thrownType(_ strategy: ResolvedStrategy) -> String {
+        "CallError<\(strategy.errorType.map { SwiftName.escaped($0.name.value) } ?? "UnexpectedResponse")>"
     }
 
     /// A sign-in's output is mostly kept by the client, so a caller may ignore it.
-    private func signInAttribute(_ strategy: StrategySpec) -> [String] {
-        strategy.signsIn == nil ? [] : ["@discardableResult"]
+    private func signInAttribute(_ strategy: ResolvedStrategy) -> [String] {
+        strategy.signIn == nil ? [] : ["@discardableResult"]
     }
 
     /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies
     /// with input: it sends the strategy itself, or hands the input to the method that does.
-    private func flattenedMethod(for strategy: StrategySpec, sends: Bool = false) -> Function? {
+    private func flattenedMethod(for strategy: ResolvedStrategy, sends: Bool = false) -> Function? {
         let fields = inputFields(strategy)
         guard !fields.isEmpty else { return nil }
         let parameters = fields.map { field in
@@ -190,7 +187,7 @@ extension CodeContext {
         let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
             docs: methodDocs(strategy),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(references.deprecation(of: strategy)),
+            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: access,
             name: methodName(strategy),
             parameters: parameters,
@@ -203,14 +200,14 @@ extension CodeContext {
     }
 
     /// `extension NAME { … }` with the labelled methods of `strategies` that take input, if any do.
-    private func convenienceExtension(_ name: String, _ strategies: [StrategySpec]) -> [Declaration] {
+    private func convenienceExtension(_ name: String, _ strategies: [ResolvedStrategy]) -> [Declaration] {
         let methods = strategies.compactMap { flattenedMethod(for: $0) }
         guard !methods.isEmpty else { return [] }
         return [.type(TypeDeclaration(kind: .extension, name: name, members: methods.map(Declaration.function)))]
     }
 
     /// A role protocol: the methods of the strategies it lists.
-    private func interface(_ interface: InterfaceSpec, _ strategies: [StrategySpec]) -> TypeDeclaration {
+    private func interface(_ interface: InterfaceSpec, _ strategies: [ResolvedStrategy]) -> TypeDeclaration {
         TypeDeclaration(
             docs: docLines(interface.doc),
             access: access,

@@ -1,29 +1,27 @@
 /// What every file builder needs to know about the spec being generated, and the helpers
 /// they share.
 struct CodeContext {
-    let spec: APISpec
-    /// What the spec's names refer to.
-    let references: References
+    /// The spec with what its references name.
+    let resolved: ResolvedSpec
     /// The spec's file name without its extension: the stem of every output file's name.
     let stem: String
-    let types: TypeCatalog
     /// Whether the stubs part is generated, so strategies may answer from its examples.
     let generatesStubs: Bool
-    /// What each model is used for, which decides its conformances.
-    let modelUses: ModelUses
     /// Protocols the configuration adds to every model.
     let addedConformances: [GeneratorConfig.ModelConformance]
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
-        spec = validated.spec.withServerDefaults.withIncludedErrors
-        // Resolved again, so the strategies it names have their parameters as the spec now says.
-        references = (try? References.resolve(spec)) ?? validated.references
+        resolved = validated.resolved
         self.stem = stem
-        types = TypeCatalog(spec)
         generatesStubs = config.parts.contains(.stubs)
-        modelUses = ModelUses(validated.spec, references: validated.references)
         addedConformances = config.modelConformances
     }
+
+    /// The spec as it is generated.
+    var spec: APISpec { resolved.spec }
+
+    /// What each type name of the spec names.
+    var types: TypeTable { resolved.types }
 
     /// The access keyword written before each declaration; `nil` for internal.
     var access: String? {
@@ -79,8 +77,6 @@ struct CodeContext {
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
     /// Received values are immutable: with `isLet`, properties are constants.
-    ///
-    /// The initializer assigns all properties in one tuple when that fits on a line.
     func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
@@ -105,15 +101,11 @@ struct CodeContext {
                 defaultValue: defaultArgument(field)
             )
         }
-        var assignments = fields.map { field in
-            Statement.line("self.\(SwiftName.escaped(storageName(field))) = \(SwiftName.escaped(memberName(field)))")
-        }
-        let targets = fields.map { "self.\(SwiftName.escaped(storageName($0)))" }, values = fields.map { SwiftName.escaped(memberName($0)) }
-        let tuple = "(\(targets.joined(separator: ", "))) = (\(values.joined(separator: ", ")))"
-        if fields.count > 1, 12 + tuple.count <= SwiftRenderer.lineWidth {
-            assignments = [.line(tuple)]
-        }
-        return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: assignments))]
+        let assignments = Statement.assignments(
+            targets: fields.map { "self.\(SwiftName.escaped(storageName($0)))" },
+            values: fields.map { SwiftName.escaped(memberName($0)) }
+        )
+        return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: fields.isEmpty ? [] : [assignments]))]
     }
 
     /// The default argument of a field's initializer parameter.
@@ -152,6 +144,9 @@ struct CodeContext {
 
     /// A spec value as a Swift expression of `type`.
     func literal(_ value: YAMLValue, as type: TypeReference) -> String {
+        if value != .null, case .named(let name) = type, let enumeration = types.enumeration(name) {
+            return "." + SwiftName.escaped(enumCaseName(value, in: enumeration))
+        }
         switch (value, type) {
         case (_, .named("JSON")): return jsonLiteral(value)
         case (.null, _): return "nil"
@@ -160,13 +155,6 @@ struct CodeContext {
         case (.object(let keys, let values), .dictionary(let element)):
             guard !keys.isEmpty else { return "[:]" }
             return "[" + keys.map { "\(SwiftName.stringLiteral($0)): \(literal(values[$0] ?? .null, as: element))" }.joined(separator: ", ") + "]"
-        case (_, .named(let name)) where types.isEnum(name):
-            let raw: String = switch value {
-            case .string(let text): text
-            case .int(let number): String(number)
-            default: ""
-            }
-            return "." + SwiftName.escaped(enumCaseName(raw, in: name))
         case (.string(let text), _): return SwiftName.stringLiteral(text)
         case (.bool(let flag), _): return flag ? "true" : "false"
         case (.int(let number), _): return String(number)
@@ -186,10 +174,11 @@ struct CodeContext {
         }
     }
 
-    /// The Swift name of an enum model's value: the one the spec gives it, or one derived from the value.
-    func enumCaseName(_ value: String, in model: String) -> String {
-        guard case .enumeration(let enumeration)? = references.models[model]?.kind else { return SwiftName.enumCase(value) }
-        return enumeration.cases.first { $0.value.value == value }?.swiftName ?? SwiftName.enumCase(value)
+    /// The Swift name of an enum model's value: the one the spec gives it, or one derived from the
+    /// value. Resolution has checked that each enum value of the spec is one the enum lists.
+    func enumCaseName(_ value: YAMLValue, in enumeration: EnumSpec) -> String {
+        guard let item = enumeration.listedCase(value) else { preconditionFailure("'\(value)' is not a value of its enum in the resolved spec") }
+        return item.swiftName ?? SwiftName.enumCase(item.value.value)
     }
 }
 

@@ -129,21 +129,12 @@ extension CodeContext {
         }
         let named = error.codeCases.map { ($0.caseName.value, $0.payload.count) }
             + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload) + ($0.status.carriesStatusCode ? 1 : 0)) }
-        var patterns = named.map { name, count in binding(name, skipping: count) }
-        patterns.append(".unknown(_, " + (error.codePath != nil ? "_, " : "") + "let message, _)")
-        // As many patterns a line as fit.
-        var lines: [String] = []
-        for pattern in patterns {
-            if let last = lines.last, 8 + "case \(last), \(pattern):".count <= SwiftRenderer.lineWidth {
-                lines[lines.count - 1] = "\(last), \(pattern)"
-            } else {
-                lines.append(pattern)
-            }
-        }
+        let patterns = named.map { name, count in binding(name, skipping: count) }
+            + [".unknown(_, " + (error.codePath != nil ? "_, " : "") + "let message, _)"]
         return Property(
             docs: ["What the server said about the error, whichever case it is."],
             access: access, name: "message", type: "String?",
-            getter: [.switchOver("self", lines.map { SwitchCase(pattern: $0, body: [.line("message")]) })]
+            getter: [.switchOver("self", [SwitchCase(patterns: patterns, body: [.line("message")])])]
         )
     }
 

@@ -2,8 +2,8 @@ extension CodeContext {
     /// An enum with a case per variant. A discriminated union reads its discriminator and decodes
     /// the variant it names, keeping a kind it doesn't list in `unknown` as the JSON it came as;
     /// any other union tries its variants in order. Either writes the variant's own JSON.
-    func unionModel(_ model: ModelSpec, _ union: UnionSpec) -> TypeDeclaration {
-        let use = modelUses.use(of: model.name.value)
+    func unionModel(_ model: ResolvedModel, _ union: UnionSpec) -> TypeDeclaration {
+        let use = model.use
         let memberAccess = access == "private" ? nil : access
         var members: [Declaration] = union.variants.map { variant in
             .enumCase(docs: [], name: "\(SwiftName.escaped(variant.caseName))(\(swiftType(variant.type)))", rawValue: nil)
@@ -36,27 +36,13 @@ extension CodeContext {
         let conformances = modelConformances(use) + ["Sendable"]
         return TypeDeclaration(
             docs: docLines(model.doc),
-            attributes: deprecatedAttribute(references.deprecation(of: model)),
+            attributes: deprecatedAttribute(model.deprecation),
             access: access,
-            kind: holdsItself(model) ? .indirectEnum : .enum,
+            kind: model.holdsItself ? .indirectEnum : .enum,
             name: SwiftName.escaped(model.name.value),
             inherits: conformances,
             members: members
         )
-    }
-
-    /// Whether a union's variants hold the union itself, through fields that aren't lists or
-    /// maps, or through other unions (a tree of nodes): its enum must then be `indirect`.
-    private func holdsItself(_ model: ModelSpec) -> Bool {
-        var pending = model.memberTypes, seen: Set<String> = []
-        while let type = pending.popLast() {
-            var type = type
-            if case .optional(let wrapped) = type { type = wrapped }
-            guard case .named(let name) = type, seen.insert(name).inserted, let member = references.models[name] else { continue }
-            if name == model.name.value { return true }
-            pending += member.memberTypes
-        }
-        return false
     }
 
     private func discriminatedDecoding(_ union: UnionSpec, by discriminator: Named) -> [Statement] {

@@ -2,12 +2,12 @@ extension CodeContext {
     /// `NAME.Models.swift`: a struct per object model, coded the ways the API uses it, and an
     /// open enum per enum model.
     func modelsFile() -> SwiftFile {
-        let declarations = spec.models.map { model -> Declaration in
+        let declarations = resolved.models.map { model -> Declaration in
             switch model.kind {
             case .object(let fields):
                 .type(objectModel(
-                    name: SwiftName.escaped(model.name.value), fields: fields, access: access, use: modelUses.use(of: model.name.value),
-                    docs: docLines(model.doc), attributes: deprecatedAttribute(references.deprecation(of: model))
+                    name: SwiftName.escaped(model.name.value), fields: fields, access: access, use: model.use,
+                    docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecation)
                 ))
             case .enumeration(let enumeration):
                 .type(enumModel(model, enumeration))
@@ -26,7 +26,7 @@ extension CodeContext {
     /// (string literals) rather than a `CodingKeys` enum of its own: the synthesized conformance
     /// of such an enum costs more to build than the rest of the struct, and the spelled-out
     /// coding runs as fast as the synthesized one.
-    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUses.Use, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
+    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUse, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
         var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded))
         let memberAccess = access == "private" ? nil : access
         if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
@@ -38,7 +38,7 @@ extension CodeContext {
 
     /// What a model's use asks of it (`Codable`, `Decodable` or `Encodable`; `Equatable` for an
     /// error's payload), with what the configuration adds.
-    func modelConformances(_ use: ModelUses.Use) -> [String] {
+    func modelConformances(_ use: ModelUse) -> [String] {
         var conformances: [String] = switch (use.contains(.decoded), use.contains(.encoded)) {
         case (true, true): ["Codable"]
         case (true, false): ["Decodable"]
@@ -119,7 +119,7 @@ extension CodeContext {
     /// A struct with a static value per value the spec lists, which also keeps any other value a
     /// server sends, so a server that adds a value doesn't break decoding; the runtime's
     /// `OpenEnum` gives it the rest.
-    private func enumModel(_ model: ModelSpec, _ enumeration: EnumSpec) -> TypeDeclaration {
+    private func enumModel(_ model: ResolvedModel, _ enumeration: EnumSpec) -> TypeDeclaration {
         let rawType = enumeration.isInteger ? "Int" : "String"
         var members: [Declaration] = enumeration.cases.map { item in
             let name = SwiftName.escaped(item.swiftName ?? SwiftName.enumCase(item.value.value))
@@ -134,7 +134,7 @@ extension CodeContext {
         )))
         return TypeDeclaration(
             docs: docLines(model.doc),
-            attributes: deprecatedAttribute(references.deprecation(of: model)),
+            attributes: deprecatedAttribute(model.deprecation),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(model.name.value),

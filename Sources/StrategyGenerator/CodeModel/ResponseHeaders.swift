@@ -1,6 +1,6 @@
 extension CodeContext {
     /// The response headers a strategy reads, each optional: a server may leave any out.
-    func responseHeaderFields(_ strategy: StrategySpec) -> [FieldSpec] {
+    func responseHeaderFields(_ strategy: ResolvedStrategy) -> [FieldSpec] {
         strategy.responseHeaders.map { header in
             var field = header
             if !field.type.isOptional { field.type = .optional(field.type) }
@@ -9,7 +9,7 @@ extension CodeContext {
     }
 
     /// `struct Headers`: the response headers a strategy reads, and how they are read.
-    func responseHeadersType(_ strategy: StrategySpec) -> TypeDeclaration {
+    func responseHeadersType(_ strategy: ResolvedStrategy) -> TypeDeclaration {
         let fields = responseHeaderFields(strategy)
         let reads = fields.map { field -> Statement in
             let name = SwiftName.stringLiteral(field.name.value)
@@ -33,7 +33,7 @@ extension CodeContext {
 
     /// `output(from:body:decoder:)` for a strategy that reads response headers: the decoded
     /// output with its headers, or the headers alone when it returns nothing.
-    func outputWithHeaders(_ strategy: StrategySpec) -> Function? {
+    func outputWithHeaders(_ strategy: ResolvedStrategy) -> Function? {
         guard !strategy.responseHeaders.isEmpty else { return nil }
         let value: Statement
         var throwing = false

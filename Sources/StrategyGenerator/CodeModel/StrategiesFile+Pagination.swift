@@ -1,15 +1,10 @@
 extension CodeContext {
-    /// Where a paginated strategy's items are, when it pages and they can be found.
-    func pageItems(_ strategy: StrategySpec) -> PageItems? {
-        guard strategy.pagination != nil, case .success(let items) = types.pageItems(of: strategy) else { return nil }
-        return items
-    }
-
     /// `pagination` and `items(of:)`: the few lines that make a strategy a `PaginatedStrategy`.
-    func paginationMembers(_ strategy: StrategySpec) -> [Declaration] {
-        guard let pagination = strategy.pagination, let items = pageItems(strategy), let output = outputType(strategy) else { return [] }
+    func paginationMembers(_ strategy: ResolvedStrategy) -> [Declaration] {
+        guard let paging = strategy.paging, let output = outputType(strategy) else { return [] }
+        let pagination = paging.spec, items = paging.items
         var arguments: [String] = []
-        if let parameter = pagination.parameter, let field = strategy.query.first(where: { $0.name.value == parameter.value }) {
+        if let field = paging.parameter {
             arguments.append("\\.\(SwiftName.escaped(storageName(field)))")
         }
         func path(_ label: String, _ value: Named?) {
@@ -68,8 +63,8 @@ extension CodeContext {
 extension CodeContext {
     /// `func getWallPages(ownerId: Int? = nil, …) -> PageSequence<GetWall>`: the pages of a
     /// paginated strategy's list, and through `.items` its items, fetched as they are needed.
-    func pagesMethod(for strategy: StrategySpec) -> Function? {
-        guard pageItems(strategy) != nil else { return nil }
+    func pagesMethod(for strategy: ResolvedStrategy) -> Function? {
+        guard strategy.paging != nil else { return nil }
         let strategyName = SwiftName.escaped(strategy.name.value)
         let fields = inputFields(strategy)
         let parameters = fields.map { field in
@@ -80,7 +75,7 @@ extension CodeContext {
             : passingInput(strategy, parameters.map(\.name), after: "client.pages(\(strategyName)(), ")
         return Function(
             docs: methodDocs(strategy) + ["", "The pages come one request at a time as they are asked for; `.items` gives their items."],
-            attributes: deprecatedAttribute(references.deprecation(of: strategy)),
+            attributes: deprecatedAttribute(strategy.deprecation),
             access: access,
             name: SwiftName.escaped(SwiftName.member(strategy.name.value) + "Pages"),
             parameters: parameters,

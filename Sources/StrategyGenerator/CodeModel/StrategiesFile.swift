@@ -3,11 +3,11 @@ import Foundation
 extension CodeContext {
     /// `NAME.Strategies.swift`: a `Strategy` struct per endpoint.
     func strategiesFile() -> SwiftFile {
-        file("Strategies", imports: ["Foundation", "StrategyKit"], spec.strategies.map { .type(strategy($0)) })
+        file("Strategies", imports: ["Foundation", "StrategyKit"], resolved.strategies.map { .type(strategy($0)) })
     }
 
     /// The strategy's doc comment: its own text, then its method and path.
-    func strategyDocs(_ strategy: StrategySpec) -> [String] {
+    func strategyDocs(_ strategy: ResolvedStrategy) -> [String] {
         let docs = docLines(strategy.doc)
         let server = strategy.server.map(serverDescription) ?? ""
         return docs + (docs.isEmpty ? [] : [""]) + ["`\(strategy.method) \(server)\(strategy.path.value)`"]
@@ -15,13 +15,13 @@ extension CodeContext {
 
     /// The doc comment of the client's method for a strategy: the strategy's own text, or its
     /// method and path when it has none; the strategy's type documents both.
-    func methodDocs(_ strategy: StrategySpec) -> [String] {
+    func methodDocs(_ strategy: ResolvedStrategy) -> [String] {
         let docs = docLines(strategy.doc)
         return docs.isEmpty ? ["`\(strategy.method) \(strategy.path.value)`"] : docs
     }
 
     /// What a caller supplies: path, query, header and cookie parameters, then the body's fields.
-    func inputFields(_ strategy: StrategySpec) -> [FieldSpec] {
+    func inputFields(_ strategy: ResolvedStrategy) -> [FieldSpec] {
         var fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies
         switch strategy.body {
         case .json(let type, let location)?:
@@ -38,7 +38,7 @@ extension CodeContext {
 
     /// The type of the JSON body when it is all a strategy sends: then it is the strategy's
     /// `Input` itself, as a create endpoint's input is the new resource.
-    func bodyAsInput(_ strategy: StrategySpec) -> TypeReference? {
+    func bodyAsInput(_ strategy: ResolvedStrategy) -> TypeReference? {
         guard case .json(let type, _)? = strategy.body, inputFields(strategy).count == 1 else { return nil }
         return type
     }
@@ -46,14 +46,14 @@ extension CodeContext {
     /// `opening`, the input of `strategy` built from `values` (a Swift expression per input
     /// field), then `)`: `send(GetUser(), GetUser.Input(id: id))`, or `send(AddPet(), body)`
     /// when the body is the input.
-    func passingInput(_ strategy: StrategySpec, _ values: [String], after opening: String) -> Expression {
+    func passingInput(_ strategy: ResolvedStrategy, _ values: [String], after opening: String) -> Expression {
         if bodyAsInput(strategy) != nil, let body = values.first { return .code("\(opening)\(body))") }
         let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.argumentLabel(memberName($0))): \($1)") }
         return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 
     /// The Swift type of the strategy's output: with the response headers it reads, if any.
-    func outputType(_ strategy: StrategySpec) -> String? {
+    func outputType(_ strategy: ResolvedStrategy) -> String? {
         let name = SwiftName.escaped(strategy.name.value)
         let body: String? = switch strategy.returns {
         case .type(let type, _)?: swiftType(type)
@@ -64,7 +64,7 @@ extension CodeContext {
         return body.map { "WithHeaders<\($0), \(name).Headers>" } ?? "\(name).Headers"
     }
 
-    private func strategy(_ strategy: StrategySpec) -> TypeDeclaration {
+    private func strategy(_ strategy: ResolvedStrategy) -> TypeDeclaration {
         let inputs = inputFields(strategy)
         var members: [Declaration] = []
         switch strategy.returns {
@@ -78,7 +78,7 @@ extension CodeContext {
             members.append(.typeAlias(docs: [], access: access, name: "Output", type: strategy.responseHeaders.isEmpty ? "Void" : "Headers"))
         }
         if let errorType = strategy.errorType {
-            members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.value)))
+            members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.name.value)))
         }
         if case .fields(let fields)? = strategy.returns {
             members.append(.type(objectModel(name: "Output", fields: fields, access: access, use: .decoded, docs: ["What `\(strategy.name.value)` returns."])))
@@ -112,17 +112,17 @@ extension CodeContext {
         if let output = outputWithHeaders(strategy) { members.append(.function(output)) }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
-            attributes: deprecatedAttribute(references.deprecation(of: strategy)),
+            attributes: deprecatedAttribute(strategy.deprecation),
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: [pageItems(strategy) == nil ? "Strategy" : "PaginatedStrategy"],
+            inherits: [strategy.paging == nil ? "Strategy" : "PaginatedStrategy"],
             members: members
         )
     }
 
     /// The protocol requirements a strategy sets differently from the defaults.
-    private func overrides(_ strategy: StrategySpec) -> [Declaration] {
+    private func overrides(_ strategy: ResolvedStrategy) -> [Declaration] {
         var members: [Declaration] = []
         func computed(_ name: String, _ type: String, _ value: String) {
             members.append(.property(Property(access: access, name: name, type: type, getter: [.line(value)])))
@@ -133,7 +133,7 @@ extension CodeContext {
         if let server = strategy.server {
             computed("server", "Server?", serverExpression(server))
         }
-        let bodyKey = references.errorTypes[strategy.name.value]?.bodyKey
+        let bodyKey = strategy.errorType?.bodyKey
         if let range = strategy.successStatus {
             var check = range.count == 1 ? ".statusCode(\(range.lowerBound))" : ".statusCodes(\(range.lowerBound)..<\(range.upperBound + 1))"
             if let bodyKey { check += ".and(.bodyLacksKey(\(SwiftName.stringLiteral(bodyKey))))" }
@@ -146,24 +146,18 @@ extension CodeContext {
         return members
     }
 
-    /// The auth scheme a strategy uses, if any.
-    func authScheme(_ strategy: StrategySpec) -> String? {
-        references.authSchemes[strategy.name.value]?.name.value
-    }
-
     /// The middleware an auth scheme runs as.
     func authMiddlewareName(_ scheme: String) -> String {
         "auth.\(scheme)"
     }
 
     /// Every auth scheme's middleware but the strategy's own, and what it skips by name.
-    private func excludedMiddlewares(_ strategy: StrategySpec) -> [String] {
-        let own = authScheme(strategy)
-        return spec.authSchemes.map(\.name.value).filter { $0 != own }.map(authMiddlewareName) + strategy.excludedMiddlewares
+    private func excludedMiddlewares(_ strategy: ResolvedStrategy) -> [String] {
+        spec.authSchemes.filter { $0 != strategy.authScheme }.map { authMiddlewareName($0.name.value) } + strategy.excludedMiddlewares
     }
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
-    private func endpointExpression(_ strategy: StrategySpec) -> Statement {
+    private func endpointExpression(_ strategy: ResolvedStrategy) -> Statement {
         var arguments: [Expression] = [.code(methodExpression(strategy.method))]
         if let url = strategy.urlParameter {
             arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
@@ -289,11 +283,11 @@ extension CodeContext {
     /// A `RequestPath` literal: literal parts percent-encoded now, but for the percent-escapes the
     /// spec writes itself (`/%41` goes out as `/%41`; validation rejects any other `%`), each
     /// placeholder interpolated so the runtime encodes its value as one segment.
-    private func pathExpression(_ strategy: StrategySpec) -> String {
+    private func pathExpression(_ strategy: ResolvedStrategy) -> String {
         var literal = ""
         var allowed = CharacterSet.urlPathAllowed
         allowed.insert("%")
-        for part in references.path(of: strategy) {
+        for part in strategy.pathParts {
             switch part {
             case .literal(let text):
                 let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text

@@ -1,7 +1,7 @@
 extension CodeContext {
     /// `NAME.Stubs.swift`: the spec's example responses, and a client that answers with them.
     func stubsFile() -> SwiftFile {
-        let examples = spec.strategies.compactMap { strategy in strategy.example.map { (strategy, $0) } }
+        let examples = resolved.strategies.compactMap { strategy in strategy.example.map { (strategy, $0) } }
         guard !examples.isEmpty else { return file("Stubs", imports: [], []) }
         let members = examples.map { strategy, example -> Declaration in
             .property(Property(
@@ -19,7 +19,7 @@ extension CodeContext {
         // strategies that return nothing answer with an empty body.
         var routed = Set<String>()
         let answered = examples.map { ($0.0, routeArguments($0.0)) }
-            + spec.strategies.filter { $0.returns == nil && $0.example == nil }.map { ($0, emptyRouteArguments($0)) }
+            + resolved.strategies.filter { $0.returns == nil && $0.example == nil }.map { ($0, emptyRouteArguments($0)) }
         let routes = answered.compactMap { strategy, arguments -> Expression? in
             guard routed.insert("\(strategy.method) \(routePath(strategy))").inserted else { return nil }
             return .code(".init(\(arguments), delay: delay)")
@@ -43,7 +43,7 @@ extension CodeContext {
 
     /// `.get, "/users/{id}", json: UsersStubs.getUser`, with the status when the strategy's
     /// success rule doesn't take 200.
-    private func routeArguments(_ strategy: StrategySpec) -> String {
+    private func routeArguments(_ strategy: ResolvedStrategy) -> String {
         var arguments = ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", json: \(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))"
         if let success = strategy.successStatus, !success.contains(200) { arguments += ", status: \(success.lowerBound)" }
         return arguments
@@ -51,14 +51,14 @@ extension CodeContext {
 
     /// `.delete, "/users/{id}", response: HTTPResponse(status: 200)`: an empty answer with the
     /// status the strategy's success rule takes, for a strategy that returns nothing.
-    private func emptyRouteArguments(_ strategy: StrategySpec) -> String {
+    private func emptyRouteArguments(_ strategy: ResolvedStrategy) -> String {
         let status = strategy.successStatus.map { $0.contains(200) ? 200 : $0.lowerBound } ?? 200
         return ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", response: HTTPResponse(status: \(status))"
     }
 
     /// The strategy's path as a route matches it: `/users/{id}`.
-    private func routePath(_ strategy: StrategySpec) -> String {
-        references.path(of: strategy).map { part in
+    private func routePath(_ strategy: ResolvedStrategy) -> String {
+        strategy.pathParts.map { part in
             switch part {
             case .literal(let text): SwiftName.stringLiteralContents(text)
             case .parameter(let parameter): "{\(SwiftName.stringLiteralContents(parameter.name.value))}"

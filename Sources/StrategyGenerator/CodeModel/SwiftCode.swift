@@ -87,6 +87,9 @@ public indirect enum Statement: Hashable, Sendable {
     case closure(prefix: String, parameters: String, body: [Statement])
     /// An expression the renderer lays out, such as `prefix(arguments)suffix`.
     case expression(Expression)
+    /// `target = value` for each pair; `(a, b) = (x, y)` in one line when there are several and
+    /// they fit.
+    case assignments(targets: [String], values: [String])
 
     /// `prefix(arguments)suffix`, on one line when it fits, otherwise one argument a line.
     public static func call(prefix: String, arguments: [String], suffix: String) -> Statement {
@@ -119,7 +122,21 @@ public struct DictionaryEntry: Hashable, Sendable {
     }
 }
 
+/// `case a, b:` and its body; no patterns is `default:`.
+///
+/// Patterns that don't fit on one line are written as several cases of as many patterns as fit,
+/// each with the body: the patterns of one case bind the same names, so each line reads alike.
 public struct SwitchCase: Hashable, Sendable {
-    public var pattern: String?
+    public var patterns: [String]
     public var body: [Statement]
+
+    public init(patterns: [String], body: [Statement]) {
+        self.patterns = patterns
+        self.body = body
+    }
+
+    /// `case pattern:`, or `default:` for `nil`.
+    public init(pattern: String?, body: [Statement]) {
+        self.init(patterns: pattern.map { [$0] } ?? [], body: body)
+    }
 }

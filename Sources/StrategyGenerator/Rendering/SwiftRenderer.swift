@@ -146,8 +146,11 @@ public enum SwiftRenderer {
             case .switchOver(let subject, let cases):
                 out.line("switch \(subject) {")
                 for switchCase in cases {
-                    out.line(switchCase.pattern.map { "case \($0):" } ?? "default:")
-                    out.indented { out in self.statements(switchCase.body, into: &out) }
+                    let lines = switchCase.patterns.isEmpty ? ["default:"] : caseLines(switchCase.patterns, column: out.column)
+                    for line in lines {
+                        out.line(line)
+                        out.indented { out in self.statements(switchCase.body, into: &out) }
+                    }
                 }
                 out.line("}")
             case .closure(let prefix, let parameters, let body):
@@ -156,8 +159,28 @@ public enum SwiftRenderer {
                 out.line("}")
             case .expression(let expression):
                 out.line(layout(expression, column: out.column))
+            case .assignments(let targets, let values):
+                let tuple = "(\(targets.joined(separator: ", "))) = (\(values.joined(separator: ", ")))"
+                if targets.count > 1, out.column + tuple.count <= lineWidth {
+                    out.line(tuple)
+                } else {
+                    for (target, value) in zip(targets, values) { out.line("\(target) = \(value)") }
+                }
             }
         }
+    }
+
+    /// `case a, b:` lines holding as many of `patterns` as fit, in order.
+    private static func caseLines(_ patterns: [String], column: Int) -> [String] {
+        var lines: [[String]] = []
+        for pattern in patterns {
+            if let last = lines.last, column + "case \((last + [pattern]).joined(separator: ", ")):".count <= lineWidth {
+                lines[lines.count - 1].append(pattern)
+            } else {
+                lines.append([pattern])
+            }
+        }
+        return lines.map { "case \($0.joined(separator: ", ")):" }
     }
 
     /// `prefix(a, b)suffix` when it fits and no argument spans lines; otherwise one argument a line.

@@ -1,11 +1,16 @@
-/// A spec whose references resolve, whose names are unique and whose paths match their
-/// parameters: what the code model may rely on.
+/// A spec that passed validation, configured, rewritten as it is generated and resolved: what
+/// the code model builds from. Its names are unique, its paths match their parameters, and each
+/// of its references is the thing it names (`ResolvedSpec`), so the code model looks nothing up.
 public struct ValidatedSpec: Sendable {
-    public let spec: APISpec
-    /// What the spec's names refer to.
-    public let references: References
+    /// The spec with what its references name.
+    let resolved: ResolvedSpec
     /// Problems that don't stop generation.
     public let warnings: [Diagnostic]
+
+    /// The spec as it is generated: with the configuration's names and access level, each
+    /// parameter's `default` read as what the server assumes, each error type holding the codes
+    /// it includes.
+    public var spec: APISpec { resolved.spec }
 }
 
 /// Checks what the loader can't see from one node alone: references, duplicates, path
@@ -13,7 +18,8 @@ public struct ValidatedSpec: Sendable {
 public enum SpecValidator {
     /// Checks a loaded spec as its file writes it, so each problem is told in the file's names at
     /// its place; throws its loading problems and its own, in the order of the file, if any of
-    /// them is an error. Then applies `config` (names, access level) and resolves the names.
+    /// them is an error. Then applies `config` (names, access level), rewrites the spec as it is
+    /// generated and resolves its references (`ResolvedSpec.resolve(_:)`).
     ///
     /// Only the names of the declarations are checked as `config` renames them: those are the
     /// names the generated code uses.
@@ -26,6 +32,7 @@ public enum SpecValidator {
         check.diagnostics = composing.diagnostics
         check.servers()
         check.uniqueNames()
+        check.usedTypes()
         check.models()
         check.errorTypes()
         check.errorIncludes()
@@ -53,7 +60,7 @@ public enum SpecValidator {
             throw DiagnosticsError(diagnostics)
         }
         let spec = config.applied(to: loaded.spec)
-        return ValidatedSpec(spec: spec, references: try References.resolve(spec), warnings: diagnostics)
+        return ValidatedSpec(resolved: try ResolvedSpec.resolve(spec), warnings: diagnostics)
     }
 }
 

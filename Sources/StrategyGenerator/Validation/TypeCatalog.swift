@@ -1,3 +1,17 @@
+extension EnumSpec {
+    /// The case a value from the spec is, written as text or as a number; `nil` when the enum
+    /// doesn't list it.
+    func listedCase(_ value: YAMLValue) -> EnumCaseSpec? {
+        let text: String
+        switch value {
+        case .string(let string): text = string
+        case .int(let number): text = String(number)
+        default: return nil
+        }
+        return cases.first { $0.value.value == text }
+    }
+}
+
 /// Every type a spec may name — built-ins, its own models, the models of specs it uses — and
 /// what kind each is.
 struct TypeCatalog {
@@ -66,11 +80,7 @@ struct TypeCatalog {
 
     private func accepts(_ value: YAMLValue, named name: String) -> Bool {
         if let enumeration = enums[name] {
-            switch value {
-            case .string(let text): return enumeration.cases.contains { $0.value.value == text }
-            case .int(let number): return enumeration.cases.contains { $0.value.value == String(number) }
-            default: return false
-            }
+            return enumeration.listedCase(value) != nil
         }
         switch (name, value) {
         case ("JSON", _): return true

@@ -7,20 +7,10 @@
 /// reaches, such as one of a spec that only defines models for others to use, may be used any
 /// way: it is `Codable` and `Equatable`.
 struct ModelUses {
-    struct Use: OptionSet, Hashable {
-        let rawValue: Int
-        /// Decoded from a response: a strategy's output or an error's payload.
-        static let decoded = Use(rawValue: 1)
-        /// Encoded into a request body.
-        static let encoded = Use(rawValue: 2)
-        /// Compared with `==`: carried by an error case.
-        static let compared = Use(rawValue: 4)
-    }
+    private var uses: [String: ModelUse] = [:]
 
-    private var uses: [String: Use] = [:]
-
-    init(_ spec: APISpec, references: References) {
-        var roots: [(TypeReference, Use)] = []
+    init(_ spec: APISpec, types: TypeTable) {
+        var roots: [(TypeReference, ModelUse)] = []
         for strategy in spec.strategies {
             switch strategy.returns {
             case .type(let type, _)?: roots.append((type, .decoded))
@@ -41,27 +31,40 @@ struct ModelUses {
             }
         }
         for (type, use) in roots {
-            mark(type, use, models: references.models)
+            mark(type, use, types: types)
         }
         // A model nothing reaches is used every way, and so are the models its fields name.
-        for name in references.models.keys.sorted() where uses[name] == nil {
-            mark(.named(name), [.decoded, .encoded, .compared], models: references.models)
+        for name in types.modelNames.sorted() where uses[name] == nil {
+            mark(.named(name), .any, types: types)
         }
     }
 
     /// Adds `use` to every model `type` names and, through their fields, to the models they name.
-    private mutating func mark(_ type: TypeReference, _ use: Use, models: [String: ModelSpec]) {
+    private mutating func mark(_ type: TypeReference, _ use: ModelUse, types: TypeTable) {
         for name in type.namedTypes {
-            guard let model = models[name], !uses[name, default: []].isSuperset(of: use) else { continue }
+            guard case .model(let model) = types[name], !uses[name, default: []].isSuperset(of: use) else { continue }
             uses[name, default: []].formUnion(use)
             for type in model.memberTypes {
-                mark(type, use, models: models)
+                mark(type, use, types: types)
             }
         }
     }
 
-    /// How the model named `name` is used.
-    func use(of name: String) -> Use {
-        uses[name, default: [.decoded, .encoded, .compared]]
+    /// How `model` is used: every way when nothing in its spec reaches it.
+    func use(of model: ModelSpec) -> ModelUse {
+        uses[model.name.value, default: .any]
     }
+}
+
+/// What the API does with a model.
+struct ModelUse: OptionSet, Hashable, Sendable {
+    let rawValue: Int
+    /// Decoded from a response: a strategy's output or an error's payload.
+    static let decoded = ModelUse(rawValue: 1)
+    /// Encoded into a request body.
+    static let encoded = ModelUse(rawValue: 2)
+    /// Compared with `==`: carried by an error case.
+    static let compared = ModelUse(rawValue: 4)
+    /// Every use, as for a model nothing in its spec reaches.
+    static let any: ModelUse = [.decoded, .encoded, .compared]
 }
