@@ -96,6 +96,9 @@ let package = Package(
             name: "StrategyKitTests",
             dependencies: [
                 "StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

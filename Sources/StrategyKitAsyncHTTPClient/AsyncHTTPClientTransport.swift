@@ -18,14 +18,37 @@ public struct AsyncHTTPClientTransport: Transport {
     /// transport uses its own.
     public let client: HTTPClient?
 
+    /// Whether a caller's client is refused up front when its configuration follows redirects;
+    /// off only in tests of the check made after the response.
+    let checksRedirectConfiguration: Bool
+
     /// A transport on `client`, or on clients of its own when `client` is `nil`.
     ///
+    /// Redirects are followed by the client's rule alone (``RedirectPolicy``), which takes
+    /// every credential off a request before it leaves its origin. A client that follows
+    /// redirects by its own rule would send API keys in headers or the query on to another
+    /// origin, so `client` must be made with `redirectConfiguration: .disallow`:
+    ///
+    /// ```swift
+    /// var configuration = HTTPClient.Configuration()
+    /// configuration.redirectConfiguration = .disallow
+    /// let transport = AsyncHTTPClientTransport(client: HTTPClient(configuration: configuration))
+    /// ```
+    ///
+    /// A request on a client that follows redirects fails before anything is sent, with
+    /// ``TransportError/Kind/invalidResponse`` and a detail that says so. Should a future
+    /// AsyncHTTPClient hide the configuration from that check, a response the client reached by
+    /// following a redirect fails the same way, though the redirected request has then gone out.
+    ///
     /// - Parameter client: sends the requests; its lifecycle and configuration are the
-    ///   caller's, and it should be made with `redirectConfiguration: .disallow`, or it follows
-    ///   redirects (and carries their headers) by its own rule. `nil` by default: the
-    ///   transport's own.
+    ///   caller's, redirects disallowed. `nil` by default: the transport's own.
     public init(client: HTTPClient? = nil) {
+        self.init(client: client, checksRedirectConfiguration: true)
+    }
+
+    init(client: HTTPClient?, checksRedirectConfiguration: Bool) {
         self.client = client
+        self.checksRedirectConfiguration = checksRedirectConfiguration
     }
 
     /// Sends `request` and `body`, and collects the whole response within `limits`.
@@ -33,6 +56,9 @@ public struct AsyncHTTPClientTransport: Transport {
         try TransportError.checkCancellation()
         guard let url = request.url else {
             throw TransportError(.cannotConnect, detail: "the request has no URL")
+        }
+        if let client, checksRedirectConfiguration, RedirectGuard.followsRedirects(client) == true {
+            throw RedirectGuard.refused
         }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
@@ -56,6 +82,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     private static func exchange(_ request: HTTPClientRequest, on client: HTTPClient, timeout: TimeInterval, limit: Int) async throws -> (HTTPResponse, Data) {
         let response = try await client.execute(request, timeout: .milliseconds(Int64((timeout * 1000).rounded(.up))))
+        try RedirectGuard.check(response)
         if request.method != .HEAD, let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
             throw TransportError(.responseTooLarge, detail: "Content-Length over \(limit) bytes")
         }

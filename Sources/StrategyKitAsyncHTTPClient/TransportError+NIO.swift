@@ -13,6 +13,9 @@ import Darwin
 
 extension TransportError {
     /// The kind an AsyncHTTPClient or SwiftNIO error means; a ``TransportError`` stays as it is.
+    ///
+    /// An error of another type is unrecognised: ``TransportError/Kind/invalidResponse``,
+    /// with the type in the detail, which isn't retried.
     init(_ error: any Error) {
         switch error {
         case let error as TransportError:
@@ -29,6 +32,8 @@ extension TransportError {
             self.init(truncated ? .connectionLost : .invalidResponse, detail: "HTTPParserError \(error)")
         case is NIOConnectionError:
             self.init(.cannotConnect, detail: "NIOConnectionError")
+        case is SocketAddressError, is SocketAddressError.UnknownHost:
+            self.init(.cannotConnect, detail: "\(type(of: error))")
         case let error as IOError:
             let refused: Set<CInt> = [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL]
             self.init(refused.contains(error.errnoCode) ? .cannotConnect : .connectionLost, detail: "errno \(error.errnoCode)")
@@ -39,7 +44,7 @@ extension TransportError {
                 self.init(.connectionLost, detail: "ChannelError")
             }
         default:
-            self.init(.connectionLost, detail: "\(type(of: error))")
+            self.init(.invalidResponse, detail: "unrecognised \(type(of: error))")
         }
     }
 

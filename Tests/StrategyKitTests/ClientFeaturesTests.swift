@@ -152,6 +152,24 @@ import Testing
             }
         }
 
-        #expect(throws: (any Error).self) { try result.get() }
+        let error = #expect(throws: TransportError.self) { try result.get() }
+        #expect(error?.kind == .cancelled)
+    }
+
+    @Test func aCancelledCallFailsAsACancelledTransport() async throws {
+        let client = self.client
+        let call = Task { try await client.call(GetGreeting(), "slow") }
+        try await Task.sleep(for: .milliseconds(200))
+        call.cancel()
+
+        guard case .failure(let error) = await call.result, let error = error as? CallError<UnexpectedResponse> else {
+            Issue.record("expected a CallError")
+            return
+        }
+        guard case .transport(let transport) = error else {
+            Issue.record("expected .transport(.cancelled), got \(error)")
+            return
+        }
+        #expect(transport.kind == .cancelled)
     }
 }

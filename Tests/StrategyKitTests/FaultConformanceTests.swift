@@ -32,12 +32,19 @@ import Testing
         /// The deadline; faults that aren't about time get a long one, so a slow machine (or
         /// ThreadSanitizer) can't turn them into timeouts.
         var deadline: TimeInterval { expected == .timedOut ? FaultConformanceTests.deadline : 20 }
+        /// The connect timeout, which both transports also apply to each wait for bytes: for
+        /// the deadline's faults far above the server's hold, so only the deadline can end
+        /// them in a timeout (an idle timer that fired instead would have to wait longer than
+        /// the server holds, and the fault would end in another kind).
+        var connectTimeout: TimeInterval { expected == .timedOut ? FaultConformanceTests.idleTimeout : 10 }
         var testDescription: String { name }
     }
 
     static let deadline: TimeInterval = 1.5
     /// Far longer than any call may take, so a call that waited for the server is caught.
     static let serverHold: Double = 90
+    /// A connect (and idle) timeout longer than the server's hold.
+    static let idleTimeout: TimeInterval = 120
 
     static let cases: [Case] = [
         Case(name: "stall before head", fault: .stallBeforeHead(seconds: serverHold), expected: .timedOut, attempts: 3),
@@ -60,12 +67,12 @@ import Testing
         func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Data { body }
     }
 
-    static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline) -> StrategyClient {
+    static func client(_ kind: Kind, server: Server, timeout: TimeInterval = deadline, connectTimeout: TimeInterval = 10) -> StrategyClient {
         StrategyClient(
             server: server,
             transport: kind.transport,
             middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
-            limits: RequestLimits(timeout: timeout, connectTimeout: 10, maximumResponseBytes: 1 << 20)
+            limits: RequestLimits(timeout: timeout, connectTimeout: connectTimeout, maximumResponseBytes: 1 << 20)
         )
     }
 
@@ -73,11 +80,14 @@ import Testing
     func everyFaultEndsInTheSameKind(kind: Kind, fault: Case) async throws {
         let server = try FaultServer { _ in fault.fault }
         defer { server.stop() }
-        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: fault.deadline)
+        let client = Self.client(
+            kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port),
+            timeout: fault.deadline, connectTimeout: fault.connectTimeout
+        )
 
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/fault")) }
 
-        #expect(error?.kind == fault.expected)
+        #expect(error?.kind == fault.expected, "\(String(describing: error))")
         let arrivals = server.requests.map(\.arrived)
         #expect(arrivals.count == fault.attempts)
         if fault.expected == .timedOut {
@@ -90,22 +100,29 @@ import Testing
     }
 
     @Test(arguments: Kind.allCases)
-    func aRefusedConnectionFailsFastAndIsRetried(kind: Kind) async throws {
+    func aRefusedConnectionFailsFast(kind: Kind) async throws {
         let refusing = try RefusingPort()
-        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: refusing.port), timeout: 90)
+        let client = Self.client(
+            kind, server: Server(scheme: "http", host: "127.0.0.1", port: refusing.port),
+            timeout: Self.idleTimeout, connectTimeout: Self.idleTimeout
+        )
 
-        let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/")) }
+        // A transport that kept trying to connect would end only after 120 s (and then maybe
+        // as `cannotConnect` too), so the three attempts must end long before that.
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 10) { try await client.send(Fetch(path: "/")) }
+        }
 
-        // An attempt that waited out its 90 s deadline would end timed out instead.
         #expect(error?.kind == .cannotConnect)
     }
 
-    @Test(arguments: Kind.allCases)
-    func retryAfterIsWaitedBetweenAttemptsAsTheServerSawThem(kind: Kind) async throws {
+    /// Both statuses that ask a client to come back later: unavailable, and too many requests.
+    @Test(arguments: Kind.allCases, [503, 429])
+    func retryAfterIsWaitedBetweenAttemptsAsTheServerSawThem(kind: Kind, status: Int) async throws {
         let count = Counter()
         let server = try FaultServer { _ in
             count.increment() <= 2
-                ? .respond(status: 503, headers: [("Retry-After", "1")])
+                ? .respond(status: status, headers: [("Retry-After", "1")])
                 : .respond(status: 200, body: Data("ok".utf8))
         }
         defer { server.stop() }

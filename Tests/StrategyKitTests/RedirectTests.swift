@@ -25,7 +25,11 @@ import Testing
 
         /// Whether `request` carries the credential.
         func isCarried(by request: RecordedRequest) -> Bool {
-            let text = request.target + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+            isCarried(in: request.target + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
+        }
+
+        /// Whether `text`, a request's target and header fields, holds the credential.
+        func isCarried(in text: String) -> Bool {
             let secret = switch self {
             case .bearer: "bearer-secret"
             case .basic: Data("ada:basic-secret".utf8).base64EncodedString()
@@ -68,6 +72,13 @@ import Testing
             case "/moved": return CannedResponse(status: 301, headers: [("Location", "\(other)/landing")])
             case "/temporary": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing")])
             case "/loop": return CannedResponse(status: 302, headers: [("Location", "/loop")])
+            case "/host":
+                // The same server under another name: 127.0.0.1 becomes localhost.
+                let port = request.header("Host")?.split(separator: ":").last ?? ""
+                return CannedResponse(status: 307, headers: [("Location", "http://localhost:\(port)/landing\(query)")])
+            case let path where path.hasPrefix("/status/"):
+                let status = Int(path.dropFirst("/status/".count)) ?? 500
+                return CannedResponse(status: status, headers: [("Location", "\(other)/landing\(query)")])
             case "/landing": return .text("landed \(request.method)")
             default: return .text("?", status: 404)
             }

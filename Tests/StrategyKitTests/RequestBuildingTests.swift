@@ -68,3 +68,31 @@ import Testing
         #expect(body == Data("hi".utf8))
     }
 }
+
+extension RequestBuildingTests {
+    @Test(arguments: [
+        (RequestBuildingError.dotSegment(".."), #"request not sent: the path segment ".." would climb up the path once URLs are normalised, even percent-encoded; pass the value as a single segment to have it encoded"#),
+        (.dotSegment("."), #"request not sent: the path segment "." would be dropped from the path once URLs are normalised, even percent-encoded; pass the value as a single segment to have it encoded"#),
+        (.invalidURL("ftp://files.example/a?key=secret"), #"request not sent: "ftp://files.example/a" (query left out) isn't a valid http or https URL with a host"#),
+        (.invalidHeaderName("X Bad"), #"request not sent: the header name "X Bad" isn't an HTTP token (letters, digits and !#$%&'*+-.^_`|~ only)"#),
+        (.invalidHeaderValue(name: "X-Note"), #"request not sent: the value of the header "X-Note" holds CR, LF or another control character, which could split the request"#),
+        (.invalidMethod("GET\r\nX: y"), #"request not sent: the method "GET\r\nX: y" isn't an HTTP token (letters, digits and !#$%&'*+-.^_`|~ only), so it could split the request"#),
+        (.invalidCookie(name: "session"), #"request not sent: the cookie "session" has a name that isn't an HTTP token, or a value holding a space, ", comma, semicolon, backslash, control character or non-ASCII character"#),
+    ])
+    func aRefusedRequestSaysWhatWasRefusedAndWhy(error: RequestBuildingError, description: String) {
+        #expect("\(error)" == description)
+    }
+
+    @Test func aCallThatCouldNotBeBuiltDescribesTheRefusal() async throws {
+        struct Read: Strategy {
+            typealias Output = Data
+            func endpoint(for path: String) -> Endpoint { Endpoint(.get, "/contents/\(segments: path)") }
+            func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Data { body }
+        }
+        let client = StrategyClient(server: server, transport: StubTransport([]))
+
+        let error = await #expect(throws: RequestBuildingError.self) { try await client.send(Read(), "docs/../secret") }
+
+        #expect(error.map { "\($0)" }?.hasPrefix(#"request not sent: the path segment ".." would climb up the path"#) == true)
+    }
+}

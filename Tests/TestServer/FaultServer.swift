@@ -26,6 +26,9 @@ public enum Fault: Sendable {
     case garbage
     /// Sends a body of `length` bytes, with a `Content-Length` or (when `declared` is false) chunked.
     case huge(length: Int, declared: Bool)
+    /// Sends a body that never ends, 64 KiB every 10 ms, until the client closes the connection:
+    /// chunked, or (when `declared` is true) announced as a terabyte.
+    case endless(declared: Bool)
 }
 
 /// One request a ``FaultServer`` received: its head, and when it arrived.
@@ -141,6 +144,12 @@ public final class FaultServer: Sendable {
                 left -= piece.count
             }
             if !declared { sendAll(fd, Array("0\r\n\r\n".utf8)) }
+        case .endless(let declared):
+            let framing = declared ? ("Content-Length", "\(1 << 40)") : ("Transfer-Encoding", "chunked")
+            guard sendAll(fd, head(status: 200, headers: [framing])) else { return }
+            let piece = filler(64 * 1024)
+            let framed = declared ? piece : Array(String(piece.count, radix: 16).utf8) + [13, 10] + piece + [13, 10]
+            while !stopped, sendAll(fd, framed) { pause(0.01) }
         }
     }
 

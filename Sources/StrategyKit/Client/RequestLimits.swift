@@ -11,7 +11,10 @@ import Foundation
 ///   byte of the body, redirects included. The client enforces it around the transport, so a
 ///   server that stalls before its head, stalls mid-body or trickles its body fails with
 ///   ``TransportError/Kind/timedOut`` when the deadline passes, on every transport. Retries
-///   each get a deadline of their own.
+///   each get a deadline of their own, so a call with a ``RetryMiddleware`` lasts at most
+///   `(maxRetries + 1) × timeout` plus the waits between attempts, each at most
+///   ``RetryPolicy/maxDelay`` (and ``RetryPolicy/jitter`` of ``RetryPolicy/baseDelay`` after
+///   a `Retry-After`).
 /// - ``connectTimeout`` bounds the wait for a connection, and for the next bytes when none
 ///   come (Foundation has one timer for both, so both transports apply it to both).
 /// - ``maximumResponseBytes`` bounds the body: a larger one fails with

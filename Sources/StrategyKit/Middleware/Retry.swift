@@ -12,6 +12,11 @@ import Foundation
 /// name an ``idempotencyKeyHeader``: one key is made per call and sent with every attempt,
 /// so the server can tell a retry from a new request.
 ///
+/// Each attempt gets the whole deadline (``RequestLimits/timeout``), so a call lasts at most
+/// `(maxRetries + 1) × timeout` plus `maxRetries` waits, each at most ``maxDelay`` (and
+/// ``jitter`` of ``baseDelay`` more after a `Retry-After`): with the defaults and a 60 s
+/// deadline, about 4 minutes.
+///
 /// A client's policy is the one given to its ``RetryMiddleware``; a strategy's own
 /// (``Endpoint/retry``) replaces it in full, unless the client's switches retrying off
 /// (``applied(to:)``).

@@ -20,7 +20,9 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
         case cancelled
         /// The response is larger than the most bytes allowed.
         case responseTooLarge
-        /// The server answered with something that isn't a valid HTTP response, or redirected too often.
+        /// The server answered with something that isn't a valid HTTP response, or redirected
+        /// too often; also an error the transport doesn't recognise, its type in the
+        /// ``TransportError/detail``.
         case invalidResponse
     }
 
@@ -37,6 +39,10 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Whether another attempt may meet a different outcome: a failed or broken connection or
     /// a timeout, not cancellation, an oversized or an invalid response.
+    ///
+    /// An error a transport doesn't recognise is an invalid response, so it isn't retried:
+    /// nothing says another attempt would fare better, and a retry would only delay the
+    /// error (and send the request again) before the caller sees it.
     public var isTransient: Bool {
         switch kind {
         case .cannotConnect, .timedOut, .connectionLost: true

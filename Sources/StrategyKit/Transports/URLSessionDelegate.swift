@@ -57,19 +57,26 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return entry.failure != nil
         }
         completionHandler(tooLarge ? .cancel : .allow)
+        // FoundationNetworking on Linux may read on after `.cancel` until the body ends, which
+        // an endless body never does; cancelling the task ends it at once.
+        if tooLarge { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
         let tooLarge = pending.withLock { tasks -> Bool in
-            guard var entry = tasks[dataTask.taskIdentifier], entry.failure == nil else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.failure = TransportError(.responseTooLarge, detail: "more than \(entry.limit) bytes")
-                entry.body = Data()
-            } else {
-                entry.body.append(data)
+            // The body is appended to where it is kept: a copy of the entry taken out would
+            // share the body, and each append would copy all of it.
+            guard let received = tasks[id]?.body.count, let limit = tasks[id]?.limit, tasks[id]?.failure == nil else {
+                return false
             }
-            tasks[dataTask.taskIdentifier] = entry
-            return entry.failure != nil
+            guard received + data.count <= limit else {
+                tasks[id]?.failure = TransportError(.responseTooLarge, detail: "more than \(limit) bytes")
+                tasks[id]?.body = Data()
+                return true
+            }
+            tasks[id]?.body.append(data)
+            return false
         }
         if tooLarge { dataTask.cancel() }
     }
@@ -93,7 +100,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
         if let failure = entry.failure { return .failure(failure) }
         if let error {
-            return .failure((error as? URLError).map(TransportError.init) ?? TransportError(.connectionLost, detail: "\(type(of: error))"))
+            return .failure(TransportError(dataTaskError: error))
         }
         guard let response = entry.response else { return .failure(TransportError(.invalidResponse, detail: "no HTTP response")) }
         var fields = HTTPFields()

@@ -76,7 +76,21 @@ private final class SessionOwner: Sendable {
 }
 
 extension TransportError {
-    /// The kind a `URLError` means.
+    /// The kind an error of a data task means: a `URLError`'s, or (in `NSURLErrorDomain`)
+    /// the kind of the `URLError` of its code. Any other error is unrecognised:
+    /// ``TransportError/Kind/invalidResponse``, which isn't retried.
+    init(dataTaskError error: any Error) {
+        if let error = error as? URLError {
+            self.init(error)
+        } else if (error as NSError).domain == NSURLErrorDomain, let code = URLError.Code(rawValue: (error as NSError).code) {
+            self.init(URLError(code))
+        } else {
+            self.init(.invalidResponse, detail: "unrecognised \(type(of: error))")
+        }
+    }
+
+    /// The kind a `URLError` means; a code not named here is unrecognised:
+    /// ``TransportError/Kind/invalidResponse``, which isn't retried.
     init(_ error: URLError) {
         let kind: Kind
         switch error.code {
@@ -91,7 +105,11 @@ extension TransportError {
              .zeroByteResource, .httpTooManyRedirects, .redirectToNonExistentLocation, .badURL, .unsupportedURL:
             kind = .invalidResponse
         case .dataLengthExceedsMaximum: kind = .responseTooLarge
-        default: kind = .connectionLost
+        // FoundationNetworking on Linux reports a connection closed mid-body as `unknown`.
+        case .networkConnectionLost, .unknown: kind = .connectionLost
+        default:
+            self.init(.invalidResponse, detail: "unrecognised URLError \(error.code.rawValue)")
+            return
         }
         self.init(kind, detail: "URLError \(error.code.rawValue)")
     }

@@ -1,0 +1,54 @@
+import Foundation
+import StrategyKit
+import StrategyKitAsyncHTTPClient
+import TestServer
+import Testing
+
+/// Each transport keeps its limits when called directly, without a client's checks around it.
+@Suite struct TransportFaultTests {
+    typealias Kind = FaultConformanceTests.Kind
+
+    static func request(to server: FaultServer, _ path: String = "/fault") -> HTTPRequest {
+        HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
+    }
+
+    /// A stall the transport's own deadline must end: the connect (and idle) timeout is far
+    /// longer than the server holds, so a deadline that didn't fire ends in another kind
+    /// when the server gives up, 90 s later.
+    @Test(arguments: Kind.allCases, [
+        Fault.stallMidBody(length: 1000, sent: 100, seconds: FaultConformanceTests.serverHold),
+        Fault.stallBeforeHead(seconds: FaultConformanceTests.serverHold),
+    ])
+    func aStallEndsAtTheTransportsDeadline(kind: Kind, fault: Fault) async throws {
+        let server = try FaultServer { _ in fault }
+        defer { server.stop() }
+        let limits = RequestLimits(timeout: FaultConformanceTests.deadline, connectTimeout: FaultConformanceTests.idleTimeout)
+
+        let error = await #expect(throws: TransportError.self) {
+            try await kind.transport.send(Self.request(to: server), body: nil, limits: limits)
+        }
+
+        #expect(error?.kind == .timedOut)
+        #expect(server.requests.count == 1)
+    }
+}
+
+extension TransportFaultTests {
+    /// A body that never ends is given up at the size limit, as it arrives: a transport that
+    /// gathered it all before counting would run into the deadline instead.
+    @Test(arguments: Kind.allCases, [false, true])
+    func anEndlessBodyEndsAtTheSizeLimit(kind: Kind, declared: Bool) async throws {
+        let server = try FaultServer { _ in .endless(declared: declared) }
+        defer { server.stop() }
+        let limits = RequestLimits(timeout: 20, connectTimeout: 20, maximumResponseBytes: 1 << 20)
+
+        let transport = kind.transport
+        let request = Self.request(to: server)
+
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 60) { try await transport.send(request, body: nil, limits: limits) }
+        }
+
+        #expect(error?.kind == .responseTooLarge)
+    }
+}
