@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import StrategyKit
 
 #if canImport(Glibc)
@@ -32,6 +33,12 @@ extension TransportError {
             self.init(truncated ? .connectionLost : .invalidResponse, detail: "HTTPParserError \(error)")
         case is NIOConnectionError:
             self.init(.cannotConnect, detail: "NIOConnectionError")
+        case let error as NIOSSLError:
+            // A peer that closes without ending TLS has gone mid-message; every other TLS fault
+            // stops the handshake, before the request is sent.
+            self.init(error == .uncleanShutdown ? .connectionLost : .cannotConnect, detail: "TLS \(error)")
+        case is BoringSSLError, is NIOSSLExtraError:
+            self.init(.cannotConnect, detail: "TLS \(error)")
         case is SocketAddressError, is SocketAddressError.UnknownHost:
             self.init(.cannotConnect, detail: "\(type(of: error))")
         case let error as IOError:

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 @testable import StrategyKit
 @testable import StrategyKitAsyncHTTPClient
 import Testing
@@ -52,6 +53,8 @@ import Darwin
         Mapping(ChannelError.connectTimeout(.seconds(1)), .timedOut),
         Mapping(ChannelError.ioOnClosedChannel, .connectionLost),
         Mapping(SocketAddressError.unsupported, .cannotConnect),
+        Mapping(NIOSSLError.handshakeFailed(.sslError([])), .cannotConnect),
+        Mapping(NIOSSLError.uncleanShutdown, .connectionLost),
         Mapping(Unrecognised(), .invalidResponse),
     ]
 

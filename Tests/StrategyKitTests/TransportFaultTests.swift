@@ -52,3 +52,23 @@ extension TransportFaultTests {
         #expect(error?.kind == .responseTooLarge)
     }
 }
+
+extension TransportFaultTests {
+    /// A TLS handshake with a server that answers in plain HTTP can't connect, on every
+    /// transport: nothing was sent, as when the connection is refused.
+    @Test(arguments: Kind.allCases)
+    func aFailedTLSHandshakeCannotConnect(kind: Kind) async throws {
+        let server = try FaultServer { _ in .respond(status: 200, body: Data("plain".utf8)) }
+        defer { server.stop() }
+        let request = HTTPRequest(method: .get, url: URL(string: "https://127.0.0.1:\(server.port)/fault")!)
+        let transport = kind.transport
+
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 30) {
+                try await transport.send(request, body: nil, limits: RequestLimits(timeout: 20, connectTimeout: 20))
+            }
+        }
+
+        #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
+    }
+}

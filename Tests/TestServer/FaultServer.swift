@@ -169,6 +169,12 @@ public final class FaultServer: Sendable {
             let received = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard received > 0 else { return nil }
             buffer += chunk[..<received]
+            // A TLS handshake record, as a client speaking https sends first: answered as a
+            // plain HTTP server does, with a 400, and the connection closed.
+            if buffer.first == 0x16 {
+                sendAll(fd, head(status: 400, headers: [("Content-Length", "0")]))
+                return nil
+            }
             if headEnd == nil, let end = buffer.firstRange(of: separator)?.upperBound {
                 headEnd = end
                 let lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
