@@ -101,4 +101,25 @@ import Testing
         }
         #expect(transport.kind == .responseTooLarge)
     }
+
+    @Test func aStalledUserLookupEndsAtTheStrategysConnectTimeout() async throws {
+        let stalled = try FaultServer { _ in .stallBeforeHead(seconds: 60) }
+        defer { stalled.stop() }
+        let client = StackExchangeClient.Builder(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: stalled.port, basePath: "/2.0")))
+            .retry(.never)
+            .limits(RequestLimits(timeout: 60, connectTimeout: 60))
+            .build()
+        let started = ContinuousClock.now
+
+        let error = await failure(StackExchangeError.self) {
+            try await client.getUsers(ids: "1", site: "stackoverflow")
+        }
+
+        guard case .transport(let transport)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.kind == .timedOut)
+        #expect(ContinuousClock.now - started < .seconds(30))  // the strategy's 2 s, not the client's 60
+    }
 }
