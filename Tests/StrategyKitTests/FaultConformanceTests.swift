@@ -61,8 +61,11 @@ import Testing
         typealias Output = Data
         var path: RequestPath
         var maximumResponseBytes: Int?
+        var connectTimeout: TimeInterval?
 
-        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path, maximumResponseBytes: maximumResponseBytes) }
+        func endpoint(for input: Void) -> Endpoint {
+            Endpoint(.get, path, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes)
+        }
 
         func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Data { body }
     }
@@ -160,6 +163,26 @@ import Testing
         #expect(try await client.send(Fetch(path: "/big", maximumResponseBytes: 4 << 20)).count == 2 << 20)
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/big")) }
         #expect(error?.kind == .responseTooLarge)  // the client's 1 MiB
+    }
+
+    /// The endpoint's connect timeout, which also bounds each wait for bytes, ends a stall the
+    /// client's own limits would wait out.
+    @Test(arguments: Kind.allCases)
+    func anEndpointsConnectTimeoutOverridesTheClients(kind: Kind) async throws {
+        let server = try FaultServer { _ in .stallBeforeHead(seconds: Self.serverHold) }
+        defer { server.stop() }
+        let client = StrategyClient(
+            server: Server(scheme: "http", host: "127.0.0.1", port: server.port),
+            transport: kind.transport,
+            limits: RequestLimits(timeout: Self.idleTimeout, connectTimeout: Self.idleTimeout)
+        )
+
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 30) { try await client.send(Fetch(path: "/stall", connectTimeout: 1)) }
+        }
+
+        #expect(error?.kind == .timedOut)
+        #expect(server.requests.count == 1)
     }
 
     @Test(arguments: Kind.allCases)
