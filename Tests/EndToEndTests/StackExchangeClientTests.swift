@@ -19,6 +19,13 @@ import Testing
         return #"{"items": [\#(items.joined(separator: ","))], "has_more": \#(hasMore), "quota_remaining": 299}"#
     }
 
+    /// A page of the users `ids`, each with a display name `nameLength` characters long.
+    static func users(_ ids: [Int], nameLength: Int) -> String {
+        let name = String(repeating: "a", count: nameLength)
+        let items = ids.map { #"{"user_id": \#($0), "display_name": "\#(name)", "reputation": 1, "creation_date": 1700000000}"# }
+        return #"{"items": [\#(items.joined(separator: ","))], "has_more": false}"#
+    }
+
     init() throws {
         server = try HTTPTestServer { request in
             guard request.query("site") == "stackoverflow" else {
@@ -29,6 +36,10 @@ import Testing
                 let page = Int(request.query("page") ?? "1") ?? 1
                 let size = Int(request.query("pagesize") ?? "30") ?? 30
                 return .json(Self.questions(page: page, size: size))
+            case "/2.0/users/1":
+                return .json(Self.users([1], nameLength: 10))
+            case "/2.0/users/2":
+                return .json(Self.users([2], nameLength: 300_000))
             case "/2.0/tags":
                 return .json(#"{"error_id": 502, "error_name": "throttle_violation", "error_message": "too many requests from this IP"}"#, status: 400)
             default:
@@ -71,5 +82,44 @@ import Testing
         } catch {
             guard case .api(.throttleViolation) = error else { Issue.record("expected throttleViolation, got \(error)"); return }
         }
+    }
+
+    @Test func aUserPageUnderTheStrategysSizeLimitIsDecoded() async throws {
+        let page = try await stackExchange.getUsers(ids: "1", site: "stackoverflow")
+
+        #expect(page.items.map(\.userId) == [1])
+    }
+
+    @Test func aUserPageOverTheStrategysSizeLimitFailsAsTooLarge() async throws {
+        let error = await failure(StackExchangeError.self) {
+            try await stackExchange.getUsers(ids: "2", site: "stackoverflow")
+        }
+
+        guard case .transport(let transport)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.kind == .responseTooLarge)
+    }
+
+    @Test func aStalledUserLookupEndsAtTheStrategysConnectTimeout() async throws {
+        let stalled = try FaultServer { _ in .stallBeforeHead(seconds: 60) }
+        defer { stalled.stop() }
+        let client = StackExchangeClient.Builder(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: stalled.port, basePath: "/2.0")))
+            .retry(.never)
+            .limits(RequestLimits(timeout: 60, connectTimeout: 60))
+            .build()
+        let started = ContinuousClock.now
+
+        let error = await failure(StackExchangeError.self) {
+            try await client.getUsers(ids: "1", site: "stackoverflow")
+        }
+
+        guard case .transport(let transport)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return
+        }
+        #expect(transport.kind == .timedOut)
+        #expect(ContinuousClock.now - started < .seconds(30))  // the strategy's 2 s, not the client's 60
     }
 }

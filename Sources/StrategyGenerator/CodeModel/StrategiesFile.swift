@@ -198,6 +198,12 @@ extension CodeContext {
         if let retry = strategy.retry {
             arguments.append(retryExpression(retry, prefix: "retry: "))
         }
+        if let connectTimeout = strategy.connectTimeout ?? spec.defaults.connectTimeout {
+            arguments.append(.code("connectTimeout: \(number(connectTimeout))"))
+        }
+        if let bytes = strategy.maxResponseBytes ?? spec.defaults.maxResponseBytes {
+            arguments.append(.code("maximumResponseBytes: \(byteCount(bytes))"))
+        }
         return .expression(.call(prefix: "Endpoint", arguments: arguments, suffix: ""))
     }
 
@@ -274,6 +280,19 @@ extension CodeContext {
 
     func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// `10 * 1024 * 1024` for a whole number of MiB or GiB, `512 * 1024` for KiB, else the
+    /// digits grouped by thousands: `1_500_000`.
+    func byteCount(_ bytes: Int) -> String {
+        for (factor, power) in [("1024 * 1024 * 1024", 1 << 30), ("1024 * 1024", 1 << 20), ("1024", 1 << 10)]
+        where bytes > power && bytes % power == 0 {
+            return "\(bytes / power) * \(factor)"
+        }
+        let digits = Array(String(bytes))
+        return stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+            String(digits[max(0, end - 3)..<end])
+        }.joined(separator: "_")
     }
 
     private func methodExpression(_ method: String) -> String {

@@ -76,6 +76,8 @@ extension SpecDecoder {
         }
         defaults.auth = body["auth"].flatMap { identifier($0, "the default auth scheme") }
         defaults.timeout = body["timeout"].flatMap { number($0, "'timeout'") }
+        defaults.connectTimeout = body["connectTimeout"].flatMap { positiveSeconds($0, "'connectTimeout'") }
+        defaults.maxResponseBytes = body["maxResponseBytes"].flatMap { byteCount($0, "'maxResponseBytes'") }
         defaults.retry = body["retry"].flatMap(decodeRetry)
         defaults.dateFormat = body["dates"].flatMap { dateFormat($0, "'dates'") }
         defaults.arrayStyle = body["arrays"].flatMap { oneOf($0, "'arrays'", SpecKeys.arrayStyles) }

@@ -52,6 +52,8 @@ extension SpecDecoder {
             successStatus: body["success"].flatMap { statusRange($0, of: what) },
             auth: body["auth"].flatMap { node in identifier(node, "the auth scheme of \(what)").map { $0.value == "none" ? .none : .scheme($0) } } ?? .inherited,
             timeout: body["timeout"].flatMap { number($0, "'timeout' of \(what)") },
+            connectTimeout: body["connectTimeout"].flatMap { positiveSeconds($0, "'connectTimeout' of \(what)") },
+            maxResponseBytes: body["maxResponseBytes"].flatMap { byteCount($0, "'maxResponseBytes' of \(what)") },
             retry: body["retry"].flatMap(decodeRetry),
             excludedMiddlewares: body["skip"].flatMap { list($0, "'skip' of \(what)") }?.compactMap { string($0, "a middleware name") } ?? [],
             example: body["example"]?.value,

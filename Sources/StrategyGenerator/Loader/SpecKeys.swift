@@ -6,7 +6,7 @@ public enum SpecKeys {
     public static let spec = ["api", "doc", "access", "uses", "servers", "defaults", "auth", "models", "errors", "strategies", "interfaces"]
     public static let server = ["url", "doc", "variables"]
     public static let serverVariable = ["default", "enum"]
-    public static let defaults = ["query", "headers", "auth", "timeout", "retry", "dates", "arrays", "booleans"]
+    public static let defaults = ["query", "headers", "auth", "timeout", "connectTimeout", "maxResponseBytes", "retry", "dates", "arrays", "booleans"]
     public static let authScheme = ["apiKey", "bearer", "basic", "header", "doc"]
     public static let apiKey = ["in", "name"]
     public static let bearer = ["refresh", "accessToken", "refreshToken", "expiresIn"]
@@ -24,7 +24,7 @@ public enum SpecKeys {
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "cookies", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
+        "auth", "timeout", "connectTimeout", "maxResponseBytes", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let pagination = ["style", "parameter", "items", "next", "hasMore", "id", "total"]

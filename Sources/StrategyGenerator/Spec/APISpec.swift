@@ -67,6 +67,10 @@ public struct DefaultsSpec: Hashable, Sendable {
     /// The auth scheme strategies use unless they name another or `none`.
     public var auth: Named?
     public var timeout: Double?
+    /// Seconds to wait for a connection and for the next bytes, unless a strategy says otherwise.
+    public var connectTimeout: Double?
+    /// The most bytes of a response body, unless a strategy says otherwise.
+    public var maxResponseBytes: Int?
     public var retry: RetrySpec?
     /// How `Date` fields without a format of their own are written.
     public var dateFormat: DateFormatSpec?
@@ -333,6 +337,10 @@ public struct StrategySpec: Hashable, Sendable {
     public var successStatus: ClosedRange<Int>?
     public var auth: AuthUse
     public var timeout: Double?
+    /// Seconds to wait for a connection and for the next bytes; `nil` keeps the default.
+    public var connectTimeout: Double?
+    /// The most bytes of a response body; `nil` keeps the default.
+    public var maxResponseBytes: Int?
     public var retry: RetrySpec?
     /// Client middlewares (by name) this strategy skips.
     public var excludedMiddlewares: [String]

@@ -353,6 +353,12 @@ public struct GetUsers: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/users/\(input.ids)", query: ["site": input.site])
+        Endpoint(
+            .get,
+            "/users/\(input.ids)",
+            query: ["site": input.site],
+            connectTimeout: 2,
+            maximumResponseBytes: 256 * 1024
+        )
     }
 }
