@@ -102,14 +102,15 @@ import Testing
         #expect(transport.kind == .responseTooLarge)
     }
 
+    /// The client would wait longer than the server holds, so without the strategy's 5 s the
+    /// call would end when the server gives up, in another kind.
     @Test func aStalledUserLookupEndsAtTheStrategysConnectTimeout() async throws {
-        let stalled = try FaultServer { _ in .stallBeforeHead(seconds: 60) }
+        let stalled = try FaultServer { _ in .stallBeforeHead(seconds: 90) }
         defer { stalled.stop() }
         let client = StackExchangeClient.Builder(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: stalled.port, basePath: "/2.0")))
             .retry(.never)
-            .limits(RequestLimits(timeout: 60, connectTimeout: 60))
+            .limits(RequestLimits(timeout: 120, connectTimeout: 120))
             .build()
-        let started = ContinuousClock.now
 
         let error = await failure(StackExchangeError.self) {
             try await client.getUsers(ids: "1", site: "stackoverflow")
@@ -120,6 +121,5 @@ import Testing
             return
         }
         #expect(transport.kind == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(30))  // the strategy's 2 s, not the client's 60
     }
 }

@@ -13,7 +13,7 @@ extension SpecDecoder {
     /// A number of bytes more than 0: a whole number (`1048576`), or one with a binary unit,
     /// `KiB`, `MiB` or `GiB` (`512KiB`, `10 MiB`).
     func byteCount(_ node: YAMLNode, _ what: String) -> Int? {
-        let bytes: (value: Int, overflow: Bool)?
+        let bytes: (partialValue: Int, overflow: Bool)?
         switch node.value {
         case .int(let value): bytes = (value, false)
         case .string(let text): bytes = Self.size(parsing: text).map { $0.count.multipliedReportingOverflow(by: $0.unit) }
@@ -27,11 +27,11 @@ extension SpecDecoder {
             diagnostics.error("\(what) is more bytes than an Int holds", at: node.location)
             return nil
         }
-        guard bytes.value > 0 else {
+        guard bytes.partialValue > 0 else {
             diagnostics.error("\(what) must be more than 0 bytes", at: node.location)
             return nil
         }
-        return bytes.value
+        return bytes.partialValue
     }
 
     /// `10MiB` or `10 MiB` as a count and the bytes in its unit; `nil` for any other text.

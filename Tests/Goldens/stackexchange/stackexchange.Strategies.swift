@@ -357,7 +357,7 @@ public struct GetUsers: Strategy {
             .get,
             "/users/\(input.ids)",
             query: ["site": input.site],
-            connectTimeout: 2,
+            connectTimeout: 5,
             maximumResponseBytes: 256 * 1024
         )
     }
