@@ -24,4 +24,9 @@ extension CallError {
     var api: APIFailure? {
         if case .api(let error) = self { error } else { nil }
     }
+
+    /// The transport's error, when the call failed with one.
+    var transport: TransportError? {
+        if case .transport(let error) = self { error } else { nil }
+    }
 }

@@ -99,15 +99,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
         if let failure = entry.failure { return .failure(failure) }
-        if let error {
-            // FoundationNetworking reports a failed TLS handshake as an unknown error that
-            // carries OpenSSL's message; before a response, nothing was sent.
-            if entry.response == nil, (error as NSError).code == URLError.unknown.rawValue,
-               (error as NSError).localizedDescription.contains("SSL") {
-                return .failure(TransportError(.cannotConnect, detail: "TLS \((error as NSError).localizedDescription)"))
-            }
-            return .failure(TransportError(dataTaskError: error))
-        }
+        if let error { return .failure(TransportError(dataTaskError: error, beforeResponse: entry.response == nil)) }
         guard let response = entry.response else { return .failure(TransportError(.invalidResponse, detail: "no HTTP response")) }
         var fields = HTTPFields()
         for (name, value) in response.allHeaderFields {

@@ -79,8 +79,15 @@ extension TransportError {
     /// The kind an error of a data task means: a `URLError`'s, or (in `NSURLErrorDomain`)
     /// the kind of the `URLError` of its code. Any other error is unrecognised:
     /// ``TransportError/Kind/invalidResponse``, which isn't retried.
-    init(dataTaskError error: any Error) {
-        if let error = error as? URLError {
+    ///
+    /// - Parameter beforeResponse: whether the task failed before a response head came.
+    ///   FoundationNetworking reports a failed TLS handshake as an unknown error that carries
+    ///   OpenSSL's message; before a response, that is a connection never made.
+    init(dataTaskError error: any Error, beforeResponse: Bool = false) {
+        let description = (error as NSError).localizedDescription
+        if beforeResponse, (error as NSError).code == URLError.unknown.rawValue, description.contains("SSL") {
+            self.init(.cannotConnect, detail: "TLS \(description)")
+        } else if let error = error as? URLError {
             self.init(error)
         } else if (error as NSError).domain == NSURLErrorDomain, let code = URLError.Code(rawValue: (error as NSError).code) {
             self.init(URLError(code))
