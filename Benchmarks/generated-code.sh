@@ -3,12 +3,16 @@
 # (Benchmarks/make-crud-spec.py): lines per operation and per model, generation time, and the
 # time of a debug build of the generated code alone, against the runtime built beforehand.
 #
-#   Benchmarks/generated-code.sh [-n N] [-r RUNS] [PACKAGE_DIR ...]
+#   Benchmarks/generated-code.sh [-n N] [-r RUNS] [-s] [PACKAGE_DIR ...]
 #
 # Each PACKAGE_DIR is a checkout of this package (default: the one holding this script); give
 # two, e.g. a worktree of main and this one, to compare them in the same run, on the same load.
 # Builds alternate between the checkouts RUNS times (default 3; 0 measures lines only); the
-# fastest of each is printed.
+# fastest of each is printed, in wall-clock seconds and in CPU seconds (user and system, both
+# cores), which a busy machine disturbs less.
+# -s also measures, for each checkout, its code with the compiler's synthesized coding for every
+# plain model (one whose keys are its property names, with no date, default or null to handle):
+# the spelled-out encode(to:) and init(from:) of such models are removed, nothing else changes.
 # TIME_BODIES=1 also prints the function bodies that took longest to type-check.
 #
 # Example, main against this branch:
@@ -18,11 +22,13 @@ set -euo pipefail
 
 n=200
 runs=3
-while getopts "n:r:" option; do
+synthesized=0
+while getopts "n:r:s" option; do
     case $option in
         n) n=$OPTARG ;;
         r) runs=$OPTARG ;;
-        *) sed -n '2,16p' "$0" >&2; exit 64 ;;
+        s) synthesized=1 ;;
+        *) sed -n '2,20p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -43,6 +49,59 @@ PY
 now() { date +%s.%N; }
 seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 
+# Lines of the code in folder $1, the way the issue counts them.
+count_lines() {
+    local out=$1
+    local model_lines other_lines
+    model_lines=$(cat "$out"/bench.Models.swift | wc -l)
+    other_lines=$(cat "$out"/bench.{Strategies,Client,Errors,Stubs}.swift | wc -l)
+    echo "generated lines: $((model_lines + other_lines)) in all"
+    echo "lines per operation (strategies, client, errors, stubs): $(python3 -c "print(f'{$other_lines / $n:.1f}')")"
+    echo "lines per model (models file, enum included): $(python3 -c "print(f'{$model_lines / $models:.1f}')")"
+    python3 - "$out/bench.Models.swift" <<'PY'
+import re, sys
+# Top-level declarations, each with the blank line after it.
+text = open(sys.argv[1]).read()
+blocks = re.split(r"\n(?=(?:/// .*\n)*public )", text.split("\n\n", 2)[2])
+def average(prefix):
+    sizes = [block.count("\n") + 1 for block in blocks if block.startswith(prefix)]
+    return sum(sizes) / len(sizes)
+print(f"lines per plain model (NewResourceN: 4 fields): {average('public struct NewResource'):.1f}")
+print(f"lines per model with a date and a renamed key (ResourceN: 6 fields): {average('public struct Resource'):.1f}")
+PY
+}
+
+# Copies the code in folder $1 to $2 with the spelled-out coding of every plain model removed, so
+# that the compiler synthesizes it: a model whose every coding line reads or writes a property
+# under its own name, with no date format, default or null; prints how many models it changed.
+synthesize_plain_coding() {
+    mkdir -p "$2" && cp "$1"/*.swift "$2"
+    python3 - "$2/bench.Models.swift" <<'PY'
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+function = re.compile(r"\n\n    public (?:init\(from decoder: any Decoder\)|func encode\(to encoder: any Encoder\)) throws \{\n((?:        .*\n)*?)    \}(?=\n)")
+plain_line = re.compile(
+    r"        (?:let container = try decoder\.container\(keyedBy: JSONKey\.self\)"
+    r"|var container = encoder\.container\(keyedBy: JSONKey\.self\)"
+    r"|self\.(`?)(\w+)\1 = try container\.decode(?:IfPresent)?\([^?]+?\.self, forKey: \"\2\"\)"
+    r"|try container\.encode(?:IfPresent)?\((?:self\.)?(`?)(\w+)\3, forKey: \"\4\"\))$")
+changed = 0
+def model(match):
+    global changed
+    block = match.group(0)
+    bodies = function.findall(block)
+    if not bodies or not all(plain_line.match(line) for body in bodies for line in body.splitlines()):
+        return block
+    changed += 1
+    return function.sub("", block)
+text = re.sub(r"(?m)^public struct \w+: [^{]*\{\n(?:.*\n)*?\}$", model, text)
+open(path, "w").write(text)
+print(changed)
+PY
+}
+
+entries=()   # "label|bin|folder" of each piece of generated code to build
 index=0
 for package in "${packages[@]}"; do
     package=$(cd "$package" && pwd)
@@ -59,58 +118,55 @@ for package in "${packages[@]}"; do
     start=$(now)
     "$bin/strategy-gen" generate "$work/bench.yaml" --output "$out"
     end=$(now)
-    operations=$n
-    model_lines=$(cat "$out"/bench.Models.swift | wc -l)
-    other_lines=$(cat "$out"/bench.{Strategies,Client,Errors,Stubs}.swift | wc -l)
     echo "spec: $n operations, $models models (and one enum)"
-    echo "generated lines: $((model_lines + other_lines)) in all"
-    echo "lines per operation (strategies, client, errors, stubs): $(python3 -c "print(f'{$other_lines / $operations:.1f}')")"
-    echo "lines per model (models file, enum included): $(python3 -c "print(f'{$model_lines / $models:.1f}')")"
-    python3 - "$out/bench.Models.swift" <<'PY'
-import re, sys
-# Top-level declarations, each with the blank line after it.
-text = open(sys.argv[1]).read()
-blocks = re.split(r"\n(?=(?:/// .*\n)*public )", text.split("\n\n", 2)[2])
-def average(prefix):
-    sizes = [block.count("\n") + 1 for block in blocks if block.startswith(prefix)]
-    return sum(sizes) / len(sizes)
-print(f"lines per plain model (NewResourceN: 4 fields): {average('public struct NewResource'):.1f}")
-print(f"lines per model with a date and a renamed key (ResourceN: 6 fields): {average('public struct Resource'):.1f}")
-PY
+    count_lines "$out"
     echo "generation time: $(seconds "$start" "$end") s"
-    echo "$bin" > "$work/bin-$index"
+    entries+=("$package|$bin|$out")
+    if [ "$synthesized" = 1 ]; then
+        changed=$(synthesize_plain_coding "$out" "$out-synthesized")
+        if [ "$changed" = 0 ]; then
+            echo "-- no plain model spells out its coding: nothing to synthesize"
+        else
+            echo "-- with synthesized coding for its $changed plain models"
+            count_lines "$out-synthesized"
+            entries+=("$package, synthesized plain coding|$bin|$out-synthesized")
+        fi
+    fi
     index=$((index + 1))
 done
 
 # Debug build of the generated code alone: one module, as SwiftPM would compile it.
 compile() {
-    local index=$1 extra=${2:-}
-    local bin; bin=$(cat "$work/bin-$index")
-    local dir="$work/obj-$index"
+    local entry=$1 extra=${2:-}
+    local bin out
+    bin=$(echo "${entries[$entry]}" | cut -d'|' -f2)
+    out=$(echo "${entries[$entry]}" | cut -d'|' -f3)
+    local dir="$work/obj-$entry"
     rm -rf "$dir" && mkdir -p "$dir"
     (cd "$dir" && swiftc -module-name BenchAPI -parse-as-library -swift-version 6 -Onone -g \
         -enable-testing -I "$bin/Modules" -I "$bin" -emit-module -c -j2 -enable-batch-mode \
-        $extra "$work/out-$index"/*.swift)
+        $extra "$out"/*.swift)
 }
+TIMEFORMAT='%R %U %S'
 for ((run = 1; run <= runs; run++)); do
-    for ((i = 0; i < index; i++)); do
-        start=$(now)
-        compile "$i" > "$work/compile-$i.log" 2>&1 || { cat "$work/compile-$i.log"; exit 1; }
-        end=$(now)
+    for ((i = 0; i < ${#entries[@]}; i++)); do
+        { time compile "$i" > "$work/compile-$i.log" 2>&1 || { cat "$work/compile-$i.log"; exit 1; }; } 2> "$work/time"
         if grep -q "warning:" "$work/compile-$i.log"; then
-            echo "warning in the generated code of ${packages[$i]}:"; grep "warning:" "$work/compile-$i.log" | head
+            echo "warning in the generated code of ${entries[$i]%%|*}:"; grep "warning:" "$work/compile-$i.log" | head
         fi
-        echo "$(seconds "$start" "$end")" >> "$work/times-$i"
+        read -r wall user system < "$work/time"
+        echo "$wall" >> "$work/times-$i"
+        python3 -c "print(f'{$user + $system:.2f}')" >> "$work/cpu-$i"
     done
 done
-for ((i = 0; i < index && runs > 0; i++)); do
-    echo "debug build of the generated code, ${packages[$i]}: $(sort -n "$work/times-$i" | head -1) s" \
-        "(runs: $(paste -sd' ' "$work/times-$i"))"
+for ((i = 0; i < ${#entries[@]} && runs > 0; i++)); do
+    echo "debug build of the generated code, ${entries[$i]%%|*}: $(sort -n "$work/times-$i" | head -1) s," \
+        "$(sort -n "$work/cpu-$i" | head -1) CPU s (wall: $(paste -sd' ' "$work/times-$i"); CPU: $(paste -sd' ' "$work/cpu-$i"))"
 done
 
 if [ "${TIME_BODIES:-}" = 1 ]; then
-    for ((i = 0; i < index; i++)); do
-        echo "== slowest function bodies to type-check, ${packages[$i]}"
+    for ((i = 0; i < ${#entries[@]}; i++)); do
+        echo "== slowest function bodies to type-check, ${entries[$i]%%|*}"
         compile "$i" "-Xfrontend -debug-time-function-bodies" 2>&1 \
             | python3 -c '
 import sys, re, collections
