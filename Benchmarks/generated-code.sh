@@ -101,7 +101,8 @@ print(changed)
 PY
 }
 
-entries=()   # "label|bin|folder" of each piece of generated code to build
+# Each piece of generated code to build: its label, the runtime it builds against, its folder.
+labels=() bins=() outs=()
 index=0
 for package in "${packages[@]}"; do
     package=$(cd "$package" && pwd)
@@ -121,7 +122,7 @@ for package in "${packages[@]}"; do
     echo "spec: $n operations, $models models (and one enum)"
     count_lines "$out"
     echo "generation time: $(seconds "$start" "$end") s"
-    entries+=("$package|$bin|$out")
+    labels+=("$package") bins+=("$bin") outs+=("$out")
     if [ "$synthesized" = 1 ]; then
         changed=$(synthesize_plain_coding "$out" "$out-synthesized")
         if [ "$changed" = 0 ]; then
@@ -129,7 +130,7 @@ for package in "${packages[@]}"; do
         else
             echo "-- with synthesized coding for its $changed plain models"
             count_lines "$out-synthesized"
-            entries+=("$package, synthesized plain coding|$bin|$out-synthesized")
+            labels+=("$package, synthesized plain coding") bins+=("$bin") outs+=("$out-synthesized")
         fi
     fi
     index=$((index + 1))
@@ -138,10 +139,7 @@ done
 # Debug build of the generated code alone: one module, as SwiftPM would compile it.
 compile() {
     local entry=$1 extra=${2:-}
-    local bin out
-    bin=$(echo "${entries[$entry]}" | cut -d'|' -f2)
-    out=$(echo "${entries[$entry]}" | cut -d'|' -f3)
-    local dir="$work/obj-$entry"
+    local bin=${bins[$entry]} out=${outs[$entry]} dir="$work/obj-$entry"
     rm -rf "$dir" && mkdir -p "$dir"
     (cd "$dir" && swiftc -module-name BenchAPI -parse-as-library -swift-version 6 -Onone -g \
         -enable-testing -I "$bin/Modules" -I "$bin" -emit-module -c -j2 -enable-batch-mode \
@@ -149,24 +147,24 @@ compile() {
 }
 TIMEFORMAT='%R %U %S'
 for ((run = 1; run <= runs; run++)); do
-    for ((i = 0; i < ${#entries[@]}; i++)); do
+    for ((i = 0; i < ${#labels[@]}; i++)); do
         { time compile "$i" > "$work/compile-$i.log" 2>&1 || { cat "$work/compile-$i.log"; exit 1; }; } 2> "$work/time"
         if grep -q "warning:" "$work/compile-$i.log"; then
-            echo "warning in the generated code of ${entries[$i]%%|*}:"; grep "warning:" "$work/compile-$i.log" | head
+            echo "warning in the generated code of ${labels[$i]}:"; grep "warning:" "$work/compile-$i.log" | head
         fi
         read -r wall user system < "$work/time"
         echo "$wall" >> "$work/times-$i"
         python3 -c "print(f'{$user + $system:.2f}')" >> "$work/cpu-$i"
     done
 done
-for ((i = 0; i < ${#entries[@]} && runs > 0; i++)); do
-    echo "debug build of the generated code, ${entries[$i]%%|*}: $(sort -n "$work/times-$i" | head -1) s," \
+for ((i = 0; i < ${#labels[@]} && runs > 0; i++)); do
+    echo "debug build of the generated code, ${labels[$i]}: $(sort -n "$work/times-$i" | head -1) s," \
         "$(sort -n "$work/cpu-$i" | head -1) CPU s (wall: $(paste -sd' ' "$work/times-$i"); CPU: $(paste -sd' ' "$work/cpu-$i"))"
 done
 
 if [ "${TIME_BODIES:-}" = 1 ]; then
-    for ((i = 0; i < ${#entries[@]}; i++)); do
-        echo "== slowest function bodies to type-check, ${entries[$i]%%|*}"
+    for ((i = 0; i < ${#labels[@]}; i++)); do
+        echo "== slowest function bodies to type-check, ${labels[$i]}"
         compile "$i" "-Xfrontend -debug-time-function-bodies" 2>&1 \
             | python3 -c '
 import sys, re, collections
