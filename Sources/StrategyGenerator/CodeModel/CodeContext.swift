@@ -59,8 +59,9 @@ struct CodeContext {
 
     /// The name a field is stored under. A deprecated field is stored as `_name` behind a
     /// deprecated `name`, so the generated code that reads and writes it raises no warning.
+    /// A field stored on the heap is stored as `_name: Indirect<T>` behind `name`.
     func storageName(_ field: FieldSpec) -> String {
-        field.deprecated == nil ? memberName(field) : "_" + memberName(field)
+        field.deprecated == nil && !field.isIndirect ? memberName(field) : "_" + memberName(field)
     }
 
     /// A field's type as a property: `nullable` fields are optional too.
@@ -82,10 +83,19 @@ struct CodeContext {
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = propertySwiftType(field)
-            guard field.deprecated != nil else {
+            guard field.deprecated != nil || field.isIndirect else {
                 return [.property(Property(docs: docLines(field.doc), access: access, isLet: isLet, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
+            if field.isIndirect {
+                return [
+                    .property(Property(
+                        docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
+                        name: name, type: type, getter: [.line("\(storage).value")], setter: isLet ? nil : [.line("\(storage) = Indirect(newValue)")]
+                    )),
+                    .property(Property(access: "fileprivate", isLet: isLet, name: storage, type: "Indirect<\(type)>")),
+                ]
+            }
             return [
                 .property(Property(
                     docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
@@ -103,7 +113,7 @@ struct CodeContext {
         }
         let assignments = Statement.assignments(
             targets: fields.map { "self.\(SwiftName.escaped(storageName($0)))" },
-            values: fields.map { SwiftName.escaped(memberName($0)) }
+            values: fields.map { $0.isIndirect ? "Indirect(\(SwiftName.escaped(memberName($0))))" : SwiftName.escaped(memberName($0)) }
         )
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: fields.isEmpty ? [] : [assignments]))]
     }

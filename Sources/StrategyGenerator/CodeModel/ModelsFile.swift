@@ -79,7 +79,7 @@ extension CodeContext {
             if let value = field.defaultValue, !field.isThreeState {
                 call += " ?? \(literal(value, as: field.type))"
             }
-            return .line("self.\(SwiftName.escaped(name)) = try \(call)")
+            return .line("self.\(SwiftName.escaped(name)) = try \(field.isIndirect ? "Indirect(\(call))" : call)")
         }
         return Function(
             access: access,
@@ -95,15 +95,16 @@ extension CodeContext {
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
         let lines = fields.map { field -> Statement in
             // A property named like the function's own names is reached through `self`.
-            let name = ["container", "encoder"].contains(storageName(field)) ? "self." + storageName(field) : storageName(field)
+            let stored = field.isIndirect ? storageName(field) + ".value" : storageName(field)
+            let name = ["container", "encoder"].contains(stored) ? "self." + stored : stored
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
             if type == .named("Date") || type == .array(.named("Date")) {
                 let format = dateFormatExpression(dateFormat(field))
-                return .line("try container.\(method)(\(SwiftName.escaped(name)), forKey: \(key), format: \(format))")
+                return .line("try container.\(method)(\(escapedPath(name)), forKey: \(key), format: \(format))")
             }
-            return .line("try container.\(method)(\(SwiftName.escaped(name)), forKey: \(key))")
+            return .line("try container.\(method)(\(escapedPath(name)), forKey: \(key))")
         }
         return Function(
             access: access,
@@ -141,5 +142,10 @@ extension CodeContext {
             inherits: ["OpenEnum"],
             members: members
         )
+    }
+
+    /// `name` or `self.name` or `_name.value`, each name escaped where Swift reserves it.
+    private func escapedPath(_ path: String) -> String {
+        path.split(separator: ".").map { $0 == "self" ? "self" : SwiftName.escaped(String($0)) }.joined(separator: ".")
     }
 }

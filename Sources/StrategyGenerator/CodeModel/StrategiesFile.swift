@@ -107,7 +107,7 @@ extension CodeContext {
             parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
             isThrowing: strategy.body?.isJSON == true,
             returnType: "Endpoint",
-            body: [endpointExpression(strategy)]
+            body: endpointStatements(strategy)
         )))
         if let output = outputWithHeaders(strategy) { members.append(.function(output)) }
         return TypeDeclaration(
@@ -156,8 +156,29 @@ extension CodeContext {
         spec.authSchemes.filter { $0 != strategy.authScheme }.map { authMiddlewareName($0.name.value) } + strategy.excludedMiddlewares
     }
 
-    /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`
-    private func endpointExpression(_ strategy: ResolvedStrategy) -> Statement {
+    /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`, after the statements that
+    /// gather a multipart body's parts when a list sends a part per element.
+    private func endpointStatements(_ strategy: ResolvedStrategy) -> [Statement] {
+        guard case .multipart(let fields)? = strategy.body, fields.contains(where: isList) else {
+            return [endpointExpression(strategy, prefix: "Endpoint")]
+        }
+        let singles = fields.filter { !isList($0) }.map { Expression.code(multipartPart($0)) }
+        var statements: [Statement] = [.expression(.array(prefix: "var parts: [MultipartPart?] = ", elements: singles, suffix: ""))]
+        for field in fields where isList(field) {
+            let value = "input.\(SwiftName.escaped(storageName(field)))"
+            let list = field.type.isOptional ? "(\(value) ?? [])" : value
+            let kind = field.type.unwrappingOptional == .array(.named("File")) ? "file" : "field"
+            statements.append(.line("parts += \(list).map { .\(kind)(\(SwiftName.stringLiteral(field.name.value)), \(partValue(field, "$0"))) }"))
+        }
+        return statements + [endpointExpression(strategy, prefix: "return Endpoint", multipartParts: "parts")]
+    }
+
+    /// Whether a multipart field is a list, sent as a part per element under the field's name.
+    private func isList(_ field: FieldSpec) -> Bool {
+        if case .array = field.type.unwrappingOptional { true } else { false }
+    }
+
+    private func endpointExpression(_ strategy: ResolvedStrategy, prefix: String, multipartParts: String? = nil) -> Statement {
         var arguments: [Expression] = [.code(methodExpression(strategy.method))]
         if let url = strategy.urlParameter {
             arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
@@ -188,7 +209,7 @@ extension CodeContext {
         case .form(let fields)?:
             arguments.append(items("body: .form(", fields, encoded: true, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
-            arguments.append(.code("body: .multipart([\(fields.map(multipartPart).joined(separator: ", "))])"))
+            arguments.append(.code("body: .multipart(\(multipartParts ?? "[\(fields.map(multipartPart).joined(separator: ", "))]"))"))
         case nil:
             break
         }
@@ -204,7 +225,7 @@ extension CodeContext {
         if let bytes = strategy.maxResponseBytes ?? spec.defaults.maxResponseBytes {
             arguments.append(.code("maximumResponseBytes: \(byteCount(bytes))"))
         }
-        return .expression(.call(prefix: "Endpoint", arguments: arguments, suffix: ""))
+        return .expression(.call(prefix: prefix, arguments: arguments, suffix: ""))
     }
 
     /// `input.since`, written in the field's own date format when it has one, and a `Bool` as
@@ -218,7 +239,8 @@ extension CodeContext {
             return "ArrayStyled(\(inner), .\(style))"
         }
         if let written = booleanText(field, value, encoded: encoded) { return written }
-        guard let format = field.dateFormat else { return value }
+        // A query or form encoding writes dates in the spec's format; a header, in the field's.
+        guard let format = field.dateFormat ?? (encoded ? nil : dateFormat(field)) else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
         return switch field.type {
         case .named("Date"): "\(write.dropLast(2)): \(value))"
@@ -246,9 +268,20 @@ extension CodeContext {
 
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
-        let value = booleanText(field, "input.\(SwiftName.escaped(storageName(field)))", encoded: false) ?? "input.\(SwiftName.escaped(storageName(field)))"
+        let value = "input.\(SwiftName.escaped(storageName(field)))"
         let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
-        return field.type.isOptional ? "\(value).map { .\(kind)(\(name), $0) }" : ".\(kind)(\(name), \(value))"
+        return field.type.isOptional ? "\(value).map { .\(kind)(\(name), \(partValue(field, "$0"))) }" : ".\(kind)(\(name), \(partValue(field, value)))"
+    }
+
+    /// One value of a multipart field as its part holds it: a date in its format, a `Bool` as its
+    /// format says, anything else as it is.
+    private func partValue(_ field: FieldSpec, _ value: String) -> String {
+        var element = field.type.unwrappingOptional
+        if case .array(let inner) = element { element = inner }
+        if element == .named("Date") { return "DateFormat\(dateFormatExpression(dateFormat(field))).string(from: \(value))" }
+        var single = field
+        single.type = element
+        return booleanText(single, value, encoded: false) ?? value
     }
 
     /// The query encoding the spec's defaults ask for, where `fields` need it; `nil` for the runtime's.
@@ -313,7 +346,9 @@ extension CodeContext {
                 literal += SwiftName.stringLiteralContents(encoded)
             case .parameter(let parameter):
                 let value = "input.\(SwiftName.escaped(storageName(parameter)))"
-                let text = booleanText(parameter, value, encoded: false) ?? value
+                let text = parameter.type == .named("Date")
+                    ? "DateFormat\(dateFormatExpression(dateFormat(parameter))).string(from: \(value))"
+                    : booleanText(parameter, value, encoded: false) ?? value
                 literal += parameter.keepsSlashes ? "\\(segments: \(text))" : "\\(\(text))"
             }
         }

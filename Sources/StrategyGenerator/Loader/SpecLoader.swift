@@ -178,7 +178,8 @@ public enum SpecLoader {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
         let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
-        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings, pointers: importer.pointers)
+        let faultWarnings = ImportedFaults.leaveOut(from: &spec, pointers: importer.pointers)
+        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings + faultWarnings, pointers: importer.pointers)
     }
 
     /// The importer builds a spec that validates, except where an extension brings in the spec

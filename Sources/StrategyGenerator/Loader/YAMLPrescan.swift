@@ -5,8 +5,10 @@ public enum SpecLimits {
     public static let documentBytes = 16 * 1024 * 1024
     /// The deepest nesting of mappings and lists.
     public static let depth = 64
-    /// The longest value (a scalar), in UTF-8 bytes.
-    public static let scalarBytes = 64 * 1024
+    /// The longest value (a scalar), in UTF-8 bytes: as long as a document may be. Real documents
+    /// hold long texts (a licence agreement or an XML response in an example), and the document's
+    /// own size already bounds the memory a value takes.
+    public static let scalarBytes = documentBytes
     /// The longest mapping key (every name in a spec is a key), in UTF-8 bytes.
     public static let keyBytes = 1024
 }

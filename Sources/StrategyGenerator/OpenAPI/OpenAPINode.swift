@@ -50,6 +50,17 @@ extension YAMLNode {
 struct JSONPointer: CustomStringConvertible {
     private(set) var tokens: [String] = []
 
+    init() {}
+
+    /// The pointer a reference within the document names: `#/components/parameters/limit/schema`.
+    init?(reference: String) {
+        guard reference.hasPrefix("#") else { return nil }
+        let path = reference.dropFirst()
+        guard !path.isEmpty else { return }
+        guard path.hasPrefix("/") else { return nil }
+        tokens = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(JSONPointer.unescaped)
+    }
+
     func appending(_ token: String) -> JSONPointer {
         var pointer = self
         pointer.tokens.append(token)

@@ -205,6 +205,8 @@ public struct FieldSpec: Hashable, Sendable {
     /// How this array is written in a query or a form, when not as the spec's defaults say
     /// (OpenAPI's `style` and `explode`): `repeated`, `commaSeparated` or `brackets`.
     public var arrayStyle: String? = nil
+    /// Stored on the heap (`Indirect`), so a struct can hold a value of its own type through it.
+    public var isIndirect = false
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.

@@ -58,9 +58,9 @@ extension Checker {
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
-        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .named("Date") && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
             let hint = types.isDeepObject(field.type) ? "; an object or a map can be sent in the query or a form body" : ""
-            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID or enum\(hint)", at: field.typeLocation)
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum\(hint)", at: field.typeLocation)
         }
         for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && field.type.namedTypes.allSatisfy(types.isKnown) {
             diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum", at: field.typeLocation)
@@ -104,9 +104,10 @@ extension Checker {
             }
         case .multipart(let fields):
             for field in fields {
-                let type = field.type.unwrappingOptional
-                guard type != .named("File"), !types.isScalar(type), type.namedTypes.allSatisfy(types.isKnown) else { continue }
-                diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File, or a String, number, Bool, UUID or enum", at: field.typeLocation)
+                var type = field.type.unwrappingOptional
+                if case .array(let element) = type { type = element }
+                guard type != .named("File"), type != .named("Date"), !types.isScalar(type), type.namedTypes.allSatisfy(types.isKnown) else { continue }
+                diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File, or a String, number, Bool, UUID, Date or enum, or a list of them, a part each", at: field.typeLocation)
             }
         case .raw:
             break

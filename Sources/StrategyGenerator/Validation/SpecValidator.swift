@@ -360,7 +360,7 @@ struct Checker {
     mutating func modelCycles() {
         let models = Dictionary(spec.models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         func directMembers(_ model: ModelSpec) -> [(field: String, model: String)] {
-            let members = model.fields.map { ($0.name.value, $0.type) }
+            let members = model.fields.filter { !$0.isIndirect }.map { ($0.name.value, $0.type) }
             return members.compactMap { field, type in
                 var type = type
                 if case .optional(let wrapped) = type { type = wrapped }

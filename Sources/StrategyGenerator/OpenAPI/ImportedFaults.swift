@@ -1,0 +1,121 @@
+import Foundation
+
+/// What validation refuses in an imported document costs only what holds it, as the importer's
+/// own faults do: a parameter, property, union member or error payload is left out, and an
+/// operation whose required input is refused, or that is refused itself, is left out whole.
+/// What leaving something out breaks in turn (a property of a model that was left out) is left
+/// out in the next round.
+enum ImportedFaults {
+    /// The warnings for what was left out of `spec` so that it validates. Errors at places the
+    /// spec can't drop stay, for validation to report.
+    static func leaveOut(from spec: inout APISpec, pointers: [SourceLocation: String]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        // Each round leaves out at least one element, and each element leaves out what holds it.
+        for _ in 0..<32 {
+            let errors: [Diagnostic]
+            do {
+                _ = try SpecValidator.validate(LoadedSpec(spec: spec, diagnostics: []))
+                return warnings
+            } catch {
+                errors = error.diagnostics.filter { $0.severity == .error }
+            }
+            var progressed = false
+            for error in errors {
+                guard let location = error.location, let what = spec.leaveOut(at: location) else { continue }
+                let pointer = pointers[location].map { " (\($0))" } ?? ""
+                warnings.append(.warning("\(error.message); \(what) is left out\(pointer)", at: location))
+                progressed = true
+            }
+            if !progressed { return warnings }
+        }
+        return warnings
+    }
+}
+
+extension APISpec {
+    /// Leaves out the element written at `location`, or the operation it is a required input of;
+    /// says what was left out, or `nil` when nothing the spec can drop is there.
+    mutating func leaveOut(at location: SourceLocation) -> String? {
+        for index in strategies.indices {
+            let strategy = strategies[index]
+            if strategy.name.location == location || strategy.path.location == location || strategy.exampleLocation == location {
+                return removeStrategy(at: index)
+            }
+            switch strategy.body {
+            case .json(_, let at)? where at == location:
+                return removeStrategy(at: index)
+            default:
+                break
+            }
+            if case .type(_, let at)? = strategy.returns, at == location {
+                strategies[index].returns = nil
+                strategies[index].unwrap = nil
+                return "what operation '\(strategy.name)' returns"
+            }
+            let isHere = { (field: FieldSpec) in field.name.location == location || field.typeLocation == location }
+            if let field = (strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])).first(where: isHere) {
+                guard field.type.isOptional else { return removeStrategy(at: index) }
+                strategies[index].query.removeAll(where: isHere)
+                strategies[index].headers.removeAll(where: isHere)
+                strategies[index].cookies.removeAll(where: isHere)
+                strategies[index].body = strategy.body?.removingFields(where: isHere)
+                return "parameter '\(field.name)'"
+            }
+            if strategy.responseHeaders.contains(where: isHere) {
+                strategies[index].responseHeaders.removeAll(where: isHere)
+                return "a response header"
+            }
+        }
+        for index in models.indices {
+            let model = models[index]
+            if model.name.location == location {
+                models.remove(at: index)
+                return "schema '\(model.name)'"
+            }
+            switch model.kind {
+            case .object(let fields):
+                guard let field = fields.first(where: { $0.name.location == location || $0.typeLocation == location }) else { continue }
+                models[index].kind = .object(fields.filter { $0 != field })
+                return "property '\(field.name)'"
+            case .union(var union):
+                guard let variant = union.variants.firstIndex(where: { $0.typeLocation == location }) else { continue }
+                union.variants.remove(at: variant)
+                if union.variants.isEmpty {
+                    models.remove(at: index)
+                    return "schema '\(model.name)'"
+                }
+                models[index].kind = .union(union)
+                return "a member of '\(model.name)'"
+            case .enumeration:
+                continue
+            }
+        }
+        for index in errors.indices {
+            guard let statusCase = errors[index].statusCases.firstIndex(where: { $0.caseName.location == location }) else { continue }
+            errors[index].statusCases[statusCase].payload = .none
+            return "the payload of '\(errors[index].statusCases[statusCase].caseName)'"
+        }
+        return nil
+    }
+
+    private mutating func removeStrategy(at index: Int) -> String {
+        let name = strategies.remove(at: index).name
+        for interface in interfaces.indices {
+            interfaces[interface].strategies.removeAll { $0.value == name.value }
+        }
+        interfaces.removeAll { $0.strategies.isEmpty }
+        return "operation '\(name)'"
+    }
+}
+
+extension BodySpec {
+    /// The body without the fields `isRemoved` picks.
+    func removingFields(where isRemoved: (FieldSpec) -> Bool) -> BodySpec {
+        switch self {
+        case .jsonFields(let fields): .jsonFields(fields.filter { !isRemoved($0) })
+        case .form(let fields): .form(fields.filter { !isRemoved($0) })
+        case .multipart(let fields): .multipart(fields.filter { !isRemoved($0) })
+        case .json, .raw: self
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Names: Swift type and member names for what the document names, each unique.
+extension OpenAPIImporter {
+    /// Fields whose Swift names would clash get names of their own, so `my_key` and `myKey` can
+    /// sit side by side.
+    func uniqueMemberNames(_ fields: [FieldSpec], reserved: Set<String> = Checker.namesFieldsCantTake) -> [FieldSpec] {
+        var taken = reserved
+        return fields.map { field in
+            var field = field
+            let base = SwiftIdentifier.member(field.name.value, fallback: "value")
+            var name = base, suffix = 2
+            while taken.contains(name) {
+                name = "\(base)\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            field.swiftName = name
+            return field
+        }
+    }
+
+    /// `base`, or when it is taken `base` with `clashSuffix` (`ErrorModel`), then numbered.
+    mutating func uniqueTypeName(_ base: String, clashSuffix: String = "Model") -> String {
+        var name = base, suffix = 2
+        func isTaken(_ name: String) -> Bool {
+            typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" || SwiftName.keywords.contains(name)
+        }
+        if isTaken(name) {
+            name = base + clashSuffix
+        }
+        while isTaken(name) {
+            name = "\(base)\(clashSuffix)\(suffix)"
+            suffix += 1
+        }
+        typeNames.insert(name)
+        return name
+    }
+
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.append(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+}
+
+/// ASCII identifiers for the names a document gives, as spec names must be: ``SwiftName``'s
+/// casing of the name's ASCII letters and digits, with `fallback` where nothing usable is left.
+enum SwiftIdentifier {
+    /// `pet-store` → `PetStore`; `fallback` when no letter or digit is left.
+    static func type(_ text: String, fallback: String) -> String {
+        withoutLeadingUnderscore(SwiftName.type(ascii(text)), fallback: fallback)
+    }
+
+    /// `Pet Store` → `petStore`; a name Swift reserves gets `Value` after it.
+    static func member(_ text: String, fallback: String) -> String {
+        let name = withoutLeadingUnderscore(SwiftName.member(ascii(text)), fallback: fallback)
+        return SwiftName.keywords.contains(name) || SwiftName.unusableMembers.contains(name) ? name + "Value" : name
+    }
+
+    /// The text with every character that isn't ASCII made a separator between words.
+    private static func ascii(_ text: String) -> String {
+        String(text.map { $0.isASCII ? $0 : " " })
+    }
+
+    /// ``SwiftName`` marks a name that is empty or starts with a digit with `_`; here it gets
+    /// `fallback` in front instead, since spec names start with a letter.
+    private static func withoutLeadingUnderscore(_ name: String, fallback: String) -> String {
+        guard name.hasPrefix("_") else { return name }
+        let rest = name.dropFirst()
+        return rest.first?.isNumber == false ? String(rest) : fallback + rest
+    }
+}

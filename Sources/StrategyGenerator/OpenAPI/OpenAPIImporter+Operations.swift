@@ -1,0 +1,280 @@
+import Foundation
+
+/// Operations: their parameters and request bodies become a strategy's inputs.
+extension OpenAPIImporter {
+    mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
+        let id = operation["operationId"]?.scalar ?? (method + " " + path)
+        let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
+        note(name.location, pointer)
+        var strategy = StrategySpec(
+            name: name, doc: operation["summary"]?.scalar ?? operation["description"]?.scalar, method: method.uppercased(),
+            path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
+            errorType: nil, successStatus: nil, auth: .inherited, timeout: nil, retry: nil, excludedMiddlewares: [],
+            example: nil, deprecated: operation["deprecated"]?.bool == true ? Deprecation(message: nil) : nil, signsIn: nil
+        )
+        let own = operation["parameters"]?.items ?? []
+        var seen: Set<String> = []
+        let parameters = (own.enumerated().map { (pointer.appending("parameters").appending($0.offset), $0.element) }
+            + shared.enumerated().map { (JSONPointer().appending("paths").appending(path).appending("parameters").appending($0.offset), $0.element) })
+        for (at, node) in parameters {
+            guard let parameter = resolve(node, pointer: at), let wireName = parameter["name"]?.scalar, let place = parameter["in"]?.scalar else { continue }
+            guard seen.insert(place + " " + wireName).inserted else { continue }
+            // OpenAPI leaves these to the content and security the document declares.
+            if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) { continue }
+            let required = place == "path" || parameter["required"]?.bool == true
+            if place == "cookie", !Self.isToken(wireName) {
+                guard !required else {
+                    warn("cookie '\(wireName)' has a name a cookie can't have; the operation is left out", at: parameter.location, at)
+                    return nil
+                }
+                warn("cookie '\(wireName)' has a name a cookie can't have; it is left out", at: parameter.location, at)
+                continue
+            }
+            let schema = parameter["schema"] ?? parameter
+            if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
+               place == "query" || place == "header" || place == "cookie" && Self.isCookieValue(constant) {
+                // A value the operation always sends is not an input.
+                let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
+                switch place {
+                case "query": strategy.constantQuery.append(parameter)
+                case "header": strategy.constantHeaders.append(parameter)
+                default: strategy.constantCookies.append(parameter)
+                }
+                continue
+            }
+            let modelCount = models.count
+            guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")).map(textWhenUntyped),
+                  isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
+                    || place == "query" && parameter["style"]?.scalar == "deepObject" && isNestedValue(type) else {
+                discardModels(from: modelCount)
+                if required {
+                    warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
+                    return nil
+                }
+                warn("parameter '\(wireName)' has a type the spec format can't send yet; it is left out", at: parameter.location, at)
+                continue
+            }
+            var arrayStyle: String?
+            if place == "query", case .array = type {
+                // `form` (the default) repeats the name when exploded (the default) and
+                // separates with commas when not; `spaceDelimited` and `pipeDelimited` lists
+                // can't be sent yet.
+                switch (parameter["style"]?.scalar ?? "form", parameter["explode"]?.bool ?? true) {
+                case ("form", true): arrayStyle = nil
+                case ("form", false): arrayStyle = "commaSeparated"
+                default:
+                    discardModels(from: modelCount)
+                    let style = parameter["style"]?.scalar ?? "form"
+                    warn("parameter '\(wireName)' is a \(style) list, which the spec format can't send yet; \(required ? "the operation is" : "it is") left out", at: parameter.location, at)
+                    if required { return nil }
+                    continue
+                }
+            }
+            if !required { type = .optional(type) }
+            var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
+            note(parameter.location, at)
+            field.arrayStyle = arrayStyle
+            field.doc = parameter["description"]?.scalar
+            field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
+            if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
+                // What the server assumes when the parameter isn't sent: said, never sent.
+                field.defaultValue = value.value
+            }
+            switch place {
+            case "path": strategy.pathParameters.append(field)
+            case "query": strategy.query.append(field)
+            case "header": strategy.headers.append(field)
+            case "cookie": strategy.cookies.append(field)
+            default: continue
+            }
+        }
+        let placeholders = Self.placeholders(in: path)
+        strategy.pathParameters.removeAll { parameter in
+            guard !placeholders.contains(parameter.name.value) else { return false }
+            warn("path parameter '\(parameter.name.value)' is not in the path '\(path)'; it is left out", at: parameter.name.location, pointer)
+            return true
+        }
+        for placeholder in placeholders where !strategy.pathParameters.contains(where: { $0.name.value == placeholder }) {
+            warn("path parameter '\(placeholder)' is not declared; it is taken as a string", at: location, pointer)
+            strategy.pathParameters.append(FieldSpec(name: Named(placeholder, at: location), type: .named("String"), typeLocation: location))
+        }
+
+        if let body = operation["requestBody"] {
+            let at = pointer.appending("requestBody")
+            guard let resolved = resolve(body, pointer: at) else { return nil }
+            // A body declared without a field (`type: object, properties: {}`) takes no input.
+            if isEmptyBody(resolved) { return finished(strategy, operation, pointer: pointer) }
+            switch requestBody(resolved, owner: name.value, pointer: at) {
+            case .form(let fields)? where ["get", "delete", "head"].contains(method):
+                // A form on a request without a body is sent as the query string, as the
+                // providers' own clients send it.
+                strategy.query += fields
+            case .some(let spec): strategy.body = spec
+            case .none:
+                if resolved["required"]?.bool == true {
+                    warn("the request body has a form the spec format can't send yet; the operation is left out", at: body.location, at)
+                    return nil
+                }
+                warn("the request body has a form the spec format can't send yet; it is left out", at: body.location, at)
+            }
+        }
+        return finished(strategy, operation, pointer: pointer)
+    }
+
+    /// The strategy with what it returns, its response headers and paging, and its inputs named.
+    mutating func finished(_ strategy: StrategySpec, _ operation: YAMLNode, pointer: JSONPointer) -> StrategySpec {
+        var strategy = strategy
+        (strategy.returns, strategy.unwrap) = returns(operation, owner: strategy.name.value, pointer: pointer)
+        strategy.responseHeaders = responseHeaders(operation, pointer: pointer)
+        strategy.pagination = paginationExtension(of: operation, strategy: strategy.name.value)
+        uniqueInputNames(&strategy)
+        return strategy
+    }
+
+    /// A parameter whose schema gives no type (`schema: {}`) is text the caller writes.
+    func textWhenUntyped(_ type: TypeReference) -> TypeReference {
+        type == .named("JSON") ? .named("String") : type
+    }
+
+    /// Whether every content of a request body is an object without a property.
+    func isEmptyBody(_ body: YAMLNode) -> Bool {
+        let content = body["content"]?.members ?? []
+        return !content.isEmpty && content.allSatisfy { _, media in
+            guard let schema = media["schema"].flatMap({ lookUp($0).node }) else { return false }
+            let empty = schema["properties"].map { $0.members.isEmpty } ?? (schemaType(schema) == "object")
+            return empty && schemaType(schema) == "object" && schema["allOf"] == nil && schema["oneOf"] == nil
+                && schema["anyOf"] == nil && (schema["additionalProperties"] == nil || schema["additionalProperties"]?.bool == false)
+        }
+    }
+
+    /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
+    /// `arrays`, a list of them.
+    /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
+    func isCookieType(_ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        return TypeCatalog.scalars.contains(name) || enumModelNames.contains(name)
+    }
+
+    /// Whether `name` is an HTTP token, as header and cookie names are.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter)
+    }
+
+    /// Whether a fixed value can go in a cookie as it is: RFC 6265's cookie-octets.
+    static func isCookieValue(_ value: String) -> Bool {
+        value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
+    }
+
+    func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
+        switch type {
+        case .named(let name): name != "File" && name != "JSON" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
+        case .array(let element): arrays && isParameterType(element, arrays: false)
+        case .optional, .dictionary: false
+        }
+    }
+
+    /// The one value a parameter's schema allows (`const`, or an `enum` of one value), as text
+    /// that can go on the wire.
+    func constantValue(_ schema: YAMLNode) -> String? {
+        let values = schema["const"].map { [$0] } ?? schema["enum"]?.items ?? []
+        guard values.count == 1, let text = values[0].scalar, values[0].value != .null,
+              !text.unicodeScalars.contains(where: { $0 != "\t" && $0.isControlOrLineBreak }) else { return nil }
+        return text
+    }
+
+    /// Whether a default the document gives is a value of the parameter's type, as the spec
+    /// format's defaults must be.
+    func fits(_ value: YAMLValue, _ type: TypeReference) -> Bool {
+        guard case .named(let name) = type else { return false }
+        switch (name, value) {
+        case ("String", .string), ("Bool", .bool), ("Int", .int), ("Int32", .int), ("Int64", .int), ("Double", .int), ("Double", .double), ("Float", .double):
+            return true
+        case (_, .string(let text)):
+            return models.contains { model in
+                guard model.name.value == name, case .enumeration(let enumeration) = model.kind else { return false }
+                return !enumeration.isInteger && enumeration.cases.contains { $0.value.value == text }
+            }
+        default:
+            return false
+        }
+    }
+
+    /// An object model, a map of plain values, or a list of object models: what a query in the
+    /// deepObject style or a form body sends with nested keys (`address[line1]=…`).
+    func isNestedValue(_ type: TypeReference) -> Bool {
+        switch type {
+        case .named(let name): models.contains { $0.name.value == name && { if case .object = $0.kind { true } else { false } }($0) }
+        case .dictionary(let value): isParameterType(value, arrays: false)
+        case .array(let element): isNestedValue(element)
+        case .optional: false
+        }
+    }
+
+    /// Gives every input of a strategy (its parameters and the fields of its body) a Swift name
+    /// of its own.
+    func uniqueInputNames(_ strategy: inout StrategySpec) {
+        let bodyFields = strategy.body?.fields ?? []
+        let counts = [strategy.pathParameters.count, strategy.query.count, strategy.headers.count, strategy.cookies.count]
+        // A client method sends the input as `client`, and a whole body is the input `body`.
+        var reserved: Set<String> = ["client"]
+        switch strategy.body {
+        case .json?, .raw?: reserved.insert("body")
+        default: break
+        }
+        var inputs = uniqueMemberNames(strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + bodyFields, reserved: reserved)[...]
+        strategy.pathParameters = Array(inputs.prefix(counts[0]))
+        inputs = inputs.dropFirst(counts[0])
+        strategy.query = Array(inputs.prefix(counts[1]))
+        inputs = inputs.dropFirst(counts[1])
+        strategy.headers = Array(inputs.prefix(counts[2]))
+        inputs = inputs.dropFirst(counts[2])
+        strategy.cookies = Array(inputs.prefix(counts[3]))
+        let body = Array(inputs.dropFirst(counts[3]))
+        switch strategy.body {
+        case .jsonFields: strategy.body = .jsonFields(body)
+        case .form: strategy.body = .form(body)
+        case .multipart: strategy.body = .multipart(body)
+        case .json, .raw, nil: break
+        }
+    }
+
+    mutating func requestBody(_ body: YAMLNode, owner: String, pointer: JSONPointer) -> BodySpec? {
+        let content = body["content"]?.members ?? []
+        if let (type, media) = content.first(where: { Self.isJSON($0.key) }), let schema = media["schema"] {
+            let at = pointer.appending("content").appending(type).appending("schema")
+            if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
+               let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
+                return .jsonFields(fields)
+            }
+            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at), !bodyType.isOptional else { return nil }
+            return .json(bodyType, schema.location)
+        }
+        for (type, media) in content where type == "application/x-www-form-urlencoded" || type == "multipart/form-data" {
+            let at = pointer.appending("content").appending(type).appending("schema")
+            let multipart = type == "multipart/form-data"
+            filesAllowed = multipart
+            defer { filesAllowed = false }
+            guard let schema = media["schema"], let resolved = resolve(schema, pointer: at), isObject(resolved),
+                  let fields = objectFields(resolved, owner: owner + "Form", pointer: at), !fields.isEmpty else { continue }
+            guard fields.allSatisfy({ field in
+                let type = field.type.unwrappingOptional
+                return isParameterType(type, arrays: true) || multipart && (type == .named("File") || type == .array(.named("File"))) || !multipart && isNestedValue(type)
+            }) else { continue }
+            return multipart ? .multipart(fields) : .form(fields)
+        }
+        if let (type, media) = content.first {
+            // The body's schema says more than bytes: say so where the caller meets `Data`.
+            if let schema = media["schema"], let resolved = lookUp(schema).node, !isBinary(resolved) {
+                warn("the request body's schema has a form the spec format can't send yet; it is sent as the bytes the caller gives", at: schema.location, pointer.appending("content").appending(type).appending("schema"))
+            }
+            return .raw(contentType: type)
+        }
+        return nil
+    }
+
+    /// A schema of bytes: a binary string, or no schema at all.
+    func isBinary(_ schema: YAMLNode) -> Bool {
+        schema.members.isEmpty || schemaType(schema) == "string" && ["binary", "byte"].contains(schema["format"]?.scalar ?? "")
+    }
+}

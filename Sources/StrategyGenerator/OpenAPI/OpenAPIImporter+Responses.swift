@@ -1,0 +1,132 @@
+import Foundation
+
+/// Responses: what a strategy returns, the headers it reads, and the statuses its errors have.
+extension OpenAPIImporter {
+    /// The headers the first success response declares, which the strategy reads beside its
+    /// output: text, or a number or Bool as their schema says.
+    mutating func responseHeaders(_ operation: YAMLNode, pointer: JSONPointer) -> [FieldSpec] {
+        let successes = (operation["responses"]?.members ?? []).filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        guard let (code, response) = successes.first else { return [] }
+        let at = pointer.appending("responses").appending(code)
+        guard let resolved = resolve(response, pointer: at) else { return [] }
+        var fields: [FieldSpec] = []
+        for (name, header) in resolved["headers"]?.members ?? [] {
+            let headerAt = at.appending("headers").appending(name)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter) else {
+                warn("response header '\(name)' is not a header name; it is left out", at: header.location, headerAt)
+                continue
+            }
+            guard !fields.contains(where: { $0.name.value.lowercased() == name.lowercased() }), let header = resolve(header, pointer: headerAt) else { continue }
+            let schema = header["schema"].flatMap { resolve($0, pointer: headerAt.appending("schema")) }
+            let type: String = switch (schema.flatMap(schemaType), schema?["format"]?.scalar) {
+            case ("integer", "int32"): "Int32"
+            case ("integer", "int64"): "Int64"
+            case ("integer", _): "Int"
+            case ("number", _): "Double"
+            case ("boolean", _): "Bool"
+            default: "String"
+            }
+            var field = FieldSpec(name: Named(name, at: header.location), type: .named(type), typeLocation: header.location)
+            field.doc = header["description"]?.scalar
+            fields.append(field)
+        }
+        return uniqueMemberNames(fields)
+    }
+
+    /// What the first success response with a JSON body holds, and where in the body when the
+    /// operation or the document says to unwrap it; `Data`, the body as it came, when the
+    /// successes have bodies but none is JSON (an image, a PDF, text); `nil` for none.
+    mutating func returns(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (ReturnSpec?, Named?) {
+        let responses = operation["responses"]?.members ?? []
+        let successes = responses.filter { $0.key.hasPrefix("2") }.sorted { $0.key < $1.key }
+        let ownUnwrap = operation[Self.unwrapExtension]
+        let unwrapNode = ownUnwrap ?? root[Self.unwrapExtension]
+        var raw: ReturnSpec?
+        for (code, response) in successes {
+            let at = pointer.appending("responses").appending(code)
+            guard let resolved = resolve(response, pointer: at) else { continue }
+            let content = resolved["content"]?.members ?? []
+            guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
+                // An image, a PDF, text: the body as it came, unless another success is JSON.
+                if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
+                    raw = .type(.named("Data"), other.value.location)
+                }
+                continue
+            }
+            var schemaPointer = at.appending("content").appending(media).appending("schema")
+            var unwrap: Named?
+            if let unwrapNode, let path = unwrapNode.scalar, !path.isEmpty {
+                if let (inner, innerPointer) = self.schema(at: path, in: schema, pointer: schemaPointer) {
+                    (schema, schemaPointer, unwrap) = (inner, innerPointer, Named(path, at: unwrapNode.location))
+                } else if ownUnwrap != nil {
+                    warn("'\(Self.unwrapExtension)' names '\(path)', which is not a key path of the response's schema; the whole body is returned", at: unwrapNode.location, schemaPointer)
+                }
+            }
+            if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
+                return (.type(type, schema.location), unwrap)
+            }
+            warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
+            return (nil, nil)
+        }
+        return (raw, nil)
+    }
+
+    /// The cases of the API's error type, one per status the operations declare: exact
+    /// statuses, then `4XX` and `5XX`, then `default` when every operation agrees on its
+    /// payload (without one, `default` is what `unknown` already is). A payload is kept only
+    /// when every operation gives the status the same one.
+    static func statusCases(_ errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)]) -> [StatusCase] {
+        errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
+            let entry = errorCases[status]!
+            let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+            if status == .other, case .none = payload { return nil }
+            return StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
+        }
+    }
+
+    /// Each error status an operation declares (`404`, `4XX`, `default`), with the type of its
+    /// JSON body if it has one.
+    mutating func errorResponses(_ operation: YAMLNode, pointer: JSONPointer) -> [(StatusCase.Status, TypeReference?, SourceLocation)] {
+        (operation["responses"]?.members ?? []).compactMap { code, response in
+            guard let status = SpecDecoder.status(code) else { return nil }
+            switch status {
+            case .code(let number): guard (400..<600).contains(number) else { return nil }
+            case .range(let digit): guard digit == 4 || digit == 5 else { return nil }
+            case .other: break
+            }
+            let at = pointer.appending("responses").appending(code)
+            guard let resolved = resolve(response, pointer: at) else { return nil }
+            let schema = (resolved["content"]?.members ?? []).first { Self.isJSON($0.key) }?.value["schema"]
+            let hint = status == .other ? "ErrorBody" : "Error\(status)Body"
+            let payload = schema.flatMap { type(of: $0, hint: hint, pointer: at) }
+            return (status, payload.flatMap { $0.isOptional || $0 == .named("File") ? nil : $0 }, response.location)
+        }
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    static func caseName(for status: StatusCase.Status) -> String {
+        switch status {
+        case .code(let code): caseName(forStatus: code)
+        case .range(4): "clientError"
+        case .range(5): "serverError"
+        case .range(let digit): "status\(digit)xx"
+        case .other: "otherError"
+        }
+    }
+
+    static func caseName(forStatus code: Int) -> String {
+        let names = [
+            400: "badRequest", 401: "unauthorized", 402: "paymentRequired", 403: "forbidden", 404: "notFound",
+            405: "methodNotAllowed", 406: "notAcceptable", 408: "requestTimeout", 409: "conflict", 410: "gone",
+            411: "lengthRequired", 412: "preconditionFailed", 413: "contentTooLarge", 415: "unsupportedMediaType",
+            422: "unprocessableContent", 423: "locked", 428: "preconditionRequired", 429: "tooManyRequests",
+            500: "internalServerError", 501: "notImplemented", 502: "badGateway", 503: "serviceUnavailable",
+            504: "gatewayTimeout",
+        ]
+        return names[code] ?? "status\(code)"
+    }
+}

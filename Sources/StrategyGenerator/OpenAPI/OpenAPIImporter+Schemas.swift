@@ -1,0 +1,529 @@
+import Foundation
+
+/// Schemas: component and inline schemas become models (structs, enums, unions) or the types
+/// they stand for.
+extension OpenAPIImporter {
+    /// Names every component schema that becomes a model before converting any, so references
+    /// between them, and to themselves, resolve; the others (arrays, maps, plain values) stand
+    /// for the type they describe wherever they are used.
+    mutating func declareComponentSchemas() {
+        let schemas = root["components"]?["schemas"]?.members ?? []
+        var declared: [(key: String, name: String, schema: YAMLNode, pointer: JSONPointer)] = []
+        for (key, schema) in schemas where reachedSchemas?.contains(key) ?? true {
+            let pointer = JSONPointer().appending("components").appending("schemas").appending(key)
+            guard schema.reference == nil, isModel(schema) else {
+                aliasSchemas[key] = (schema, pointer)
+                continue
+            }
+            let name = uniqueTypeName(SwiftIdentifier.type(key, fallback: "Schema"))
+            componentTypes[key] = .named(name)
+            declared.append((key, name, schema, pointer))
+        }
+        for (_, name, schema, pointer) in declared {
+            if let model = model(named: name, schema, pointer: pointer) {
+                add(model)
+            } else {
+                // Its name is already in use by others; an empty struct keeps them compiling.
+                warn("schema '\(name)' has a form the spec format can't say yet; it is imported without fields", at: schema.location, pointer)
+                models.append(ModelSpec(name: Named(name, at: schema.location), doc: schema["description"]?.scalar, kind: .object([]), deprecated: nil))
+            }
+        }
+    }
+
+    /// An object with properties or parts, an enum with a value the spec format can say, or a
+    /// union of two or more schemas.
+    func isModel(_ schema: YAMLNode) -> Bool {
+        if let values = schema["enum"] {
+            return values.items.contains { item in
+                guard item.scalar != nil, item.value != .null else { return false }
+                return schemaType(schema) != "integer" || Int(item.scalar ?? "") != nil
+            }
+        }
+        if let members = unionMembers(schema), schema["properties"] == nil {
+            return members.count > 1 || namedConstants(schema) != nil
+        }
+        return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
+            && !(wrappedSchema(schema) != nil)
+    }
+
+    /// The one schema an `allOf` wraps when its other parts only annotate it (a description, a
+    /// title, an example: `allOf: [{$ref: Repo}, {description: …}]`, the usual way to describe a
+    /// reference) and the schema adds no properties of its own.
+    func wrappedSchema(_ schema: YAMLNode) -> (node: YAMLNode, index: Int)? {
+        guard schema["properties"] == nil, let parts = schema["allOf"]?.items else { return nil }
+        let significant = parts.enumerated().filter { !isAnnotation($0.element) }
+        guard significant.count == 1 else { return nil }
+        return (significant[0].element, significant[0].offset)
+    }
+
+    /// A schema that says nothing about the value, only about its meaning: its description,
+    /// title, examples, default, or `x-` extensions.
+    func isAnnotation(_ schema: YAMLNode) -> Bool {
+        guard case .mapping = schema.kind, schema.reference == nil else { return false }
+        return schema.members.allSatisfy { Self.annotationKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
+    /// `oneOf: [{ const: 1, title: GUILD_UPDATE }, …]`, OpenAPI 3.1's way to write an enum whose
+    /// values have names: the values and their titles, and whether they are integers; `nil`
+    /// unless every member is one named string or integer value.
+    func namedConstants(_ schema: YAMLNode) -> (values: YAMLNode, titles: [String?], isInteger: Bool)? {
+        guard let members = (schema["oneOf"] ?? schema["anyOf"])?.items, !members.isEmpty else { return nil }
+        var values: [YAMLNode] = [], titles: [String?] = []
+        var integers = 0
+        for member in members {
+            let member = lookUp(member).node ?? member
+            if isNullSchema(member) { continue }
+            let single = member["enum"]?.items.count == 1 ? member["enum"]?.items.first : nil
+            guard let value = member["const"] ?? single, value.scalar != nil else { return nil }
+            switch value.value {
+            case .int: integers += 1
+            case .string: break
+            default: return nil
+            }
+            values.append(value)
+            titles.append(member["title"]?.scalar)
+        }
+        guard let first = values.first, integers == 0 || integers == values.count else { return nil }
+        return (YAMLNode(kind: .sequence(values), location: first.location), titles, integers > 0)
+    }
+
+    /// The enum `namedConstants` found, its cases named by the titles.
+    mutating func namedConstantsEnumeration(_ schema: YAMLNode, pointer: JSONPointer) -> EnumSpec? {
+        guard let (values, titles, isInteger) = namedConstants(schema) else { return nil }
+        let typeKey = YAMLNode(kind: .scalar("type", quoted: false), location: schema.location)
+        let typeValue = YAMLNode(kind: .scalar(isInteger ? "integer" : "string", quoted: false), location: schema.location)
+        let typed = YAMLNode(kind: .mapping([(key: typeKey, value: typeValue)]), location: schema.location)
+        return enumeration(values, schema: typed, pointer: pointer, titles: titles)
+    }
+
+    /// A schema's description, or that of a part that only annotates it.
+    func description(of schema: YAMLNode) -> String? {
+        schema["description"]?.scalar ?? schema["allOf"]?.items.lazy.filter(isAnnotation).compactMap { $0["description"]?.scalar }.first
+    }
+
+    static let annotationKeys: Set<String> = [
+        "description", "title", "example", "examples", "default", "deprecated", "readOnly", "writeOnly",
+        "nullable", "externalDocs", "xml", "$comment", "summary",
+    ]
+
+    /// A struct for an object schema, an enum for an enum schema, a union for a `oneOf` or
+    /// `anyOf`; `nil` for any other schema.
+    mutating func model(named name: String, _ schema: YAMLNode, pointer: JSONPointer) -> ModelSpec? {
+        note(schema.location, pointer)
+        let doc = schema["description"]?.scalar ?? schema["title"]?.scalar
+        let deprecated = schema["deprecated"]?.bool == true ? Deprecation(message: nil) : nil
+        if schema["properties"] == nil, namedConstants(schema) != nil, let enumeration = namedConstantsEnumeration(schema, pointer: pointer) {
+            return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)
+        }
+        if schema["properties"] == nil, let members = unionMembers(schema), members.count > 1 {
+            guard let union = union(named: name, schema, members: members, pointer: pointer) else { return nil }
+            return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .union(union), deprecated: deprecated)
+        }
+        if let values = schema["enum"] {
+            guard let enumeration = enumeration(values, schema: schema, pointer: pointer.appending("enum")) else { return nil }
+            return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)
+        }
+        guard isObject(schema) else { return nil }
+        guard let fields = objectFields(schema, owner: name, pointer: pointer) else { return nil }
+        return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .object(fields), deprecated: deprecated)
+    }
+
+    func isObject(_ schema: YAMLNode) -> Bool {
+        guard schema["additionalProperties"] == nil || schema["properties"] != nil else { return false }
+        return schema["properties"] != nil || schema["allOf"] != nil || schemaType(schema) == "object" && schema["additionalProperties"] == nil
+    }
+
+    /// The fields of an object schema, those of every `allOf` part included; `nil` when a part
+    /// isn't an object.
+    mutating func objectFields(_ schema: YAMLNode, owner: String, pointer: JSONPointer) -> [FieldSpec]? {
+        guard enterNesting(at: schema, pointer) else { return nil }
+        defer { nesting -= 1 }
+        var fields: [FieldSpec] = []
+        var required = Set(schema["required"]?.items.compactMap(\.scalar) ?? [])
+        for (index, part) in (schema["allOf"]?.items ?? []).enumerated() where !isAnnotation(part) {
+            let at = pointer.appending("allOf").appending(index)
+            guard let resolved = resolve(part, pointer: at), isObject(resolved) || resolved["properties"] != nil else {
+                warn("'allOf' part \(index) is not an object; the schema is left out", at: part.location, at)
+                return nil
+            }
+            // A part that holds, through its own parts, the schema being flattened would never end.
+            let target = part.reference
+            if let target {
+                guard flattening.insert(target).inserted else {
+                    warn("'allOf' part \(index) includes the schema it is part of; the schema is left out", at: part.location, at)
+                    return nil
+                }
+            }
+            defer { if let target { flattening.remove(target) } }
+            // A component's fields are gathered once, named after it, however many schemas
+            // compose it.
+            let partFields: [FieldSpec]
+            if let target, let gathered = gatheredFields[target] {
+                partFields = gathered
+            } else {
+                let component = target.flatMap { componentKey($0, section: "schemas") }.flatMap { componentTypes[$0] }
+                let partOwner = if case .named(let name)? = component { name } else { owner }
+                let cutShort = nestingCutShort
+                guard let fields = objectFields(resolved, owner: partOwner, pointer: at) else { return nil }
+                // What nesting too deep cut short here may be whole elsewhere.
+                if let target, nestingCutShort == cutShort { gatheredFields[target] = fields }
+                partFields = fields
+            }
+            for field in partFields {
+                if let earlier = fields.firstIndex(where: { $0.name.value == field.name.value }) {
+                    // Both parts apply: where a later one narrows a property, its type wins.
+                    if Self.narrows(field.type, fields[earlier].type) { fields[earlier].type = field.type }
+                } else {
+                    fields.append(field)
+                }
+            }
+        }
+        for name in fields.map(\.name.value) where required.contains(name) {
+            required.remove(name)
+        }
+        for (key, property) in schema["properties"]?.members ?? [] {
+            let at = pointer.appending("properties").appending(key)
+            guard !fields.contains(where: { $0.name.value == key }) else { continue }
+            guard let resolved = resolve(property, pointer: at) else { continue }
+            guard let type = type(of: property, hint: owner + SwiftIdentifier.type(key, fallback: "Value"), pointer: at) else {
+                warn("property '\(key)' has a type the spec format can't say yet; it is left out", at: property.location, at)
+                continue
+            }
+            var field = FieldSpec(name: Named(key, at: property.location), type: type, typeLocation: property.location)
+            note(property.location, at)
+            let nullable = isNullable(resolved)
+            // A read-only property is never sent and a write-only one never returned, so where
+            // the model is used the other way it is absent: it can't be required.
+            let oneWay = resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
+            if !required.contains(key) || oneWay {
+                field.type = .optional(type)
+            } else if nullable {
+                field.nullable = true
+            }
+            field.doc = description(of: resolved)
+            field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolved) : nil
+            if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            fields.append(field)
+        }
+        return uniqueMemberNames(fields)
+    }
+
+    /// The type a schema stands for, declaring inline objects and enums as models named from
+    /// `hint`; `nil` when the spec model can't say it.
+    mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
+        guard enterNesting(at: schema, pointer) else { return nil }
+        defer { nesting -= 1 }
+        if let target = schema.reference {
+            guard target.hasPrefix("#") else {
+                if !unresolved.contains(schema.location) {
+                    warn("'\(target)' is in another document, which is not read; what uses it is left out", at: schema.location, pointer)
+                }
+                return nil
+            }
+            guard let key = componentKey(target, section: "schemas") else {
+                return type(atReference: target, from: schema, hint: hint, pointer: pointer)
+            }
+            if let type = componentTypes[key] { return type }
+            guard let (alias, at) = aliasSchemas[key] else {
+                warn("'\(target)' names no schema of this document", at: schema.location, pointer)
+                return nil
+            }
+            guard converting.insert(key).inserted else { return nil }
+            defer { converting.remove(key) }
+            let type = type(of: alias, hint: SwiftIdentifier.type(key, fallback: "Schema"), pointer: at)
+            if let type { componentTypes[key] = type }
+            return type
+        }
+        if schema["not"] != nil { return nil }
+        if schema["properties"] == nil, let members = unionMembers(schema), members.count <= 1 {
+            // `anyOf: [X, {type: "null"}]`: X, nullable.
+            guard let only = members.first else { return .named("JSON") }
+            let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+            let index = schema[key]?.items.firstIndex { !isNullSchema($0) } ?? 0
+            return type(of: only, hint: hint, pointer: pointer.appending(key).appending(index))
+        }
+        if let (wrapped, index) = wrappedSchema(schema) {
+            return type(of: wrapped, hint: hint, pointer: pointer.appending("allOf").appending(index))
+        }
+        if isModel(schema) {
+            let name = uniqueTypeName(hint)
+            guard let model = model(named: name, schema, pointer: pointer) else {
+                typeNames.remove(name)
+                return nil
+            }
+            add(model)
+            return .named(name)
+        }
+        switch schemaType(schema) {
+        case "string":
+            switch schema["format"]?.scalar {
+            case "date-time", "date": return .named("Date")
+            case "uuid": return .named("UUID")
+            case "binary": return filesAllowed ? .named("File") : nil
+            default: return .named("String")
+            }
+        case "integer":
+            switch schema["format"]?.scalar {
+            case "int32": return .named("Int32")
+            case "int64": return .named("Int64")
+            default: return .named("Int")
+            }
+        case "number":
+            return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
+        case "boolean":
+            return .named("Bool")
+        case "array":
+            guard let items = schema["items"], let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
+            return element.isOptional || element == .named("File") && !filesAllowed ? nil : .array(element)
+        case "object":
+            // Without properties: a map of the values `additionalProperties` describes, or of any
+            // JSON values.
+            guard let values = schema["additionalProperties"], values.bool == nil else { return .dictionary(.named("JSON")) }
+            guard let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
+                  !value.isOptional, value != .named("File") else { return nil }
+            return .dictionary(value)
+        case nil:
+            // No type, or several: any JSON value.
+            let shaped = ["enum", "allOf", "items", "properties", "const"].contains { schema[$0] != nil }
+            return shaped ? nil : .named("JSON")
+        default:
+            return nil
+        }
+    }
+
+    /// Counts one more level of schemas converted inside each other; `false`, with a warning, past
+    /// the deepest nesting a document may drive, so no document can overflow the stack.
+    mutating func enterNesting(at schema: YAMLNode, _ pointer: JSONPointer) -> Bool {
+        guard nesting < Self.maximumNesting else {
+            nestingCutShort += 1
+            warn("schemas nest more than \(Self.maximumNesting) levels deep through their parts and references; this one is left out", at: schema.location, pointer)
+            return false
+        }
+        nesting += 1
+        return true
+    }
+
+    /// Far deeper than a real document's schemas nest, and far below what overflows the stack.
+    static let maximumNesting = 128
+
+    /// The type of a schema a reference names anywhere in the document other than the component
+    /// schemas (`#/components/parameters/limit/schema`, a response's schema, a path's): converted
+    /// once, where it is, and named after the place.
+    mutating func type(atReference target: String, from schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
+        if let type = referencedTypes[target] { return type }
+        guard let at = JSONPointer(reference: target), let found = root.node(atPointer: target.dropFirst()) else {
+            warn("'\(target)' names nothing in this document", at: schema.location, pointer)
+            return nil
+        }
+        guard converting.insert(target).inserted else {
+            warn("'\(target)' refers to itself; what uses it is left out", at: schema.location, pointer)
+            return nil
+        }
+        defer { converting.remove(target) }
+        let type = type(of: found, hint: hint, pointer: at)
+        referencedTypes[target] = type
+        return type
+    }
+
+    /// Whether `type` says more than `other` of the same value: a list or map of a model where the
+    /// other holds any JSON.
+    static func narrows(_ type: TypeReference, _ other: TypeReference) -> Bool {
+        switch (type, other) {
+        case (.optional(let type), .optional(let other)): narrows(type, other)
+        case (_, .optional(let other)): narrows(type, other)
+        case (.optional(let type), _): narrows(type, other)
+        case (.array(let type), .array(let other)), (.dictionary(let type), .dictionary(let other)): narrows(type, other)
+        case (_, .named("JSON")): type != .named("JSON")
+        case (.array, .dictionary(let values)) where values == .named("JSON"): false
+        default: false
+        }
+    }
+
+    /// The schema's one type: 3.0's `type`, or the one that isn't `null` in 3.1's type list.
+    func schemaType(_ schema: YAMLNode) -> String? {
+        if let type = schema["type"]?.scalar { return type }
+        let types = schema["type"]?.items.compactMap(\.scalar).filter { $0 != "null" } ?? []
+        return types.count == 1 ? types[0] : nil
+    }
+
+    func isNullable(_ schema: YAMLNode) -> Bool {
+        schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
+            || (schema["oneOf"] ?? schema["anyOf"])?.items.contains(where: isNullSchema) == true
+    }
+
+    /// `{ type: "null" }`, which 3.1 documents list among a union's members to make it nullable.
+    func isNullSchema(_ schema: YAMLNode) -> Bool {
+        schema["type"]?.scalar == "null" || (schema["type"]?.items.compactMap(\.scalar) == ["null"])
+    }
+
+    /// The members of a `oneOf` or `anyOf` other than `null`; `nil` when the schema has neither.
+    func unionMembers(_ schema: YAMLNode) -> [YAMLNode]? {
+        guard let list = schema["oneOf"] ?? schema["anyOf"] else { return nil }
+        return list.items.filter { !isNullSchema($0) }
+    }
+
+    /// The union a `oneOf` or `anyOf` stands for: told apart by its discriminator when every
+    /// member is a component schema the discriminator can name, tried in order otherwise. A
+    /// member the spec format can't say, or one whose case would repeat another's, is left out
+    /// with a warning; `nil` when none is left.
+    mutating func union(named name: String, _ schema: YAMLNode, members: [YAMLNode], pointer: JSONPointer) -> UnionSpec? {
+        let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
+        let discriminator = schema["discriminator"]?["propertyName"]
+        let mapping = schema["discriminator"]?["mapping"]?.members ?? []
+        var variants: [UnionVariant] = []
+        var cases: Set<String> = []
+        for (index, member) in (schema[key]?.items ?? []).enumerated() where !isNullSchema(member) {
+            let at = pointer.appending(key).appending(index)
+            let hint = member["title"]?.scalar.map { SwiftIdentifier.type($0, fallback: name + "Option\(index + 1)") } ?? name + "Option\(index + 1)"
+            guard let type = type(of: member, hint: hint, pointer: at), !type.isOptional, type != .named("File") else {
+                warn("member \(index) of '\(key)' has a type the spec format can't say yet; it is left out", at: member.location, at)
+                continue
+            }
+            var value: Named?
+            if discriminator != nil, let target = member.reference {
+                let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
+                value = written.map { Named($0, at: member.location) }
+            }
+            let variant = UnionVariant(type: type, typeLocation: member.location, value: value)
+            guard cases.insert(variant.caseName).inserted else {
+                warn("member \(index) of '\(key)' would be a second case '\(variant.caseName)'; it is left out", at: member.location, at)
+                continue
+            }
+            variants.append(variant)
+        }
+        guard !variants.isEmpty else { return nil }
+        if let discriminator { note(discriminator.location, pointer.appending("discriminator").appending("propertyName")) }
+        var union = UnionSpec(discriminator: discriminator.flatMap { node in node.scalar.map { Named($0, at: node.location) } }, variants: variants)
+        if let discriminator = union.discriminator,
+           variants.contains(where: { $0.value == nil || $0.caseName == "unknown" }) {
+            warn("discriminator '\(discriminator)' can't name every member of '\(key)'; they are tried in order", at: discriminator.location, pointer.appending("discriminator"))
+            union.discriminator = nil
+            for index in union.variants.indices { union.variants[index].value = nil }
+        }
+        return union
+    }
+
+    /// A discriminated union whose members don't all hold the discriminator as a required string
+    /// tries its members in order instead: checked once every model is imported.
+    mutating func checkDiscriminators() {
+        let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in models.indices {
+            guard case .union(var union) = models[index].kind, let discriminator = union.discriminator else { continue }
+            let holdsIt = union.variants.allSatisfy { variant in
+                guard case .named(let name) = variant.type, let field = byName[name]?.fields.first(where: { $0.name.value == discriminator.value }) else { return false }
+                let isText = field.type == .named("String") || enumModelNames.contains(field.type.description) && byName[field.type.description].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
+                return isText && !field.nullable
+            }
+            guard !holdsIt else { continue }
+            warn("not every member of '\(models[index].name.value)' has '\(discriminator)' as a required string; its members are tried in order", at: discriminator.location, pointers[discriminator.location])
+            union.discriminator = nil
+            var names: Set<String> = []
+            union.variants = union.variants.compactMap { variant in
+                var variant = variant
+                variant.value = nil
+                return names.insert(variant.caseName).inserted ? variant : nil
+            }
+            models[index].kind = .union(union)
+        }
+    }
+
+    /// The format of a date, or of the dates of an array, through references to either.
+    func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
+        var schema = lookUp(schema).node ?? schema
+        if let items = schema["items"] { schema = lookUp(items).node ?? items }
+        switch schema["format"]?.scalar {
+        case "date-time": return .iso8601
+        case "date": return .pattern("yyyy-MM-dd")
+        default: return nil
+        }
+    }
+
+    mutating func enumeration(_ values: YAMLNode, schema: YAMLNode, pointer: JSONPointer, titles: [String?] = []) -> EnumSpec? {
+        let isInteger = schemaType(schema) == "integer"
+        // The names generators give the cases of an enum whose values don't say what they mean.
+        let written = (schema["x-enum-varnames"] ?? schema["x-enumNames"] ?? schema["x-enum-names"])?.items.map(\.scalar) ?? titles
+        var cases: [EnumCaseSpec] = []
+        var names: Set<String> = []
+        for (position, item) in values.items.enumerated() {
+            guard case .scalar(let text, _) = item.kind else { continue }
+            if item.value == .null { continue }
+            if isInteger, Int(text) == nil { continue }
+            guard !cases.contains(where: { $0.value.value == text }) else { continue }
+            // `GUILD_UPDATE` reads as `guildUpdate`.
+            let title = written.indices.contains(position) ? written[position].flatMap { SwiftIdentifier.member($0.uppercased() == $0 ? $0.lowercased() : $0, fallback: "") } : nil
+            var swiftName = title.flatMap { $0.isEmpty ? nil : $0 }
+                ?? (text.isEmpty ? "empty" : SwiftIdentifier.member(isInteger ? "value\(text)" : text, fallback: "value"))
+            let base = swiftName
+            let reserved: Set<String> = ["unknown", "rawValue", "none", "some"]
+            var suffix = 2
+            while names.contains(swiftName) || reserved.contains(swiftName) {
+                swiftName = "\(base)\(suffix == 2 && reserved.contains(base) ? "Value" : String(suffix))"
+                suffix += 1
+            }
+            names.insert(swiftName)
+            cases.append(EnumCaseSpec(value: Named(text, at: item.location), swiftName: swiftName))
+        }
+        guard !cases.isEmpty else {
+            warn("an enum without values the spec format can say is left out", at: values.location, pointer)
+            return nil
+        }
+        return EnumSpec(isInteger: isInteger, cases: cases)
+    }
+
+    /// Stores on the heap each field that makes a struct contain itself (directly or through
+    /// others) other than in an array or a dictionary, which Swift couldn't lay out otherwise. The
+    /// walk keeps its own stack, so no chain of models can overflow the generator's.
+    mutating func boxRecursiveFields() {
+        let indexByName = Dictionary(models.enumerated().map { ($0.element.name.value, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        func inline(_ type: TypeReference) -> String? {
+            switch type {
+            case .named(let name): name
+            case .optional(let wrapped): inline(wrapped)
+            case .array, .dictionary: nil
+            }
+        }
+        var state: [Int: Bool] = [:]  // false: on the path; true: done
+        for start in models.indices where state[start] == nil {
+            // Each frame: a model and the next of its fields to follow.
+            var stack: [(model: Int, field: Int)] = [(start, 0)]
+            state[start] = false
+            while let (index, fieldIndex) = stack.last {
+                guard case .object(var fields) = models[index].kind, fieldIndex < fields.count else {
+                    state[index] = true
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].field += 1
+                guard !fields[fieldIndex].isIndirect, let target = inline(fields[fieldIndex].type).flatMap({ indexByName[$0] }) else { continue }
+                switch state[target] {
+                case false?:
+                    fields[fieldIndex].isIndirect = true
+                    models[index].kind = .object(fields)
+                case nil:
+                    state[target] = false
+                    stack.append((target, 0))
+                case true?:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Takes back the models declared since `start` for something left out, unless a component
+    /// schema, or a schema a reference names, already stands for one of them.
+    mutating func discardModels(from start: Int) {
+        guard start < models.count else { return }
+        let kept = Set(componentTypes.values.flatMap(\.namedTypes) + referencedTypes.values.compactMap { $0 }.flatMap(\.namedTypes))
+        guard !models[start...].contains(where: { kept.contains($0.name.value) }) else { return }
+        for model in models[start...] {
+            typeNames.remove(model.name.value)
+            enumModelNames.remove(model.name.value)
+        }
+        models.removeSubrange(start...)
+    }
+
+    mutating func add(_ model: ModelSpec) {
+        if case .enumeration = model.kind { enumModelNames.insert(model.name.value) }
+        models.append(model)
+    }
+}

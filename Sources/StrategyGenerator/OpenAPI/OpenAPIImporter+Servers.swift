@@ -1,0 +1,120 @@
+import Foundation
+
+/// Servers and security: the client's servers, an operation's own server, and the schemes
+/// requests are authenticated with.
+extension OpenAPIImporter {
+    /// The server an operation or its path item names instead of the document's, with its
+    /// variables at their defaults; `nil` when it is the document's first, or isn't one the
+    /// client can reach.
+    mutating func operationServer(_ servers: YAMLNode?, pointer: JSONPointer) -> ServerSpec? {
+        guard let server = servers?.items.first, var text = server["url"]?.scalar else { return nil }
+        for (name, variable) in server["variables"]?.members ?? [] {
+            text = text.replacingOccurrences(of: "{\(name)}", with: variable["default"]?.scalar ?? "")
+        }
+        guard let url = ServerURL(text), !text.contains("{") else {
+            warn("server URL '\(text)' of the operation is not an absolute HTTP URL; the operation goes to the document's server", at: server.location, pointer.appending("servers").appending(0))
+            return nil
+        }
+        if let first = root["servers"]?.items.first?["url"]?.scalar, first == server["url"]?.scalar { return nil }
+        return ServerSpec(name: Named("server", at: server.location), scheme: url.scheme, host: url.host, port: url.port, basePath: url.path, doc: server["description"]?.scalar, variables: [])
+    }
+
+    mutating func importServers() -> [ServerSpec] {
+        var servers: [ServerSpec] = []
+        var names: Set<String> = []
+        for (index, server) in (root["servers"]?.items ?? []).enumerated() {
+            let at = JSONPointer().appending("servers").appending(index)
+            guard let url = server["url"]?.scalar else { continue }
+            var variables: [ServerVariable] = []
+            var text = url
+            for (name, variable) in server["variables"]?.members ?? [] {
+                let value = variable["default"]?.scalar ?? ""
+                let allowed = variable["enum"]?.items.compactMap(\.scalar) ?? []
+                if text.hasPrefix("{\(name)}") || text.contains("://") == false {
+                    // A variable before the host can't be chosen at run time: its default is taken.
+                    text = text.replacingOccurrences(of: "{\(name)}", with: value)
+                } else {
+                    variables.append(ServerVariable(name: Named(name, at: variable.location), defaultValue: value, allowedValues: allowed))
+                }
+            }
+            var scheme = "http", rest = text
+            if let range = text.range(of: "://") {
+                scheme = String(text[..<range.lowerBound]).lowercased()
+                rest = String(text[range.upperBound...])
+            } else {
+                warn("server URL '\(url)' is relative; the client's server is http://localhost\(url == "/" ? "" : url) until another is chosen", at: server.location, at)
+                rest = "localhost" + (text.hasPrefix("/") ? text : "/" + text)
+            }
+            guard scheme == "http" || scheme == "https" else {
+                warn("server URL '\(url)' is not HTTP; it is left out", at: server.location, at)
+                continue
+            }
+            let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+            var host = String(rest[..<slash]), port: Int?
+            if let colon = host.lastIndex(of: ":"), let number = Int(host[host.index(after: colon)...]) {
+                port = number
+                host = String(host[..<colon])
+            }
+            var basePath = String(rest[slash...])
+            while basePath.hasSuffix("/") { basePath.removeLast() }
+            let used = variables.filter { host.contains("{\($0.name.value)}") || basePath.contains("{\($0.name.value)}") }
+            var name = SwiftIdentifier.member(server["description"]?.scalar.map { String($0.prefix(40)) } ?? "", fallback: index == 0 ? "production" : "server\(index + 1)")
+            if names.contains(name) { name = "server\(index + 1)" }
+            names.insert(name)
+            servers.append(ServerSpec(name: Named(name, at: server.location), scheme: scheme, host: host, port: port, basePath: basePath, doc: server["description"]?.scalar, variables: used))
+        }
+        if servers.isEmpty {
+            warn("the document names no server; the client's server is http://localhost until another is chosen", at: root.location, "#")
+            servers.append(ServerSpec(name: Named("local", at: root.location), scheme: "http", host: "localhost", port: nil, basePath: "", doc: nil, variables: []))
+        }
+        return servers
+    }
+
+    mutating func importSecuritySchemes() -> [AuthSchemeSpec] {
+        var schemes: [AuthSchemeSpec] = []
+        for (key, node) in root["components"]?["securitySchemes"]?.members ?? [] {
+            let at = JSONPointer().appending("components").appending("securitySchemes").appending(key)
+            guard let scheme = resolve(node, pointer: at) else { continue }
+            let kind: AuthSchemeSpec.Kind
+            switch (scheme["type"]?.scalar, scheme["scheme"]?.scalar?.lowercased(), scheme["in"]?.scalar) {
+            case ("http", "bearer", _), ("oauth2", _, _), ("openIdConnect", _, _): kind = .bearer(BearerSpec())
+            case ("http", "basic", _): kind = .basic
+            case ("apiKey", _, "header"): kind = .apiKey(place: .header, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "query"): kind = .apiKey(place: .query, name: scheme["name"]?.scalar ?? key)
+            case ("apiKey", _, "cookie") where Self.isToken(scheme["name"]?.scalar ?? key):
+                kind = .apiKey(place: .cookie, name: scheme["name"]?.scalar ?? key)
+            default:
+                warn("security scheme '\(key)' is not one the runtime sends; operations that need it are sent without it", at: node.location, at)
+                continue
+            }
+            schemes.append(AuthSchemeSpec(name: Named(key, at: node.location), kind: kind, doc: scheme["description"]?.scalar))
+        }
+        var names: Set<String> = []
+        for index in schemes.indices {
+            var name = SwiftIdentifier.member(schemes[index].name.value, fallback: "auth"), suffix = 2
+            while names.contains(name) {
+                name = SwiftIdentifier.member(schemes[index].name.value, fallback: "auth") + String(suffix)
+                suffix += 1
+            }
+            names.insert(name)
+            schemeNames[schemes[index].name.value] = name
+            schemes[index].name.value = name
+        }
+        return schemes
+    }
+
+    /// The first scheme of the first requirement the runtime can send; `.none` for an empty
+    /// requirement list; `nil` when none is given.
+    func authUse(_ security: YAMLNode?, schemes: [AuthSchemeSpec]) -> AuthUse? {
+        guard let security else { return nil }
+        for requirement in security.items {
+            if requirement.members.isEmpty { return AuthUse.none }
+            for (key, _) in requirement.members {
+                if let name = schemeNames[key], let scheme = schemes.first(where: { $0.name.value == name }) {
+                    return .scheme(Named(scheme.name.value, at: requirement.location))
+                }
+            }
+        }
+        return AuthUse.none
+    }
+}
