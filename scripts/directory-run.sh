@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Runs strategy-gen on every OpenAPI and Swagger document under a directory, each with a time
+# limit, and prints a line per document (outcome, seconds, generated lines), totals by version,
+# then type-checks a random sample of the generated clients against the runtime.
+#
+#   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-k] PATH
+#
+# PATH holds the documents at any depth: files named openapi.yaml, swagger.yaml, or any .yaml,
+# .yml or .json file whose top level says `openapi:` or `swagger:`. -t is each run's limit
+# (default 60 s); -n the size of the sample to type-check, half OpenAPI 3.x and half Swagger 2.0
+# (default 100); -s its seed (default 1), printed so a run can be repeated; -k keeps the
+# generated clients in .build/directory-run. Outcomes: generated, refused (the document has an
+# error, named with its line), crashed (a signal), hung (over the limit).
+# Exits non-zero on any crash or hang, or on a sampled client that doesn't compile cleanly.
+set -uo pipefail
+limit=60 sample=100 seed=1 keep=0
+while getopts "t:n:s:k" option; do
+    case $option in
+        t) limit=$OPTARG ;;
+        n) sample=$OPTARG ;;
+        s) seed=$OPTARG ;;
+        k) keep=1 ;;
+        *) sed -n '2,15p' "$0" >&2; exit 64 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || { sed -n '2,15p' "$0" >&2; exit 64; }
+root=$(cd "$1" && pwd) || exit 64
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"
+swift build -c release --product strategy-gen >/dev/null || exit 1
+swift build --target StrategyKit >/dev/null || exit 1
+gen="$(swift build -c release --show-bin-path)/strategy-gen"
+modules="$(swift build --show-bin-path)/Modules"
+work="$here/.build/directory-run"
+rm -rf "$work" && mkdir -p "$work/out"
+[ "$keep" = 1 ] || trap 'rm -rf "$work"' EXIT
+
+# The documents, in a stable order, with their versions.
+find "$root" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | LC_ALL=C sort | while read -r document; do
+    version=$(head -c 20000 "$document" | grep -m1 -oE "^[\"']?(openapi|swagger)[\"']?[[:space:]]*:[[:space:]]*[\"']?[0-9.]+" | sed -E "s/[\"' ]//g")
+    case $version in
+        openapi:3*) echo "3 $document" ;;
+        swagger:2*) echo "2 $document" ;;
+    esac
+done > "$work/documents"
+
+declare -A count ok refused crashed hung lines
+for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0; done
+index=0
+while read -r version document; do
+    index=$((index + 1))
+    name=${document#"$root"/}
+    out="$work/out/$index"
+    count[$version]=$((count[$version] + 1))
+    start=$(date +%s.%N)
+    timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" > "$work/log" 2>&1
+    status=$?
+    seconds=$(echo "$(date +%s.%N) - $start" | bc)
+    if [ $status -eq 0 ]; then
+        generated=$(cat "$out"/*.swift | wc -l)
+        ok[$version]=$((ok[$version] + 1))
+        lines[$version]=$((lines[$version] + generated))
+        echo "$version $index $out" >> "$work/generated"
+        printf 'generated  %6.2f s %8d lines  %s\n' "$seconds" "$generated" "$name"
+    elif [ $status -eq 137 ]; then
+        hung[$version]=$((hung[$version] + 1))
+        printf 'hung       %6.2f s                 %s\n' "$seconds" "$name"
+    elif [ $status -gt 128 ]; then
+        crashed[$version]=$((crashed[$version] + 1))
+        printf 'crashed    %6.2f s                 %s (signal %d)\n' "$seconds" "$name" $((status - 128))
+    else
+        refused[$version]=$((refused[$version] + 1))
+        printf 'refused    %6.2f s                 %s: %s\n' "$seconds" "$name" "$(grep -m1 'error:' "$work/log" | sed "s|$root/||" | cut -c1-240)"
+    fi
+done < "$work/documents"
+
+failed=0
+for v in 3 2; do
+    label=$([ $v = 3 ] && echo "OpenAPI 3.x" || echo "Swagger 2.0")
+    echo "$label: ${ok[$v]}/${count[$v]} generated, ${refused[$v]} refused, ${crashed[$v]} crashed, ${hung[$v]} hung; ${lines[$v]} lines"
+    [ $((crashed[$v] + hung[$v])) -eq 0 ] || failed=1
+done
+total=$((count[2] + count[3])) generated=$((ok[2] + ok[3]))
+echo "all: $generated/$total generated"
+
+# The sample: half of each version, drawn with the seed.
+echo "sample of $sample clients, seed $seed"
+compiled=0 drawn=0
+for v in 3 2; do
+    grep "^$v " "$work/generated" 2>/dev/null | python3 -c "
+import random, sys
+lines = sys.stdin.read().splitlines()
+random.Random($seed).shuffle(lines)
+print('\n'.join(lines[:$sample // 2]))"
+done > "$work/sample"
+while read -r version index out; do
+    [ -n "$index" ] || continue
+    drawn=$((drawn + 1))
+    name=$(sed -n "${index}p" "$work/documents" | cut -d' ' -f2-)
+    name=${name#"$root"/}
+    if swiftc -swift-version 6 -typecheck -I "$modules" "$out"/*.swift > "$work/compile.log" 2>&1 && ! grep -q "warning:" "$work/compile.log"; then
+        compiled=$((compiled + 1))
+        echo "compiled      $name"
+    else
+        failed=1
+        echo "not compiled  $name: $(grep -m1 -E 'error:|warning:' "$work/compile.log" | sed "s|$out/||" | cut -c1-240)"
+    fi
+done < "$work/sample"
+echo "compiled $compiled/$drawn of the sample without errors or warnings"
+exit $failed
