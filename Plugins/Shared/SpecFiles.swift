@@ -76,11 +76,13 @@ struct SpecFiles {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The arguments of `strategy-gen generate` that write `specs` into `output`.
-    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool) -> [String] {
+    /// The arguments of `strategy-gen generate` that write `specs` into `output`; `quiet` leaves
+    /// out the line a spec that says what was written.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false) -> [String] {
         var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
         if let config { arguments += ["--config", config.path] }
         if placeholders { arguments.append("--placeholders") }
+        if quiet { arguments.append("--quiet") }
         return arguments
     }
 }

@@ -35,7 +35,7 @@ struct StrategyGenPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Generating a client from \(spec.lastPathComponent)",
                 executable: generator,
-                arguments: found.generateArguments([spec], output: output, placeholders: true),
+                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true),
                 inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
                 outputFiles: SpecFiles.outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
             )
