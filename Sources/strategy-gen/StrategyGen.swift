@@ -8,8 +8,8 @@ struct StrategyGen: ParsableCommand {
         commandName: "strategy-gen",
         abstract: "Generates typed Swift API clients from StrategyKit specs and OpenAPI documents.",
         discussion: """
-            A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an \
-            OpenAPI 3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
+            A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an OpenAPI \
+            3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
             Each spec NAME.yaml becomes NAME.Models.swift, NAME.Errors.swift, \
             NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift.
 
@@ -39,11 +39,12 @@ struct SpecOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         """
-        A YAML configuration file for every spec, with any of these keys: 'access' (public, package \
-        or internal), 'generate' (the parts to write: models, errors, strategies, client, stubs), \
-        'imports' (modules every generated file imports), 'models: { conformances: [Equatable or \
-        Hashable] }', 'rename' (spec name: Swift name) and, for OpenAPI documents, 'operations: \
-        { tags, operationIds, paths }' (only the operations selected, and what they use).
+        A YAML configuration file for every spec, with any of these keys: 'access' (public, \
+        package or internal); 'generate' (the parts to write: models, errors, strategies, client, \
+        stubs); 'imports' (modules every generated file imports); 'models' with 'conformances' \
+        (Equatable, Hashable: added to every model); 'rename' (spec name: Swift name); \
+        'operations' with 'tags', 'operationIds' and 'paths' (of an OpenAPI document, only the \
+        operations selected and what they use).
         """,
         valueName: "file"))
     var config: String?

@@ -137,4 +137,16 @@ import Testing
         #expect(generateHelp.standardOutput.contains("--config <file>"))
         #expect(generateHelp.standardOutput.contains("--check"))
     }
+
+    @Test func configHelpNamesEveryKeyOfTheConfiguration() async throws {
+        let help = try await runStrategyGen(["generate", "--help"])
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+        for key in SpecKeys.config + SpecKeys.configModels + SpecKeys.configOperations {
+            #expect(text.contains("'\(key)"), "--config's help doesn't name '\(key)'")
+        }
+        for part in GeneratorConfig.Part.allCases {
+            #expect(text.contains(part.rawValue))
+        }
+    }
 }
