@@ -57,18 +57,28 @@ import Testing
             """)
     }
 
-    @Test func anUnwritableFolderIsNamedNotATemporaryFile() async throws {
-        guard getuid() != 0 else { return } // root writes anywhere
+    @Test func anUnwritableFolderIsNamedNotATemporaryFileAndKeepsItsFiles() async throws {
         let folder = try makeTemporaryDirectory()
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
             try? FileManager.default.removeItem(at: folder)
         }
+        _ = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        let client = folder.appendingPathComponent("users.Client.swift")
+        try "// edited\n".write(to: client, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        let arguments = ["generate", "specs/users.yaml", "--output", folder.path]
 
-        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path])
+        // Root writes anywhere, so as root the command runs as the unprivileged user 'nobody'.
+        let result = getuid() == 0
+            ? try await run("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Paths.strategyGen.path] + arguments)
+            : try await runStrategyGen(arguments)
 
         #expect(result.status == 1)
         #expect(result.standardError == "error: cannot write into the folder '\(folder.path)': permission denied\n")
+        #expect(try String(contentsOf: client, encoding: .utf8) == "// edited\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+            "users.Client.swift", "users.Errors.swift", "users.Models.swift", "users.Strategies.swift", "users.Stubs.swift",
+        ])
     }
 }
