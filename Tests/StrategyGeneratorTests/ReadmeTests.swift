@@ -94,6 +94,19 @@ import Testing
         #expect(!text.contains("OpenAPI 3.0 or 3.1 only"))
     }
 
+    @Test func theRequirementsAreThePackages() throws {
+        let manifest = try String(contentsOf: Paths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let requirements = try #require(Self.document.section("## Requirements"))
+
+        let tools = try #require(manifest.firstMatch(of: /swift-tools-version: ?([0-9.]+)/)?.1)
+        #expect(requirements.contains("A Swift \(tools) toolchain or later"))
+        #expect(requirements.contains("`swift-tools-version` is \(tools)."))
+        let platforms = try #require(manifest.firstMatch(of: /platforms: \[([^\]]*)\]/)?.1)
+        for platform in platforms.matches(of: /\.(\w+)\(\.v(\d+)\)/) {
+            #expect(requirements.contains("\(platform.1) \(platform.2)"), "README.md's requirements leave out \(platform.1) \(platform.2)")
+        }
+    }
+
     @Test func theLicenseIsApache2() throws {
         let license = try String(contentsOf: Paths.root.appendingPathComponent("LICENSE"), encoding: .utf8)
 
