@@ -18,9 +18,10 @@ struct SpecFiles {
     /// refer to with `$ref`.
     var parts: [URL]
 
-    /// Sorts `files` into specs and the configuration. A spec is a `.yaml` or `.yml` file with an
-    /// `api:` key at its top level, or an OpenAPI document: a `.yaml`, `.yml` or `.json` file
-    /// with `openapi:` (or Swagger's `swagger:`) at its top level. Other files are not ours.
+    /// Sorts `files` into specs and the configuration. A spec is a StrategyKit spec (its top level
+    /// names the API: `api: Users`) or an OpenAPI 3.0 or 3.1 or Swagger 2.0 document (`openapi:`
+    /// or `swagger:` at its top level), in YAML (`.yaml`, `.yml`) or JSON (`.json`). Other files
+    /// are not ours.
     init(_ files: [URL], target: String) throws {
         let candidates = files.filter { ["yaml", "yml", "json"].contains($0.pathExtension) }.sorted { $0.path < $1.path }
         let configs = candidates.filter { Self.configNames.contains($0.lastPathComponent) }
@@ -45,17 +46,25 @@ struct SpecFiles {
     static let specKeys = ["api", "openapi", "swagger"]
 
     /// Whether the file at `url` names an API at its top level (`api: Users`), as every spec does,
-    /// or says which OpenAPI version it is written in.
+    /// or says which OpenAPI version it is written in. `openapi` and `swagger` are matched in any
+    /// case, so the generator can point out a misspelt `openAPI:` rather than skip the file.
     static func isSpec(_ url: URL) -> Bool {
         guard let data = try? Data(contentsOf: url) else { return false }
+        func isSpecKey(_ key: String) -> Bool {
+            key == "api" || key.lowercased() == "openapi" || key.lowercased() == "swagger"
+        }
         if url.pathExtension == "json" {
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
-            return specKeys.contains { object[$0] != nil }
+            return object.keys.contains(where: isSpecKey)
         }
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).contains { line in
-            specKeys.contains { key in
-                line.hasPrefix("\(key):") || line.hasPrefix("\(key) :") || line.hasPrefix("\"\(key)\":") || line.hasPrefix("'\(key)':")
+            guard let colon = line.firstIndex(of: ":") else { return false }
+            var key = line[..<colon]
+            if key.hasSuffix(" ") { key = key.dropLast() }
+            if key.count >= 2, let quote = key.first, quote == "\"" || quote == "'", key.last == quote {
+                key = key.dropFirst().dropLast()
             }
+            return isSpecKey(String(key))
         }
     }
 
@@ -76,11 +85,13 @@ struct SpecFiles {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The arguments of `strategy-gen generate` that write `specs` into `output`.
-    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool) -> [String] {
+    /// The arguments of `strategy-gen generate` that write `specs` into `output`; `quiet` leaves
+    /// out the line a spec that says what was written.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false) -> [String] {
         var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
         if let config { arguments += ["--config", config.path] }
         if placeholders { arguments.append("--placeholders") }
+        if quiet { arguments.append("--quiet") }
         return arguments
     }
 }

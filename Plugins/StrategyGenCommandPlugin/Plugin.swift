@@ -4,7 +4,8 @@ import PackagePlugin
 /// `swift package generate-strategies`: writes the client generated from each target's specs into
 /// the target's `Generated` folder, for packages that commit generated code.
 ///
-/// Specs are the `.yaml` and `.yml` files in the target's folder with an `api:` key at their top level (list them under the target's
+/// Specs are the StrategyKit specs (`api:` at their top level) and OpenAPI 3.0, 3.1 or Swagger 2.0
+/// documents, in YAML or JSON, in the target's folder (list them under the target's
 /// `exclude` so SwiftPM doesn't warn about them), with the target's `strategy-gen-config.yaml` if
 /// it has one. Files whose contents are already right are left untouched.
 ///
@@ -33,7 +34,7 @@ struct StrategyGenCommandPlugin: CommandPlugin {
             generatedAny = true
         }
         if !generatedAny {
-            Diagnostics.warning("no target holds a spec (a .yaml or .yml file naming an api:); nothing was generated")
+            Diagnostics.warning("no target holds a spec (a StrategyKit spec naming its api:, or an OpenAPI or Swagger document, in YAML or JSON); nothing was generated")
         }
     }
 

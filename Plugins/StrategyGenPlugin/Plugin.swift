@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// Generates a typed client from every spec file (`.yaml`, `.yml` naming an `api:`) in the target that uses it.
+/// Generates a typed client from every spec in the target that uses it: each StrategyKit spec
+/// (naming its `api:`) and OpenAPI 3.0, 3.1 or Swagger 2.0 document, in YAML or JSON.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
 /// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`. The names depend on the
@@ -35,7 +36,7 @@ struct StrategyGenPlugin: BuildToolPlugin {
             return .buildCommand(
                 displayName: "Generating a client from \(spec.lastPathComponent)",
                 executable: generator,
-                arguments: found.generateArguments([spec], output: output, placeholders: true),
+                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true),
                 inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
                 outputFiles: SpecFiles.outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
             )

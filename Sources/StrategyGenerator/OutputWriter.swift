@@ -7,173 +7,276 @@ import Musl
 import Darwin
 #endif
 
-/// Writes generated files into a folder as one set: a run that fails or is killed leaves the folder
-/// as it was or as it should be, never a mix, never a temporary file in it.
+/// Writes generated files into a folder as one set, touching nothing else: not the folder itself,
+/// not the other files in it, not their permissions.
 ///
-/// The new folder is built beside the old one, in a hidden staging folder on the same file system:
-/// files whose contents are already right, and files the generator doesn't own, are hard links to
-/// the old ones (so their timestamps don't change and builds that watch them don't redo work), the
-/// rest are written and flushed to disk. Then the two folders are exchanged in one atomic rename
-/// (`renameat2(RENAME_EXCHANGE)` on Linux, `renamex_np(RENAME_SWAP)` on macOS) and the old one is
-/// removed. Staging folders left by a killed run are removed by the next run.
+/// A run writes each changed file beside its target as a hidden temporary file
+/// (`.NAME.strategy-gen-new`) and flushes it to disk. Then it commits: it writes a journal
+/// (`.strategy-gen-journal`) naming every file to put in place and every file to remove. Then it
+/// renames each temporary file over its target, removes the files the journal names, and removes
+/// the journal. A run killed before the commit leaves the old set (and temporary files the next
+/// run removes); a run killed after it leaves a journal the next run completes before anything
+/// else. Either way, once the next run starts, the folder holds all the old files or all the new.
+/// Runs on one folder take turns, holding a lock on it.
 public enum OutputWriter {
     /// What writing did to each file.
     public enum Change: Equatable, Sendable {
-        case created, updated, unchanged
+        case created, updated, unchanged, removed
     }
 
-    /// Writes every file into `directory`, creating it if needed; returns each file's change.
+    /// Writes every file into `directory`, creating it if needed, and removes the files named in
+    /// `removing`; returns each file's change, the removed files last.
     @discardableResult
-    public static func write(_ files: [GeneratedFile], to directory: URL) throws -> [(file: String, change: Change)] {
-        // A symbolic link to the folder is kept; the folder it points to is what gets exchanged.
-        let directory = directory.standardizedFileURL.resolvingSymlinksInPath()
-        let manager = FileManager.default
-        try manager.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
-        removeStaleStaging(for: directory)
-        restoreIfInterrupted(directory)
+    public static func write(_ files: [GeneratedFile], to directory: URL, removing: [String] = []) throws(OutputError) -> [(file: String, change: Change)] {
+        // Never asked to stop, it returns every change.
+        try write(files, to: directory, removing: removing, stoppingAfter: { _ in false }) ?? []
+    }
+
+    /// ``write(_:to:removing:)``, asking `stop` after each step that changes the disk whether to
+    /// stop there, as a killed run would: with nothing cleaned up. Returns nil when it stopped.
+    @discardableResult
+    static func write(
+        _ files: [GeneratedFile], to directory: URL, removing: [String], stoppingAfter stop: (Int) -> Bool
+    ) throws(OutputError) -> [(file: String, change: Change)]? {
+        try createFolder(directory)
+        let lock = try Lock(directory)
+        defer { lock.release() }
+        try finishInterruptedWrite(in: directory)
 
         let changes: [(file: String, change: Change)] = files.map { file in
             let existing = try? Data(contentsOf: directory.appendingPathComponent(file.name))
             let change: Change = existing == nil ? .created : existing == Data(file.contents.utf8) ? .unchanged : .updated
             return (file.name, change)
-        }
-        let exists = manager.fileExists(atPath: directory.path)
-        if exists, changes.allSatisfy({ $0.change == .unchanged }) { return changes }
+        } + removing.filter { exists(directory.appendingPathComponent($0)) }.map { ($0, .removed) }
+        let written = files.filter { file in changes.contains { $0.file == file.name && ($0.change == .created || $0.change == .updated) } }
+        let removed = changes.filter { $0.change == .removed }.map(\.file)
+        guard !written.isEmpty || !removed.isEmpty else { return changes }
 
-        let staging = stagingURL(for: directory, process: getpid())
-        try? manager.removeItem(at: staging)
+        var step = 0
+        func stepped() -> Bool {
+            step += 1
+            return stop(step)
+        }
         do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-            let written = Set(changes.filter { $0.change != .unchanged }.map(\.file))
-            if exists {
-                // Everything the new folder keeps from the old one, as hard links.
-                for name in try manager.contentsOfDirectory(atPath: directory.path) where !written.contains(name) {
-                    try keep(directory.appendingPathComponent(name), as: staging.appendingPathComponent(name))
-                }
-                if let mode = try manager.attributesOfItem(atPath: directory.path)[.posixPermissions] {
-                    try manager.setAttributes([.posixPermissions: mode], ofItemAtPath: staging.path)
-                }
+            for file in written {
+                try writeTemporary(file, in: directory)
+                if stepped() { return nil }
             }
-            for file in files where written.contains(file.name) {
-                try writeDurably(Data(file.contents.utf8), to: staging.appendingPathComponent(file.name))
-            }
-            try sync(staging)
-            if exists {
-                try exchange(staging, directory)
-                try? manager.removeItem(at: staging)
-            } else {
-                try move(staging, to: directory)
-            }
-            try? sync(directory.deletingLastPathComponent())
+            let journal = Journal(write: written.map(\.name), remove: removed)
+            try journal.commit(in: directory)
+            if stepped() { return nil }
+            if try journal.complete(in: directory, stoppingAfter: stepped) == false { return nil }
         } catch {
-            try? manager.removeItem(at: staging)
+            removeTemporaryFiles(in: directory)
             throw error
         }
         return changes
     }
 
-    /// The names of the files in `files` whose contents differ from what `directory` holds.
-    public static func outdated(_ files: [GeneratedFile], in directory: URL) -> [String] {
+    /// The names of the files in `files` whose contents differ from what `directory` holds, and of
+    /// those in `removing` that it still holds.
+    public static func outdated(_ files: [GeneratedFile], in directory: URL, removing: [String] = []) -> [String] {
         files.filter { file in
             (try? Data(contentsOf: directory.appendingPathComponent(file.name))) != Data(file.contents.utf8)
-        }.map(\.name)
+        }.map(\.name) + removing.filter { exists(directory.appendingPathComponent($0)) }
     }
 
-    // MARK: - Staging
-
-    /// `.NAME.strategy-gen-staging-PID` beside `directory`: hidden, outside it, on its file system.
-    static func stagingURL(for directory: URL, process: Int32) -> URL {
-        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).strategy-gen-staging-\(process)")
+    /// The files of `directory` whose first line is `header`, other than `keeping`: the Swift files
+    /// a spec generated before that its run doesn't generate now.
+    public static func filesGenerated(withHeader header: String, in directory: URL, keeping: Set<String>) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted().filter { name in
+            guard name.hasSuffix(".swift"), !name.hasPrefix("."), !keeping.contains(name) else { return false }
+            let url = directory.appendingPathComponent(name)
+            guard isRegularFile(url), let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+            defer { try? handle.close() }
+            let start = (try? handle.read(upToCount: header.utf8.count + 1)) ?? Data()
+            return start == Data((header + "\n").utf8)
+        }
     }
 
-    /// `.NAME.strategy-gen-previous`: where the old folder waits while the new one is renamed in,
-    /// on systems that can't exchange two folders atomically.
-    static func previousURL(for directory: URL) -> URL {
-        directory.deletingLastPathComponent().appendingPathComponent(".\(directory.lastPathComponent).strategy-gen-previous")
+    // MARK: - Recovery
+
+    /// Completes the write a killed run committed, or removes the temporary files of one killed
+    /// before it committed.
+    static func finishInterruptedWrite(in directory: URL) throws(OutputError) {
+        if let journal = Journal(in: directory) {
+            _ = try journal.complete(in: directory, stoppingAfter: { false })
+        }
+        removeTemporaryFiles(in: directory)
     }
 
-    /// Removes staging folders of runs that are no longer running.
-    private static func removeStaleStaging(for directory: URL) {
-        let parent = directory.deletingLastPathComponent()
-        let prefix = ".\(directory.lastPathComponent).strategy-gen-staging-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let process = Int32(name.dropFirst(prefix.count)) else { continue }
-            if process == getpid() || kill(process, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+    private static let temporarySuffix = ".strategy-gen-new"
+
+    static func temporaryName(for name: String) -> String { ".\(name)\(temporarySuffix)" }
+
+    private static func removeTemporaryFiles(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(temporarySuffix) || name == Journal.temporaryName {
+            unlink(directory.appendingPathComponent(name).path)
+        }
+    }
+
+    /// The files to put in place and to remove, written down before the first is touched.
+    private struct Journal: Codable {
+        static let name = ".strategy-gen-journal"
+        static let temporaryName = ".strategy-gen-journal.strategy-gen-new"
+
+        var write: [String]
+        var remove: [String]
+
+        init(write: [String], remove: [String]) {
+            (self.write, self.remove) = (write, remove)
+        }
+
+        /// The journal a killed run left in `directory`, if any.
+        init?(in directory: URL) {
+            guard let data = try? Data(contentsOf: directory.appendingPathComponent(Self.name)),
+                  let journal = try? JSONDecoder().decode(Journal.self, from: data) else { return nil }
+            self = journal
+        }
+
+        /// Writes the journal under a temporary name and renames it into place: the commit.
+        func commit(in directory: URL) throws(OutputError) {
+            let data = (try? JSONEncoder().encode(self)) ?? Data()
+            let temporary = directory.appendingPathComponent(Self.temporaryName)
+            try writeDurably(data, to: temporary, mode: 0o644, folder: directory)
+            try move(temporary, to: directory.appendingPathComponent(Self.name), folder: directory)
+            try sync(directory)
+        }
+
+        /// Puts each temporary file in place, removes what is to be removed, then the journal;
+        /// false if `stop` asked to stop.
+        func complete(in directory: URL, stoppingAfter stop: () -> Bool) throws(OutputError) -> Bool {
+            for name in write {
+                let temporary = directory.appendingPathComponent(OutputWriter.temporaryName(for: name))
+                // A file already put in place by the run that wrote the journal has no temporary file.
+                guard exists(temporary) else { continue }
+                try move(temporary, to: directory.appendingPathComponent(name), folder: directory)
+                if stop() { return false }
             }
+            for name in remove {
+                let path = directory.appendingPathComponent(name).path
+                guard unlink(path) == 0 || errno == ENOENT else { throw OutputError(folder: directory, file: name, doing: "remove") }
+                if stop() { return false }
+            }
+            try sync(directory)
+            unlink(directory.appendingPathComponent(Self.name).path)
+            try sync(directory)
+            return true
         }
     }
 
-    /// After a run killed between its two renames (only where folders can't be exchanged), puts the
-    /// previous output back, or removes it if the new one made it in.
-    private static func restoreIfInterrupted(_ directory: URL) {
-        let previous = previousURL(for: directory)
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: previous.path) else { return }
-        if manager.fileExists(atPath: directory.path) {
-            try? manager.removeItem(at: previous)
-        } else {
-            try? move(previous, to: directory)
+    // MARK: - Files
+
+    /// Creates `directory` and the folders above it that are missing, with the usual permissions.
+    private static func createFolder(_ directory: URL) throws(OutputError) {
+        var info = stat()
+        if stat(directory.path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputError.notAFolder(directory) }
+            return
+        }
+        let parent = directory.deletingLastPathComponent()
+        if parent.path != directory.path { try createFolder(parent) }
+        guard mkdir(directory.path, 0o777) == 0 || errno == EEXIST else {
+            throw OutputError(folder: directory, file: nil, doing: "create")
         }
     }
 
-    /// Puts `item` into the staging folder as `copy`: a hard link for a file or symbolic link,
-    /// a copy of anything else (or where the file system has no hard links).
-    private static func keep(_ item: URL, as copy: URL) throws {
-        let type = try FileManager.default.attributesOfItem(atPath: item.path)[.type] as? FileAttributeType
-        if type != .typeDirectory, link(item.path, copy.path) == 0 { return }
-        try FileManager.default.copyItem(at: item, to: copy)
+    /// Writes `file` as its temporary file, with the permissions of the file it replaces.
+    private static func writeTemporary(_ file: GeneratedFile, in directory: URL) throws(OutputError) {
+        var info = stat()
+        let target = directory.appendingPathComponent(file.name)
+        let mode = stat(target.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? info.st_mode & 0o7777 : nil
+        let temporary = directory.appendingPathComponent(temporaryName(for: file.name))
+        unlink(temporary.path)
+        try writeDurably(Data(file.contents.utf8), to: temporary, mode: mode, folder: directory, as: file.name)
     }
 
-    private static func writeDurably(_ data: Data, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw posixError("cannot create '\(url.path)'") }
+    /// Writes and flushes a new file; `mode` nil is the usual permissions (0666 less the umask).
+    private static func writeDurably(_ data: Data, to url: URL, mode: mode_t?, folder: URL, as name: String? = nil) throws(OutputError) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL, mode ?? 0o666)
+        // Creating a file is a change to the folder: a refusal is the folder's.
+        guard descriptor >= 0 else { throw OutputError(folder: folder, file: nil, doing: "write") }
         defer { close(descriptor) }
-        guard writeAll(data, to: descriptor) else { throw posixError("cannot write '\(url.path)'") }
-        guard fsync(descriptor) == 0 else { throw posixError("cannot flush '\(url.path)'") }
+        guard writeAll(data, to: descriptor),
+              mode.map({ fchmod(descriptor, $0) == 0 }) ?? true,
+              fsync(descriptor) == 0 else {
+            let error = OutputError(folder: folder, file: name, doing: "write")
+            unlink(url.path)
+            throw error
+        }
     }
 
-    private static func sync(_ folder: URL) throws {
+    private static func sync(_ folder: URL) throws(OutputError) {
         let descriptor = open(folder.path, O_RDONLY)
-        guard descriptor >= 0 else { throw posixError("cannot open '\(folder.path)'") }
+        guard descriptor >= 0 else { throw OutputError(folder: folder, file: nil, doing: "write") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw posixError("cannot flush '\(folder.path)'") }
+        // Some file systems can't flush a folder; the files in it are flushed already.
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw OutputError(folder: folder, file: nil, doing: "write") }
     }
 
-    private static func move(_ from: URL, to: URL) throws {
-        guard rename(from.path, to.path) == 0 else { throw posixError("cannot rename '\(from.path)' to '\(to.path)'") }
+    private static func move(_ from: URL, to: URL, folder: URL) throws(OutputError) {
+        guard rename(from.path, to.path) == 0 else { throw OutputError(folder: folder, file: to.lastPathComponent, doing: "write") }
     }
 
-    /// Swaps two folders in one step; where the system can't, renames the old one aside, the new
-    /// one in, and then removes the old (an interrupted run is completed by the next one).
-    private static func exchange(_ staging: URL, _ directory: URL) throws {
-        if exchangeAtomically(staging.path, directory.path) { return }
-        let previous = previousURL(for: directory)
-        try? FileManager.default.removeItem(at: previous)
-        try move(directory, to: previous)
-        try move(staging, to: directory)
-        try? FileManager.default.removeItem(at: previous)
+    private static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
     }
 
-    private static func exchangeAtomically(_ first: String, _ second: String) -> Bool {
-        #if os(Linux)
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        guard let symbol = dlsym(nil, "renameat2") else { return false }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        let exchange: UInt32 = 1 << 1  // RENAME_EXCHANGE
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchange) == 0
-        #elseif canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0
-        #else
-        return false
-        #endif
+    private static func isRegularFile(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    private static func posixError(_ message: String) -> Error {
+    /// An exclusive lock on the folder, so runs on it take turns; released when the process ends.
+    private struct Lock {
+        let descriptor: Int32
+
+        init(_ directory: URL) throws(OutputError) {
+            descriptor = open(directory.path, O_RDONLY)
+            guard descriptor >= 0 else { throw OutputError(folder: directory, file: nil, doing: "write") }
+            while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        }
+
+        func release() {
+            close(descriptor)
+        }
+    }
+}
+
+/// Why the output folder couldn't be written, in words that name the folder or file the user
+/// gave, never a temporary file.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    init(description: String) {
+        self.description = description
+    }
+
+    /// From `errno`, after a failed system call on `file` of `folder` (or on `folder` itself).
+    init(folder: URL, file: String?, doing action: String) {
         let code = errno
-        return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [
-            NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(code)))",
-        ])
+        let reason: String
+        switch code {
+        case EACCES, EPERM: reason = "permission denied"
+        case EROFS: reason = "the file system is read-only"
+        case ENOSPC, EDQUOT: reason = "the disk is full"
+        case ENOTDIR: reason = "part of the path is a file, not a folder"
+        default: reason = String(cString: strerror(code)).lowercased()
+        }
+        if let file {
+            description = "cannot \(action) '\(folder.appendingPathComponent(file).path)': \(reason)"
+        } else if action == "create" {
+            description = "cannot create the folder '\(folder.path)': \(reason)"
+        } else {
+            description = "cannot write into the folder '\(folder.path)': \(reason)"
+        }
+    }
+
+    static func notAFolder(_ url: URL) -> OutputError {
+        OutputError(description: "cannot write into '\(url.path)': it is a file, not a folder; --output names the folder to write the generated files into")
     }
 }
 

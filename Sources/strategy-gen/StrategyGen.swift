@@ -6,8 +6,10 @@ import StrategyGenerator
 struct StrategyGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strategy-gen",
-        abstract: "Generates typed Swift API clients from StrategyKit spec files.",
+        abstract: "Generates typed Swift API clients from StrategyKit specs and OpenAPI documents.",
         discussion: """
+            A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an OpenAPI \
+            3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
             Each spec NAME.yaml becomes NAME.Models.swift, NAME.Errors.swift, \
             NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift.
 
@@ -17,12 +19,13 @@ struct StrategyGen: ParsableCommand {
               strategy-gen generate specs/users.yaml --output Generated --check
               strategy-gen validate specs/users.yaml
 
-            Problems are printed as 'path:line:column: error: message', every one in a single run; \
-            columns count UTF-8 bytes, as swiftc and clang count them, and text quoted from a spec \
-            has its control characters escaped, so each problem is one line.
+            Problems are printed as 'path:line:column: error: message', every one in a single run, \
+            in file and line order; columns count UTF-8 bytes, as swiftc and clang count them, and \
+            text quoted from a spec has its control characters escaped, so each problem is one line.
 
             Exit status: 0 success; 1 a spec or the configuration has errors (nothing is \
-            written), or --check found files that would change; 64 bad arguments.
+            written), the output folder can't be written, or --check found files that would \
+            change; 64 bad arguments.
             """,
         version: "0.1.0",
         subcommands: [Generate.self, Validate.self]
@@ -31,43 +34,76 @@ struct StrategyGen: ParsableCommand {
 
 /// What `generate` and `validate` both take.
 struct SpecOptions: ParsableArguments {
-    @Argument(help: "Spec files (.yaml or .yml).")
+    @Argument(help: "Specs: StrategyKit spec files, or OpenAPI 3.0, 3.1 or Swagger 2.0 documents, in YAML or JSON.")
     var specs: [String]
 
-    @Option(help: ArgumentHelp("A configuration file: access level, parts to generate, extra imports, renames.", valueName: "file"))
+    @Option(help: ArgumentHelp(
+        """
+        A YAML configuration file for every spec, with any of these keys: 'access' (public, \
+        package or internal); 'generate' (the parts to write: models, errors, strategies, client, \
+        stubs); 'imports' (modules every generated file imports); 'models' with 'conformances' \
+        (Equatable, Hashable: added to every model); 'rename' (spec name: Swift name); \
+        'operations' with 'tags', 'operationIds' and 'paths' (of an OpenAPI document, only the \
+        operations selected and what they use).
+        """,
+        valueName: "file"))
     var config: String?
 
-    /// Loads the configuration, then runs the pipeline on every spec, printing all diagnostics;
-    /// fails if the configuration or any spec has an error.
-    func generateAll(placeholders: Bool = false) throws -> [GeneratedSpec] {
+    @Flag(help: "Print warnings as errors and fail if there is one, writing nothing.")
+    var warningsAsErrors = false
+
+    /// Loads the configuration, then runs the pipeline on every spec; prints every diagnostic in
+    /// file and line order, and fails if the configuration or any spec has an error.
+    func generateAll(placeholders: Bool = false) throws -> [(path: String, generated: GeneratedSpec)] {
         let configuration: GeneratorConfig
         do {
             configuration = try config.map(ConfigLoader.load(contentsOf:)) ?? .standard
         } catch {
-            error.diagnostics.forEach { printError($0.description) }
+            printDiagnostics(error.diagnostics)
             throw ExitCode.failure
         }
-        var results: [GeneratedSpec] = []
-        var failed = false
+        var results: [(path: String, generated: GeneratedSpec)] = []
+        var diagnostics: [Diagnostic] = []
         for spec in specs {
             do {
                 let generated = try GeneratorPipeline.generate(specAt: spec, config: configuration, placeholders: placeholders)
-                generated.warnings.forEach { printError($0.description) }
-                results.append(generated)
+                diagnostics += generated.warnings
+                results.append((spec, generated))
             } catch {
-                error.diagnostics.forEach { printError($0.description) }
+                diagnostics += error.diagnostics
+            }
+        }
+        if results.count == specs.count {
+            diagnostics += configuration.unusedRenames(in: results.map(\.generated))
+        }
+        printDiagnostics(diagnostics)
+        let failing = diagnostics.contains { $0.severity == .error || warningsAsErrors && $0.severity == .warning }
+        guard results.count == specs.count, !failing else { throw ExitCode.failure }
+        try refuseSharedFileNames(results)
+        return results
+    }
+
+    /// Prints each diagnostic once, in file and line order; warnings as errors if asked.
+    func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        var seen: Set<Diagnostic> = []
+        for var diagnostic in diagnostics.sortedByLocation() where seen.insert(diagnostic).inserted {
+            if warningsAsErrors, diagnostic.severity == .warning { diagnostic.severity = .error }
+            printError(diagnostic.description)
+        }
+    }
+
+    /// Fails, naming them, if two specs would write files of the same name.
+    private func refuseSharedFileNames(_ results: [(path: String, generated: GeneratedSpec)]) throws {
+        var failed = false
+        for (index, first) in results.enumerated() {
+            for second in results[(index + 1)...] {
+                let shared = Set(first.generated.files.map(\.name)).intersection(second.generated.files.map(\.name))
+                guard !shared.isEmpty else { continue }
+                printError("error: \(first.path) and \(second.path) would both write \(shared.sorted().joined(separator: ", ")); rename one of them")
                 failed = true
             }
         }
         if failed { throw ExitCode.failure }
-        configuration.unusedRenames(in: results).forEach { printError($0.description) }
-        let names = results.flatMap(\.files).map(\.name)
-        let repeated = Set(names.filter { name in names.filter { $0 == name }.count > 1 })
-        guard repeated.isEmpty else {
-            printError("error: several specs share a file name, so they would write the same files (\(repeated.sorted().joined(separator: ", "))); rename one of them")
-            throw ExitCode.failure
-        }
-        return results
     }
 }
 
@@ -75,9 +111,14 @@ struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate Swift files from specs.",
         discussion: """
-            Writes nothing unless every spec is valid; files whose contents are already right \
-            are left untouched, and other files in the folder are never changed. The files are \
-            written as one set: a run that fails or is killed leaves the folder all old or all new.
+            Writes nothing unless every spec is valid. Writes only the generated files: files whose \
+            contents are already right are left untouched, the folder and other files in it are \
+            never changed, and files a spec generated before but no longer does (their first line \
+            says strategy-gen generated them from that spec) are removed. The files change as one \
+            set: a run that fails or is killed leaves the folder all old, or is completed by the \
+            next run.
+
+            Prints one line a spec: the files written, unchanged and removed, and its warnings.
 
             Example:
               strategy-gen generate specs/users.yaml --output Sources/UsersAPI/Generated
@@ -86,32 +127,67 @@ struct Generate: ParsableCommand {
 
     @OptionGroup var options: SpecOptions
 
-    @Option(help: ArgumentHelp("The folder to write the generated files into.", valueName: "folder"))
+    @Option(help: ArgumentHelp("The folder to write the generated files into; created if missing.", valueName: "folder"))
     var output: String
 
-    @Flag(help: "Write nothing; fail and list the files that would change.")
+    @Flag(help: "Write nothing; fail and list the files that are missing, would change or would be removed.")
     var check = false
 
     @Flag(help: "Write a file holding only a header for each part the configuration leaves out, so every output a build tool declared exists.")
     var placeholders = false
 
+    @Flag(help: "Print no line per spec; only problems.")
+    var quiet = false
+
     func run() throws {
-        let files = try options.generateAll(placeholders: placeholders).flatMap(\.files)
+        let results = try options.generateAll(placeholders: placeholders)
         let directory = URL(fileURLWithPath: output, isDirectory: true)
+        let files = results.flatMap(\.generated.files)
+        let names = Set(files.map(\.name))
+        let stale = results.map { result in
+            result.generated.header.map { OutputWriter.filesGenerated(withHeader: $0, in: directory, keeping: names) } ?? []
+        }
         if check {
-            let outdated = OutputWriter.outdated(files, in: directory)
-            guard outdated.isEmpty else {
-                for name in outdated { printError("out of date: \(directory.appendingPathComponent(name).path)") }
-                throw ExitCode.failure
-            }
+            try reportOutdated(results, stale: stale, in: directory)
             return
         }
+        let changes: [(file: String, change: OutputWriter.Change)]
         do {
-            try OutputWriter.write(files, to: directory)
+            changes = try OutputWriter.write(files, to: directory, removing: stale.flatMap { $0 })
         } catch {
-            printError(Diagnostic.error("cannot write to '\(output)': \(error.localizedDescription)", at: nil).description)
+            printError(Diagnostic.error(error.description, at: nil).description)
             throw ExitCode.failure
         }
+        guard !quiet else { return }
+        for (result, staleFiles) in zip(results, stale) {
+            let own = changes.filter { change in result.generated.files.contains { $0.name == change.file } }
+            let written = own.filter { $0.change == .created || $0.change == .updated }.count
+            let unchanged = own.filter { $0.change == .unchanged }.count
+            let removed = changes.filter { $0.change == .removed && staleFiles.contains($0.file) }.count
+            var line = "\(result.path): \(counted(written, "file")) written, \(unchanged) unchanged, \(removed) removed"
+            let warnings = result.generated.warnings.count
+            if warnings > 0 { line += "; \(counted(warnings, "warning"))" }
+            print(line)
+        }
+    }
+
+    /// Fails, naming each file that is missing, differs or would be removed.
+    private func reportOutdated(_ results: [(path: String, generated: GeneratedSpec)], stale: [[String]], in directory: URL) throws {
+        var found = false
+        for (result, stale) in zip(results, stale) {
+            for name in OutputWriter.outdated(result.generated.files, in: directory) {
+                let path = directory.appendingPathComponent(name).path
+                let state = FileManager.default.fileExists(atPath: path) ? "is out of date" : "is missing"
+                printError("error: \(path) \(state); generate without --check to write it")
+                found = true
+            }
+            for name in stale {
+                let source = result.path.split(separator: "/").last.map(String.init) ?? result.path
+                printError("error: \(directory.appendingPathComponent(name).path) is no longer generated from \(source); generate without --check to remove it")
+                found = true
+            }
+        }
+        if found { throw ExitCode.failure }
     }
 }
 
@@ -129,6 +205,11 @@ struct Validate: ParsableCommand {
     func run() throws {
         _ = try options.generateAll()
     }
+}
+
+/// `1 file`, `2 files`.
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
 private func printError(_ line: String) {

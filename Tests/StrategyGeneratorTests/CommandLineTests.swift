@@ -79,7 +79,7 @@ import Testing
         let result = try await runStrategyGen(["generate", "specs/users.yaml", copy.path, "--output", output.path])
 
         #expect(result.status == 1)
-        #expect(result.standardError.contains("several specs share a file name"))
+        #expect(result.standardError == "error: specs/users.yaml and \(copy.path) would both write users.Client.swift, users.Errors.swift, users.Models.swift, users.Strategies.swift, users.Stubs.swift; rename one of them\n")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
@@ -103,7 +103,7 @@ import Testing
         let result = try await runStrategyGen(["generate", "specs/users.yaml", "--output", folder.path, "--check"])
 
         #expect(result.status == 1)
-        #expect(result.standardError == "out of date: \(client.path)\n")
+        #expect(result.standardError == "error: \(client.path) is out of date; generate without --check to write it\n")
         #expect(try String(contentsOf: client, encoding: .utf8) == "// edited by hand\n")
     }
 
@@ -136,5 +136,17 @@ import Testing
         #expect(help.standardOutput.contains("Exit status: 0 success; 1 a spec or the configuration has errors"))
         #expect(generateHelp.standardOutput.contains("--config <file>"))
         #expect(generateHelp.standardOutput.contains("--check"))
+    }
+
+    @Test func configHelpNamesEveryKeyOfTheConfiguration() async throws {
+        let help = try await runStrategyGen(["generate", "--help"])
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+        for key in SpecKeys.config + SpecKeys.configModels + SpecKeys.configOperations {
+            #expect(text.contains("'\(key)"), "--config's help doesn't name '\(key)'")
+        }
+        for part in GeneratorConfig.Part.allCases {
+            #expect(text.contains(part.rawValue))
+        }
     }
 }

@@ -53,6 +53,20 @@ import Testing
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
     }
 
+    @Test func renamingTheAPIRenamesTheErrorTypeNamedAfterIt() throws {
+        let config = try ConfigLoader.load(text: "rename: { Users: People }", file: "config.yaml")
+        let both = try ConfigLoader.load(text: "rename: { Users: People, UsersError: AccountFailure }", file: "config.yaml")
+
+        let text = try GeneratorPipeline.generate(specAt: users, config: config).files.map(\.contents).joined()
+        let renamedBoth = try GeneratorPipeline.generate(specAt: users, config: both).files.map(\.contents).joined()
+
+        #expect(text.contains("public enum PeopleError"))
+        #expect(text.contains("throws(CallError<PeopleError>) -> User"))
+        #expect(!text.contains("UsersError"))
+        #expect(renamedBoth.contains("public enum AccountFailure"))
+        #expect(!renamedBoth.contains("PeopleError"))
+    }
+
     @Test func renamesReachUnionVariantsAndComposedModelsAndTheCodeCompiles() async throws {
         let config = try ConfigLoader.load(contentsOf: try write("config.yaml", """
             rename:

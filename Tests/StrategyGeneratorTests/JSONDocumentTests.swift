@@ -96,7 +96,7 @@ import Testing
     }
 
     /// Real documents written by others read to the same values Foundation's decoder reads.
-    @Test(.enabled(if: !corpusJSONDocuments.isEmpty, "the corpus of real documents is beside the package"),
+    @Test(.enabled(if: !corpusJSONDocuments.isEmpty, "needs the corpus of real documents at ../shared/corpus, beside the package, and there is none (see CONTRIBUTING.md)"),
           arguments: corpusJSONDocuments)
     func aRealDocumentReadsToWhatFoundationReads(document: String) throws {
         let data = try Data(contentsOf: Self.corpus.appendingPathComponent(document))

@@ -45,6 +45,17 @@ import Testing
         #expect(found.parts == [fixtures, package])
     }
 
+    @Test func aDocumentWithAMisspeltVersionKeyIsPassedOnToBeReported() throws {
+        let pets = try write("pets.yaml", "openAPI: 3.0.3\ninfo: { title: Pets, version: '1' }\n")
+        let books = try write("books.json", #"{"Swagger": "2.0", "info": {"title": "Books"}}"#)
+        let notes = try write("notes.yaml", "API: not ours\n")
+
+        let found = try SpecFiles([pets, books, notes], target: "Pets")
+
+        #expect(found.specs == [books, pets])
+        #expect(found.parts == [notes])
+    }
+
     @Test func aDocumentIsRegeneratedWhenAFileItsReferencesNameChanges() throws {
         let shop = try write("shop.yaml", "openapi: 3.1.0\npaths:\n  /pets: { $ref: 'paths.yaml' }\n")
         let paths = try write("paths.yaml", "get: { responses: { '200': { $ref: 'responses.yaml#/ok' } } }\n")

@@ -8,9 +8,15 @@ extension APISpec {
     }
 
     /// The spec with its API, models, error types, strategies and interfaces renamed, and every
-    /// reference to them: `names` maps a spec name to its Swift name.
+    /// reference to them: `names` maps a spec name to its Swift name. The error type named after
+    /// the API (`Users` → `UsersError`) follows the API's new name unless `names` renames it too.
     func renamed(_ names: [String: String]) -> APISpec {
         guard !names.isEmpty else { return self }
+        var names = names
+        if let api = names[name.value], names[name.value + "Error"] == nil,
+           errors.contains(where: { $0.name.value == name.value + "Error" }) {
+            names[name.value + "Error"] = api + "Error"
+        }
         let renamer = Renamer(names: names)
         var spec = self
         spec.name = renamer.named(name)

@@ -84,7 +84,7 @@ struct DiagnosticCollector {
 extension [Diagnostic] {
     /// Ordered by file, line and column; diagnostics at one place, or with none, keep their order
     /// (those with none after the others).
-    func sortedByLocation() -> [Diagnostic] {
+    public func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case (let left?, let right?):

@@ -2,13 +2,7 @@
 /// as a diagnostic at its place in the file.
 public enum ConfigLoader {
     public static func load(contentsOf path: String) throws(DiagnosticsError) -> GeneratorConfig {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw DiagnosticsError([.error("cannot read configuration '\(path)': \(error.localizedDescription)", at: nil)])
-        }
-        return try load(text: text, file: path)
+        try load(text: SpecLoader.readText(path, what: "the configuration"), file: path)
     }
 
     /// Reads a configuration from its text, as if read from `file`.
@@ -16,7 +10,7 @@ public enum ConfigLoader {
         let root: YAMLNode?
         switch YAMLDocument.parse(text, file: file) {
         case .success(let node): root = node
-        case .failure(let error): throw error
+        case .failure(let error): throw error.explainingTabs(in: text)
         }
         let decoder = SpecDecoder(file: file)
         let config = decoder.decodeConfig(root)

@@ -37,17 +37,19 @@ public enum SpecLoader {
 
     /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
     /// or one that isn't UTF-8 is an error at its first line (or at the first byte that isn't UTF-8).
-    static func readText(_ path: String) throws(DiagnosticsError) -> String {
+    ///
+    /// - Parameter what: what the file is, for the messages: "the spec" or "the configuration".
+    static func readText(_ path: String, what: String = "the spec") throws(DiagnosticsError) -> String {
         let start = SourceLocation(file: path, line: 1, column: 1)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticsError([.error("cannot read the spec: there is no file at this path", at: start)])
+            throw DiagnosticsError([.error("cannot read \(what): there is no file at this path", at: start)])
         }
         guard !isFolder.boolValue else {
-            throw DiagnosticsError([.error("cannot read the spec: this is a folder, not a file", at: start)])
+            throw DiagnosticsError([.error("cannot read \(what): this is a folder, not a file", at: start)])
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DiagnosticsError([.error("cannot read the spec: permission denied or not a regular file", at: start)])
+            throw DiagnosticsError([.error("cannot read \(what): permission denied or not a regular file", at: start)])
         }
         defer { try? handle.close() }
         // One byte more than the limit is enough to know the file is over it.
@@ -55,13 +57,13 @@ public enum SpecLoader {
         do {
             data = try handle.read(upToCount: SpecLimits.documentBytes + 1) ?? Data()
         } catch {
-            throw DiagnosticsError([.error("cannot read the spec: \(error.localizedDescription)", at: start)])
+            throw DiagnosticsError([.error("cannot read \(what): \(error.localizedDescription)", at: start)])
         }
         guard data.count <= SpecLimits.documentBytes else {
-            throw DiagnosticsError([.error("the spec is over \(SpecLimits.documentBytes) bytes; a spec may be at most 16 MiB", at: start)])
+            throw DiagnosticsError([.error("\(what) is over \(SpecLimits.documentBytes) bytes; a \(what.dropFirst(4)) may be at most 16 MiB", at: start)])
         }
         if let place = firstInvalidUTF8(in: data, file: path) {
-            throw DiagnosticsError([.error("the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
+            throw DiagnosticsError([.error("\(what) is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -92,6 +94,9 @@ public enum SpecLoader {
         let root = try parse(text, file: file, allowingAliases: isOpenAPI(text))
         if let root, root["openapi"] != nil || root["swagger"] != nil {
             return try importOpenAPI(root, file: file, selecting: operations)
+        }
+        if let root, root["api"] == nil, let misspelt = misspeltVersionKey(root) {
+            throw DiagnosticsError([misspelt])
         }
         let decoder = SpecDecoder(file: file)
         guard var spec = decoder.decodeSpec(root) else {
@@ -128,8 +133,22 @@ public enum SpecLoader {
             : YAMLDocument.parse(text, file: file, allowingAliases: allowingAliases)
         switch parsed {
         case .success(let node): return node
-        case .failure(let error): throw error
+        case .failure(let error): throw error.explainingTabs(in: text)
         }
+    }
+
+    /// `openAPI:` or `Swagger:` at the top level of a file that names no API: an OpenAPI document
+    /// whose version key is misspelt, not a spec missing its keys.
+    private static func misspeltVersionKey(_ root: YAMLNode) -> Diagnostic? {
+        guard case .mapping(let pairs) = root.kind else { return nil }
+        for pair in pairs {
+            guard let key = pair.key.scalar else { continue }
+            let letters = String(key.lowercased().filter(\.isLetter))
+            for word in ["openapi", "swagger"] where letters == word || closestMatch(to: key, in: [word]) != nil {
+                return .error("unknown key '\(key)' at the top level; did you mean '\(word)'?", at: pair.key.location)
+            }
+        }
+        return nil
     }
 
     /// `other.yaml` next to `specs/api.yaml` is `specs/other.yaml`.
@@ -222,5 +241,21 @@ public enum SpecLoader {
             remaining.removeAll { use in faulty.contains { $0.name == use.name && $0.target == use.target } }
         }
         return warnings
+    }
+}
+
+extension DiagnosticsError {
+    /// The diagnostics, with libyaml's words for a tab in a line's indentation ("found character
+    /// that cannot start any token") replaced by what to do, at the tab.
+    func explainingTabs(in text: String) -> DiagnosticsError {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return DiagnosticsError(diagnostics.map { diagnostic in
+            guard diagnostic.severity == .error, diagnostic.message.hasPrefix("invalid YAML"),
+                  let location = diagnostic.location, location.line >= 1, location.line <= lines.count else { return diagnostic }
+            let indentation = lines[location.line - 1].utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard let tab = indentation.firstIndex(of: UInt8(ascii: "\t")) else { return diagnostic }
+            let column = indentation.distance(from: indentation.startIndex, to: tab) + 1
+            return .error("this line is indented with a tab; YAML indents with spaces only", at: SourceLocation(file: location.file, line: location.line, column: column))
+        })
     }
 }
