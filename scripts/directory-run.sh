@@ -3,34 +3,36 @@
 # limit, and prints a line per document (outcome, seconds, generated lines), totals by version,
 # then type-checks a random sample of the generated clients against the runtime.
 #
-#   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-k] PATH
+#   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] PATH
 #
 # PATH holds the documents at any depth: files named openapi.yaml, swagger.yaml, or any .yaml,
 # .yml or .json file whose top level says `openapi:` or `swagger:`. -t is each run's limit
 # (default 60 s); -n the size of the sample to type-check, half OpenAPI 3.x and half Swagger 2.0
-# (default 100); -s its seed (default 1), printed so a run can be repeated; -k keeps the
+# (default 100); -s its seed (default 1), printed so a run can be repeated; -c the build of
+# strategy-gen to run (release, the default, or debug, which a build has already); -k keeps the
 # generated clients in .build/directory-run. Outcomes: generated, refused (the document has an
 # error, named with its line), crashed (a signal), hung (over the limit).
 # Exits non-zero on any crash or hang, or on a sampled client that doesn't compile cleanly.
 set -uo pipefail
-limit=60 sample=100 seed=1 keep=0
-while getopts "t:n:s:k" option; do
+limit=60 sample=100 seed=1 keep=0 configuration=release
+while getopts "t:n:s:c:k" option; do
     case $option in
         t) limit=$OPTARG ;;
         n) sample=$OPTARG ;;
         s) seed=$OPTARG ;;
+        c) configuration=$OPTARG ;;
         k) keep=1 ;;
-        *) sed -n '2,15p' "$0" >&2; exit 64 ;;
+        *) sed -n '2,17p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,15p' "$0" >&2; exit 64; }
+[ $# -eq 1 ] || { sed -n '2,17p' "$0" >&2; exit 64; }
 root=$(cd "$1" && pwd) || exit 64
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
-swift build -c release --product strategy-gen >/dev/null || exit 1
-swift build --target StrategyKit >/dev/null || exit 1
-gen="$(swift build -c release --show-bin-path)/strategy-gen"
+swift build -c "$configuration" --product strategy-gen >/dev/null 2>&1 || exit 1
+swift build --target StrategyKit >/dev/null 2>&1 || exit 1
+gen="$(swift build -c "$configuration" --show-bin-path)/strategy-gen"
 modules="$(swift build --show-bin-path)/Modules"
 work="$here/.build/directory-run"
 rm -rf "$work" && mkdir -p "$work/out"
@@ -38,7 +40,7 @@ rm -rf "$work" && mkdir -p "$work/out"
 
 # The documents, in a stable order, with their versions.
 find "$root" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | LC_ALL=C sort | while read -r document; do
-    version=$(head -c 20000 "$document" | grep -m1 -oE "^[\"']?(openapi|swagger)[\"']?[[:space:]]*:[[:space:]]*[\"']?[0-9.]+" | sed -E "s/[\"' ]//g")
+    version=$(head -c 20000 "$document" | grep -m1 -oE "^[[:space:]{]*[\"']?(openapi|swagger)[\"']?[[:space:]]*:[[:space:]]*[\"']?[0-9.]+" | sed -E "s/[\"' {[:space:]]//g")
     case $version in
         openapi:3*) echo "3 $document" ;;
         swagger:2*) echo "2 $document" ;;

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Imports every OpenAPI and Swagger document of a corpus with strategy-gen and type-checks the
 # generated code against the runtime, printing a line per document and then
-# `imported N/M, compiled N/M`, with the warnings counted.
+# `imported N/M, compiled N/M`, with the warnings counted. Each document also gets a fidelity line
+# (scripts/corpus-fidelity.py): its operations and strategies, what was left out by kind and its
+# share of the document's operations, parameters, properties and union members, raw `Data`
+# bodies, and the response examples carried into the stubs; then the totals.
 #
 #   scripts/import-corpus.sh [CORPUS_DIR] [NAME_FILTER]
 #
@@ -18,6 +21,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 total=0 imported=0 compiled=0 import_warnings=0 compile_warnings=0
+all_operations=0 all_strategies=0 all_lost=0 all_whole=0 all_raw=0 all_stubbed=0 all_examples=0
 for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort | grep -E "$filter"); do
     name=$(basename "$document")
     total=$((total + 1))
@@ -34,9 +38,17 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
         generated=$(grep -c "warning:" "$work/compile.log")
         compile_warnings=$((compile_warnings + generated))
         echo "compiled      $name ($(cat "$out"/*.swift | wc -l) lines, $warnings import warnings, $generated compiler warnings)"
+        if fidelity=$(python3 "$here/scripts/corpus-fidelity.py" "$document" "$out" "$work/import.log" 2> "$work/fidelity"); then
+            echo "    $fidelity"
+            read -r _ operations strategies lost whole raw stubbed examples < "$work/fidelity"
+            all_operations=$((all_operations + operations)) all_strategies=$((all_strategies + strategies))
+            all_lost=$((all_lost + lost)) all_whole=$((all_whole + whole)) all_raw=$((all_raw + raw))
+            all_stubbed=$((all_stubbed + stubbed)) all_examples=$((all_examples + examples))
+        fi
     else
         echo "not compiled  $name: $(grep -m1 'error:' "$work/compile.log" | cut -c1-200)"
     fi
 done
+echo "fidelity: $all_operations operations, $all_strategies strategies; $all_lost of $all_whole elements left out; $all_raw raw bodies; examples $all_stubbed/$all_examples stubbed"
 echo "imported $imported/$total, compiled $compiled/$total; $import_warnings import warnings, $compile_warnings compiler warnings"
 [ "$compiled" -eq "$total" ] && [ "$compile_warnings" -eq 0 ]

@@ -112,4 +112,20 @@ import Testing
         let code = try await generateAndTypeCheck(spec)
         #expect(code.contains("GetItem"))
     }
+
+    @Test func aRawExampleHoldingQuotesControlCharactersAndCRLFStaysOneLiteral() async throws {
+        // A string example is the body as written, so it goes into the stub as it is.
+        let spec = #"""
+            api: Raw
+            servers: { production: https://api.example.com }
+            strategies:
+              GetText:
+                GET: /text
+                returns: String
+                example: "\"\"\"\"four quotes\"\"\"\"\r\nbell\a and tab\t end \\"
+            """#
+        let code = try await generateAndTypeCheck(spec)
+        #expect(code.contains(#"""\""four quotes""\""\r"#))
+        #expect(code.contains("bell\\u{7} and tab\t end \\\\"))
+    }
 }

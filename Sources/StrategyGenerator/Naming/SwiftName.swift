@@ -45,8 +45,25 @@ public enum SwiftName {
     }
 
     /// A `"""` literal of `text`, escaped so it reads back exactly; the renderer indents it.
+    /// Any text survives: a third `"` in a row is escaped, so no run of quotes closes the
+    /// literal; a carriage return, a control character or an invisible one is an escape, so no
+    /// line of the literal holds one.
     public static func multilineStringLiteral(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"\"\"", with: "\\\"\"\"")
+        var escaped = "", quotes = 0
+        for scalar in text.unicodeScalars {
+            quotes = scalar == "\"" ? quotes + 1 : 0
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case "\"" where quotes == 3:
+                escaped += "\\\""
+                quotes = 0
+            case "\n", "\t": escaped.unicodeScalars.append(scalar)
+            case "\r": escaped += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || isInvisible(scalar):
+                escaped += "\\u{\(String(scalar.value, radix: 16))}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
         return "\"\"\"\n\(escaped)\n\"\"\""
     }
 

@@ -38,7 +38,12 @@ extension APISpec {
     mutating func leaveOut(at location: SourceLocation) -> String? {
         for index in strategies.indices {
             let strategy = strategies[index]
-            if strategy.name.location == location || strategy.path.location == location || strategy.exampleLocation == location {
+            if strategy.exampleLocation == location {
+                strategies[index].example = nil
+                strategies[index].exampleLocation = nil
+                return "the example of operation '\(strategy.name)'"
+            }
+            if strategy.name.location == location || strategy.path.location == location {
                 return removeStrategy(at: index)
             }
             switch strategy.body {

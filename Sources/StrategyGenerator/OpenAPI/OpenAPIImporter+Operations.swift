@@ -125,7 +125,14 @@ extension OpenAPIImporter {
     /// The strategy with what it returns, its response headers and paging, and its inputs named.
     mutating func finished(_ strategy: StrategySpec, _ operation: YAMLNode, pointer: JSONPointer) -> StrategySpec {
         var strategy = strategy
+        returnedExample = nil
         (strategy.returns, strategy.unwrap) = returns(operation, owner: strategy.name.value, pointer: pointer)
+        if let (example, location) = returnedExample {
+            // The documented response answers in a stubbed client; one that doesn't decode as
+            // the output is left out when validation says so.
+            strategy.example = example
+            strategy.exampleLocation = location
+        }
         strategy.responseHeaders = responseHeaders(operation, pointer: pointer)
         strategy.pagination = paginationExtension(of: operation, strategy: strategy.name.value)
         uniqueInputNames(&strategy)

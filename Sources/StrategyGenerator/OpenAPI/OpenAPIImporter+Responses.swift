@@ -63,6 +63,7 @@ extension OpenAPIImporter {
                 }
             }
             if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
+                returnedExample = example(of: body, schema: schema)
                 return (.type(type, schema.location), unwrap)
             }
             warn("the response body has a type the spec format can't say yet; the strategy returns nothing", at: schema.location, schemaPointer)
@@ -128,5 +129,16 @@ extension OpenAPIImporter {
             504: "gatewayTimeout",
         ]
         return names[code] ?? "status\(code)"
+    }
+
+    /// The response body the document gives as an example of a media type: its `example`, its
+    /// first `examples` entry's `value`, or the example of its schema; with its place.
+    func example(of media: YAMLNode, schema: YAMLNode) -> (YAMLValue, SourceLocation)? {
+        if let example = media["example"] { return (example.value, example.location) }
+        for (_, entry) in media["examples"]?.members ?? [] {
+            if let value = (lookUp(entry).node ?? entry)["value"] { return (value.value, value.location) }
+        }
+        if let example = (lookUp(schema).node ?? schema)["example"] { return (example.value, example.location) }
+        return nil
     }
 }

@@ -24,6 +24,9 @@ struct OpenAPIImporter {
     /// Reference of an `allOf` part → the fields it brings, gathered once.
     var gatheredFields: [String: [FieldSpec]] = [:]
 
+    /// The example of the response the operation being imported returns, found with its type.
+    var returnedExample: (YAMLValue, SourceLocation)?
+
     /// How many schemas are being converted inside each other.
     var nesting = 0
     /// How many times a schema was left out for nesting too deep.

@@ -220,7 +220,11 @@ struct SwaggerConverter {
             switch key {
             case "schema":
                 let media = produces.first { $0.lowercased().contains("json") } ?? produces.first ?? "application/json"
-                members.append(("content", mapping([(media, mapping([("schema", schema(value))], at: value))], at: value)))
+                // Swagger's `examples` give a response's body by media type; 3.0 gives it in the media.
+                let examples = node["examples"]
+                let example = examples?[media] ?? examples?.members.first { $0.key.lowercased().contains("json") }?.value
+                let described = [("schema", schema(value))] + (example.map { [("example", $0)] } ?? [])
+                members.append(("content", mapping([(media, mapping(described, at: value))], at: value)))
             case "headers":
                 let headers = value.members.map { name, header in
                     (name, mapping(kept(header, ["description"]) + [("schema", schema(header))], at: header))
