@@ -4,6 +4,9 @@ import Testing
 /// Every YAML node is placed at the line it is written on and the column of its first byte,
 /// counted in UTF-8 bytes from 1, after non-ASCII text, multi-line scalars and long lines alike.
 @Suite struct YAMLDocumentTests {
+    /// Swift Testing has a `SourceLocation` of its own.
+    private typealias Place = StrategyGenerator.SourceLocation
+
     /// A line of `count` copies of `text`.
     private static func run(_ text: String, _ count: Int) -> String {
         String(repeating: text, count: count)
@@ -30,15 +33,14 @@ import Testing
         """
 
     /// The place of `written` (the first time it is written on `line`), as an editor shows it.
-    private static func place(of written: String, line: Int, after prefix: String = "") -> SourceLocation {
+    private static func place(of written: String, line: Int) -> Place {
         let source = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
-        let start = source.range(of: prefix)!.upperBound
-        let found = source[start...].range(of: written)!.lowerBound
-        return SourceLocation(file: "spec.yaml", line: line, column: source.utf8.distance(from: source.startIndex, to: found) + 1)
+        let found = source.firstRange(of: written)!.lowerBound
+        return Place(file: "spec.yaml", line: line, column: source.utf8.distance(from: source.startIndex, to: found) + 1)
     }
 
     /// Every node of `node`, keys and values in the order written, by the text of each scalar.
-    private static func scalars(_ node: YAMLNode) -> [(String, SourceLocation)] {
+    private static func scalars(_ node: YAMLNode) -> [(String, Place)] {
         switch node.kind {
         case .scalar(let text, _): [(text, node.location)]
         case .sequence(let items): items.flatMap(scalars)
@@ -52,7 +54,7 @@ import Testing
 
     @Test func scalarsArePlacedAtTheirFirstByte() throws {
         let placed = Self.scalars(try Self.parsed())
-        let expected: [(String, SourceLocation)] = [
+        let expected: [(String, Place)] = [
             ("title", Self.place(of: "title", line: 1)),
             ("Ünïcödé 🙂 — ok", Self.place(of: "\"", line: 1)),
             ("description", Self.place(of: "description", line: 2)),
@@ -88,7 +90,7 @@ import Testing
             ("ß", Self.place(of: "ß", line: 13)),
             ("ü", Self.place(of: "&shared", line: 13)),
         ]
-        #expect(placed.map(\.0) == expected.map(\.0))
+        #expect(placed.map { $0.0 } == expected.map { $0.0 })
         for ((text, location), (_, wanted)) in zip(placed, expected) {
             #expect(location == wanted, "\(text)")
         }
@@ -97,7 +99,7 @@ import Testing
     /// The columns as numbers, so that a change in how either side counts is seen.
     @Test func columnsAreUTF8BytesNotCharacters() throws {
         let placed = Self.scalars(try Self.parsed())
-        let columns = placed.filter { ["🙂x", "last", "значение", "k2", "d", "y"].contains($0.0) }.map(\.1.column)
+        let columns = placed.filter { ["🙂x", "last", "значение", "k2", "d", "y"].contains($0.0) }.map { $0.1.column }
         // `list: [ "中文", é, ` is 17 characters and 22 bytes; `after: { 'ключ': ` is 17 and 21;
         // `row: { a: `, 70 × 2, `, b: `, 90 × 4, `, c: [`, 200 × 3 and `, x], ` are 1,127 bytes.
         #expect(columns == [23, 30, 22, 40, 1_128, 1_131])

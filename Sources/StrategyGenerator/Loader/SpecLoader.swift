@@ -62,10 +62,17 @@ public enum SpecLoader {
         guard data.count <= SpecLimits.documentBytes else {
             throw DiagnosticsError([.error("\(what) is over \(SpecLimits.documentBytes) bytes; a \(what.dropFirst(4)) may be at most 16 MiB", at: start)])
         }
-        if let place = firstInvalidUTF8(in: data, file: path) {
-            throw DiagnosticsError([.error("\(what) is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
+        // Validating the bytes in one piece is fast; the place of a bad byte is looked for only
+        // when there is one.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            if let text = data.withUnsafeBytes({ String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }) {
+                return text
+            }
+        } else if firstInvalidUTF8(in: data, file: path) == nil {
+            return String(decoding: data, as: UTF8.self)
         }
-        return String(decoding: data, as: UTF8.self)
+        let place = firstInvalidUTF8(in: data, file: path) ?? start
+        throw DiagnosticsError([.error("\(what) is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
     }
 
     /// Where the first byte that isn't part of valid UTF-8 is, in lines and byte columns; nil if none.
@@ -169,9 +176,19 @@ public enum SpecLoader {
 
     /// Whether YAML text says at its top level that it is an OpenAPI document.
     private static func isOpenAPI(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        // Line by line, stopping at the first that says so (usually the first line).
+        var lineStart = true
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if lineStart, !character.isNewline {
+                let line = text[index...]
+                if line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':") { return true }
+            }
+            lineStart = character.isNewline
+            text.formIndex(after: &index)
         }
+        return false
     }
 
     /// An OpenAPI document, imported into the spec model.
