@@ -62,6 +62,8 @@ extension OpenAPIImporter {
                 switch (parameter["style"]?.scalar ?? "form", parameter["explode"]?.bool ?? true) {
                 case ("form", true): arrayStyle = nil
                 case ("form", false): arrayStyle = "commaSeparated"
+                // `expand[]=a&expand[]=b`, as deepObject lists are sent.
+                case ("deepObject", _): arrayStyle = "brackets"
                 default:
                     discardModels(from: modelCount)
                     let style = parameter["style"]?.scalar ?? "form"

@@ -73,16 +73,39 @@ extension OpenAPIImporter {
     }
 
     /// The cases of the API's error type, one per status the operations declare: exact
-    /// statuses, then `4XX` and `5XX`, then `default` when every operation agrees on its
-    /// payload (without one, `default` is what `unknown` already is). A payload is kept only
-    /// when every operation gives the status the same one.
-    static func statusCases(_ errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)]) -> [StatusCase] {
+    /// statuses, then `4XX` and `5XX`, then `default` when the operations give it a payload
+    /// (without one, `default` is what `unknown` already is). Where every operation gives the
+    /// status a body, the case keeps it: the one type they agree on, or a union of their types,
+    /// tried in order; where some give none, the case has no payload.
+    mutating func statusCases(_ errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)]) -> [StatusCase] {
         errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
             let entry = errorCases[status]!
-            let payload: StatusCase.Payload = entry.agreed ? entry.payload.map { .body($0) } ?? .none : .none
+            let types = entry.payloads.compactMap { $0 }
+            let payload: StatusCase.Payload
+            if types.count < entry.payloads.count || types.isEmpty {
+                payload = .none
+            } else if types.count == 1 {
+                payload = .body(types[0])
+            } else {
+                payload = .body(errorUnion(of: types, status: status, at: entry.location))
+            }
             if status == .other, case .none = payload { return nil }
             return StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
         }
+    }
+
+    /// A union of the bodies operations give one error status (a validation error's body where
+    /// one operation says so, a plain message where another does), tried in order.
+    mutating func errorUnion(of types: [TypeReference], status: StatusCase.Status, at location: SourceLocation) -> TypeReference {
+        let name = uniqueTypeName(SwiftIdentifier.type(Self.caseName(for: status), fallback: "Error") + "Body")
+        var variants: [UnionVariant] = [], cases: Set<String> = []
+        for type in types {
+            let variant = UnionVariant(type: type, typeLocation: location, value: nil)
+            if cases.insert(variant.caseName).inserted { variants.append(variant) }
+        }
+        let doc = "The bodies the operations give a \(status) response, tried in order."
+        add(ModelSpec(name: Named(name, at: location), doc: doc, kind: .union(UnionSpec(discriminator: nil, variants: variants)), deprecated: nil))
+        return .named(name)
     }
 
     /// Each error status an operation declares (`404`, `4XX`, `default`), with the type of its

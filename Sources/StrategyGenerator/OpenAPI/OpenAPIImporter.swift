@@ -78,7 +78,7 @@ struct OpenAPIImporter {
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
-        var errorCases: [StatusCase.Status: (payload: TypeReference?, agreed: Bool, location: SourceLocation)] = [:]
+        var errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)] = [:]
         var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
 
@@ -100,9 +100,9 @@ struct OpenAPIImporter {
                 strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
                 for (code, payload, location) in errorResponses(operation, pointer: at) {
                     if let existing = errorCases[code] {
-                        errorCases[code] = (existing.payload, existing.agreed && existing.payload == payload, existing.location)
+                        if !existing.payloads.contains(payload) { errorCases[code]?.payloads.append(payload) }
                     } else {
-                        errorCases[code] = (payload, true, location)
+                        errorCases[code] = ([payload], location)
                     }
                 }
                 strategies.append(strategy)
@@ -120,7 +120,7 @@ struct OpenAPIImporter {
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
-            let plain = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: Self.statusCases(errorCases))
+            let plain = ErrorSpec(name: Named(errorName, at: name.location), doc: nil, bodyKey: nil, codePath: nil, messagePath: nil, codeCases: [], statusCases: statusCases(errorCases))
             var error = plain
             if let bodyErrors, let node = root[Self.errorsExtension] {
                 // The extension's cases come first and win over a response's case of the same

@@ -1,0 +1,20 @@
+/// An error the Forge API reports.
+public enum ForgeError: DecodingAPIError, Equatable {
+    /// HTTP 404.
+    case notFound(BasicError?)
+    /// HTTP 422.
+    case unprocessableContent(UnprocessableContentBody?)
+    /// A response no other case describes, with what it said.
+    case unknown(statusCode: Int, body: Data)
+
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        switch response.status.code {
+        case 404:
+            self = .notFound(try? decoder.decode(BasicError.self, from: body))
+        case 422:
+            self = .unprocessableContent(try? decoder.decode(UnprocessableContentBody.self, from: body))
+        default:
+            self = .unknown(statusCode: response.status.code, body: body)
+        }
+    }
+}
