@@ -88,4 +88,39 @@ import Testing
         #expect(loaded.spec.strategies[0].query.map(\.name.value) == ["limit"])
         _ = try SpecValidator.validate(loaded)
     }
+
+    @Test func aDocumentPublishedAsATreeOfMoreThanAThousandFilesIsReadWhole() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 1_200
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        for index in 0..<count {
+            let schema = "type: object\nrequired: [id]\nproperties: { id: { type: integer }, label\(index): { type: string } }\n"
+            try schema.write(to: folder.appendingPathComponent("schemas/part\(index).yaml"), atomically: true, encoding: .utf8)
+        }
+        let properties = (0..<count).map { "                  p\($0): { $ref: \"schemas/part\($0).yaml\" }" }.joined(separator: "\n")
+        let root = folder.appendingPathComponent("api.yaml")
+        try """
+            openapi: 3.0.3
+            info: { title: Tree, version: "1" }
+            servers: [{ url: https://tree.example.com }]
+            paths:
+              /all:
+                get:
+                  operationId: getAll
+                  responses:
+                    "200":
+                      description: Every part.
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+            \(properties)
+            """.write(to: root, atomically: true, encoding: .utf8)
+        let generated = try GeneratorPipeline.generate(specAt: root.path)
+
+        #expect(!generated.warnings.contains { $0.message.contains("left out") })
+        #expect(source(generated, "Models").contains("public let label1199: String?"))
+    }
 }

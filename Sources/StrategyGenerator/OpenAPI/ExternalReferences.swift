@@ -11,9 +11,12 @@ import Foundation
 /// relative to that file, and its nodes keep their own positions, so diagnostics point into it.
 /// A file or place that can't be read costs what refers to it, with a warning at the reference.
 struct ExternalReferences {
-    /// Files read at most per document, and references replaced by what they name at most.
-    static let maximumFiles = 1_000
-    static let maximumInlined = 100_000
+    /// The bytes of other files read at most per document: a document published as a tree of
+    /// thousands of files is read whole, and the work stays bounded by what is read. Also the
+    /// files read and the references replaced by what they name at most.
+    static let maximumBytes = 256 * 1024 * 1024
+    static let maximumFiles = 100_000
+    static let maximumInlined = 1_000_000
 
     typealias Reader = (String) throws(DiagnosticsError) -> YAMLNode?
 
@@ -22,6 +25,7 @@ struct ExternalReferences {
     /// `components/schemas` for OpenAPI 3, `definitions` for Swagger 2.0.
     private let schemaSection: [String]
     private var documents: [String: YAMLNode?] = [:]
+    private var bytesRead = 0
     private var failedFiles: [String: String] = [:]
     /// `file#pointer` → the component key its schema has in the document.
     private var hoisted: [String: String] = [:]
@@ -152,6 +156,12 @@ struct ExternalReferences {
             _ = unresolved(node, "the document refers to more than \(Self.maximumFiles) files; '\(target)' is left out", at: place)
             return nil
         }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+        guard bytesRead + size <= Self.maximumBytes else {
+            _ = unresolved(node, "the document's files come to more than \(Self.maximumBytes / 1024 / 1024) MiB; '\(target)' is left out", at: place)
+            return nil
+        }
+        bytesRead += size
         do throws(DiagnosticsError) {
             let document = try read(path)
             documents[path] = document

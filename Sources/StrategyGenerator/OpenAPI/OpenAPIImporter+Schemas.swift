@@ -40,7 +40,7 @@ extension OpenAPIImporter {
             }
         }
         if let members = unionMembers(schema), schema["properties"] == nil {
-            return members.count > 1 || namedConstants(schema) != nil
+            return (members.count > 1 || namedConstants(schema) != nil) && !isText(schema)
         }
         return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
             && !(wrappedSchema(schema) != nil)
@@ -73,18 +73,32 @@ extension OpenAPIImporter {
         for member in members {
             let member = lookUp(member).node ?? member
             if isNullSchema(member) { continue }
-            let single = member["enum"]?.items.count == 1 ? member["enum"]?.items.first : nil
-            guard let value = member["const"] ?? single, value.scalar != nil else { return nil }
-            switch value.value {
-            case .int: integers += 1
-            case .string: break
-            default: return nil
+            // A member lists one value (`const`, or an enum of one) or several (an enum, such as
+            // `enum: [""]` beside the others for "unset").
+            let listed = member["const"].map { [$0] } ?? member["enum"]?.items ?? []
+            guard !listed.isEmpty else { return nil }
+            for value in listed where value.value != .null {
+                switch value.value {
+                case .int: integers += 1
+                case .string: break
+                default: return nil
+                }
+                values.append(value)
+                titles.append(listed.count == 1 ? member["title"]?.scalar : nil)
             }
-            values.append(value)
-            titles.append(member["title"]?.scalar)
         }
         guard let first = values.first, integers == 0 || integers == values.count else { return nil }
         return (YAMLNode(kind: .sequence(values), location: first.location), titles, integers > 0)
+    }
+
+    /// A union whose members are all text, some of them listing values and some not (`anyOf:
+    /// [{ type: string }, { type: string, enum: [""] }]`, text that may be empty to unset it):
+    /// text, since only one of its cases could ever decode.
+    func isText(_ schema: YAMLNode) -> Bool {
+        guard schema["properties"] == nil, let members = unionMembers(schema), members.count > 1 else { return false }
+        let resolved = members.map { lookUp($0).node ?? $0 }
+        return resolved.allSatisfy { schemaType($0) == "string" && $0["format"] == nil && $0["properties"] == nil }
+            && resolved.contains { $0["enum"] == nil && $0["const"] == nil }
     }
 
     /// The enum `namedConstants` found, its cases named by the titles.
@@ -235,6 +249,7 @@ extension OpenAPIImporter {
             return type
         }
         if schema["not"] != nil { return nil }
+        if isText(schema) { return .named("String") }
         if schema["properties"] == nil, let members = unionMembers(schema), members.count <= 1 {
             // `anyOf: [X, {type: "null"}]`: X, nullable.
             guard let only = members.first else { return .named("JSON") }
