@@ -22,6 +22,9 @@ trap 'rm -rf "$work"' EXIT
 
 total=0 imported=0 compiled=0 import_warnings=0 compile_warnings=0
 all_operations=0 all_strategies=0 all_lost=0 all_whole=0 all_raw=0 all_stubbed=0 all_examples=0
+examples_decoded=0 examples_tried=0 examples_failed=0
+# The runtime's objects and its dependencies', to link the programs that decode the examples.
+runtime_objects=$(ls "$bin"/{StrategyKit,Logging,CoreMetrics,Metrics,Tracing,Instrumentation,ServiceContextModule,HTTPTypes}.build/*.o)
 for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort | grep -E "$filter"); do
     name=$(basename "$document")
     total=$((total + 1))
@@ -40,6 +43,19 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
         echo "compiled      $name ($(cat "$out"/*.swift | wc -l) lines, $warnings import warnings, $generated compiler warnings)"
         if fidelity=$(python3 "$here/scripts/corpus-fidelity.py" "$document" "$out" "$work/import.log" 2> "$work/fidelity"); then
             echo "    $fidelity"
+            # Each stub's example decodes through its strategy's output, as a stubbed client answers.
+            if grep -q '^    public static let .* = """$' "$out"/*.Stubs.swift; then
+                python3 "$here/scripts/example-harness.py" "$out" > "$work/main.swift"
+                if swiftc -swift-version 6 -I "$bin/Modules" "$work/main.swift" "$out"/*.swift $runtime_objects -o "$work/harness" > "$work/harness.log" 2>&1; then
+                    "$work/harness" > "$work/decoded.log" 2>&1 || examples_failed=$((examples_failed + 1))
+                    sed 's/^/    /' "$work/decoded.log"
+                    counts=$(tail -1 "$work/decoded.log" | awk '{print $3}')
+                    examples_decoded=$((examples_decoded + ${counts%/*})) examples_tried=$((examples_tried + ${counts#*/}))
+                else
+                    examples_failed=$((examples_failed + 1))
+                    echo "    examples not compiled: $(grep -m1 'error:' "$work/harness.log" | cut -c1-200)"
+                fi
+            fi
             read -r _ operations strategies lost whole raw stubbed examples < "$work/fidelity"
             all_operations=$((all_operations + operations)) all_strategies=$((all_strategies + strategies))
             all_lost=$((all_lost + lost)) all_whole=$((all_whole + whole)) all_raw=$((all_raw + raw))
@@ -49,6 +65,6 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
         echo "not compiled  $name: $(grep -m1 'error:' "$work/compile.log" | cut -c1-200)"
     fi
 done
-echo "fidelity: $all_operations operations, $all_strategies strategies; $all_lost of $all_whole elements left out; $all_raw raw bodies; examples $all_stubbed/$all_examples stubbed"
+echo "fidelity: $all_operations operations, $all_strategies strategies; $all_lost of $all_whole elements left out; $all_raw raw bodies; examples $all_stubbed/$all_examples stubbed, $examples_decoded/$examples_tried decoded"
 echo "imported $imported/$total, compiled $compiled/$total; $import_warnings import warnings, $compile_warnings compiler warnings"
-[ "$compiled" -eq "$total" ] && [ "$compile_warnings" -eq 0 ]
+[ "$compiled" -eq "$total" ] && [ "$compile_warnings" -eq 0 ] && [ "$examples_failed" -eq 0 ]

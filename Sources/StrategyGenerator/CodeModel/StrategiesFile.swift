@@ -290,11 +290,12 @@ extension CodeContext {
         let hasArrays = fields.contains { field in
             if case .array = field.type.unwrappingOptional { true } else { types.needsDeepObjectEncoder(field.type) }
         }
+        // In the order of `QueryEncoding`'s initializer: arrays, bools, dates.
         if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
-        let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
-        if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
         let hasBooleans = fields.contains { $0.type.namedTypes.contains("Bool") }
         if hasBooleans, spec.defaults.booleanFormat == .digits { arguments.append("bools: .digit") }
+        let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
+        if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
     }
 
