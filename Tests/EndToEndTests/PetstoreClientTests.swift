@@ -78,6 +78,8 @@ import Testing
         let result = try await petstore.uploadImage(
             petId: 7,
             additionalMetadata: "front",
+            tags: ["dog", "brown"],
+            takenOn: Date(timeIntervalSince1970: 1_700_000_000),
             file: FileUpload(filename: "rex.png", contentType: "image/png", data: image)
         )
 
@@ -87,6 +89,9 @@ import Testing
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let body = String(decoding: request.body, as: UTF8.self)
         #expect(body.contains(#"Content-Disposition: form-data; name="additionalMetadata""#))
+        // A list is a part per element under the field's name, a date is text in its format.
+        #expect(body.components(separatedBy: #"Content-Disposition: form-data; name="tags"\#r\#n\#r\#n"#).dropFirst().map { $0.prefix(while: { $0 != "\r\n" }) } == ["dog", "brown"])
+        #expect(body.contains("Content-Disposition: form-data; name=\"takenOn\"\r\n\r\n2023-11-14T22:13:20Z\r\n"))
         #expect(body.contains(#"Content-Disposition: form-data; name="file"; filename="rex.png""#))
         #expect(request.body.firstRange(of: image) != nil)
     }

@@ -71,11 +71,15 @@ public struct PetstoreClient: Sendable {
     public func uploadImage(
         petId: Int,
         additionalMetadata: String? = nil,
+        tags: [String]? = nil,
+        takenOn: Date? = nil,
         file: FileUpload
     ) async throws(CallError<PetstoreError>) -> UploadResult {
         try await client.call(UploadImage(), UploadImage.Input(
             petId: petId,
             additionalMetadata: additionalMetadata,
+            tags: tags,
+            takenOn: takenOn,
             file: file
         ))
     }

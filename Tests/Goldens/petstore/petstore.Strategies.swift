@@ -94,10 +94,22 @@ public struct UploadImage: Strategy {
     public struct Input: Sendable {
         public var petId: Int
         public var additionalMetadata: String?
+        public var tags: [String]?
+        public var takenOn: Date?
         public var file: FileUpload
 
-        public init(petId: Int, additionalMetadata: String? = nil, file: FileUpload) {
-            (self.petId, self.additionalMetadata, self.file) = (petId, additionalMetadata, file)
+        public init(
+            petId: Int,
+            additionalMetadata: String? = nil,
+            tags: [String]? = nil,
+            takenOn: Date? = nil,
+            file: FileUpload
+        ) {
+            self.petId = petId
+            self.additionalMetadata = additionalMetadata
+            self.tags = tags
+            self.takenOn = takenOn
+            self.file = file
         }
     }
 
@@ -106,11 +118,13 @@ public struct UploadImage: Strategy {
     public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(
-            .post,
-            "/pet/\(input.petId)/uploadImage",
-            body: .multipart([input.additionalMetadata.map { .field("additionalMetadata", $0) }, .file("file", input.file)])
-        )
+        var parts: [MultipartPart?] = [
+            input.additionalMetadata.map { .field("additionalMetadata", $0) },
+            input.takenOn.map { .field("takenOn", DateFormat.iso8601.string(from: $0)) },
+            .file("file", input.file),
+        ]
+        parts += (input.tags ?? []).map { .field("tags", $0) }
+        return Endpoint(.post, "/pet/\(input.petId)/uploadImage", body: .multipart(parts))
     }
 }
 
