@@ -210,9 +210,58 @@ import Testing
         }
     }
 
+    /// A strategy whose query, form and multipart fields and headers take every kind of value a
+    /// wire form writes, under a draw of the API's defaults for lists, dates and Bools.
+    struct WireFormsCase: Sendable, CustomStringConvertible {
+        var arrays: String
+        var dates: String
+        var booleans: String
+        var types: [String]
+        var body: String
+
+        var spec: String {
+            func fields(_ prefix: String) -> String {
+                types.enumerated().map { "\(prefix)\($0.offset): \"\($0.element)\"" }.joined(separator: ", ")
+            }
+            let headers = types.enumerated().filter { !$0.element.contains("[") }.map { "X-H\($0.offset): \"\($0.element)\"" }.joined(separator: ", ")
+            return """
+                api: Wire
+                servers: { production: https://api.example.com }
+                defaults: { arrays: \(arrays), dates: \(dates), booleans: \(booleans) }
+                strategies:
+                  Send:
+                    POST: "/items/{day}"
+                    path: { day: Date }
+                    query: { \(fields("q")) }
+                    headers: { \(headers) }
+                    body:
+                      \(body): { \(fields("b")) }
+
+                """
+        }
+
+        var description: String { spec }
+    }
+
+    static let wireForms = zip(
+        Gen<String?>.element(of: ["repeated", "commaSeparated", "brackets"]).map { $0! },
+        Gen<String?>.element(of: ["iso8601", "unix", "yyyy-MM-dd"]).map { $0! },
+        Gen<String?>.element(of: ["words", "digits"]).map { $0! },
+        Gen<String?>.element(of: ["String", "Int?", "Bool", "Bool?", "Date", "Date?", "[String]", "[Bool]?", "[Date]", "Double?"]).map { $0! }.array(of: 4),
+        Gen<String?>.element(of: ["form", "multipart"]).map { $0! }
+    ).map { WireFormsCase(arrays: $0, dates: $1, booleans: $2, types: $3, body: $4) }
+
+    @Test func everyPairingOfDefaultsAndWireFormsGeneratesCodeThatCompiles() async throws {
+        await propertyCheck(count: Int(ProcessInfo.processInfo.environment["WIRE_COUNT"] ?? "") ?? 12, input: Self.wireForms) { example in
+            try await check(example.spec, mustBeAccepted: true) { code in
+                #expect(code.contains("func endpoint(for input: Input)"))
+            }
+        }
+    }
+
     /// Generates `text`; a rejected spec must have only located one-line diagnostics and no output,
     /// an accepted one code that type-checks without warnings, which `values` then checks.
-    private func check(_ text: String, values: (String) -> Void) async throws {
+    private func check(_ text: String, mustBeAccepted: Bool = false, values: (String) -> Void) async throws {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("spec.yaml")
@@ -225,6 +274,7 @@ import Testing
             let located = line.hasPrefix(spec.path + ":") && Self.isLocatedDiagnostic(line.dropFirst(spec.path.count + 1))
             #expect(located, "not a located one-line diagnostic: \(line)")
         }
+        #expect(result.status == 0 || !mustBeAccepted, "\(result.standardError)")
         guard result.status == 0 else {
             #expect(result.status == 1)
             #expect(result.standardError.contains(": error: "))
