@@ -52,6 +52,9 @@ struct SpecOptions: ParsableArguments {
     @Flag(help: "Print warnings as errors and fail if there is one, writing nothing.")
     var warningsAsErrors = false
 
+    @Flag(help: "Print every warning at its place, rather than one line for a cause of five or more with how many more it has.")
+    var verbose = false
+
     /// Loads the configuration, then runs the pipeline on every spec; prints every diagnostic in
     /// file and line order, and fails if the configuration or any spec has an error.
     func generateAll(placeholders: Bool = false) throws -> [(path: String, generated: GeneratedSpec)] {
@@ -83,13 +86,43 @@ struct SpecOptions: ParsableArguments {
         return results
     }
 
-    /// Prints each diagnostic once, in file and line order; warnings as errors if asked.
+    /// Prints each diagnostic once, in file and line order; warnings as errors if asked. Five or
+    /// more warnings of one cause (the same message but for the names it quotes and the place it
+    /// points to) are one line, at the first place, saying how many more there are, unless
+    /// `--verbose`: a
+    /// document a user can't change may give thousands, which would hide the user's own.
     func printDiagnostics(_ diagnostics: [Diagnostic]) {
         var seen: Set<Diagnostic> = []
-        for var diagnostic in diagnostics.sortedByLocation() where seen.insert(diagnostic).inserted {
+        let unique = diagnostics.sortedByLocation().filter { seen.insert($0).inserted }
+        var counts: [String: Int] = [:]
+        if !verbose {
+            for diagnostic in unique where diagnostic.severity == .warning { counts[Self.cause(of: diagnostic), default: 0] += 1 }
+        }
+        var printed: Set<String> = []
+        for var diagnostic in unique {
+            warning: if diagnostic.severity == .warning, !verbose {
+                let cause = Self.cause(of: diagnostic), count = counts[cause] ?? 1
+                guard count >= Self.groupedCount else { break warning }
+                guard printed.insert(cause).inserted else { continue }
+                diagnostic.message += "; \(count - 1) more like it (--verbose lists every one)"
+            }
             if warningsAsErrors, diagnostic.severity == .warning { diagnostic.severity = .error }
             printError(diagnostic.description)
         }
+    }
+
+    /// How many warnings of one cause are printed as one line.
+    static let groupedCount = 5
+
+    /// A warning's message without what it quotes or the JSON pointer it ends with, and its file.
+    static func cause(of diagnostic: Diagnostic) -> String {
+        var message = diagnostic.message
+        if message.hasSuffix(")"), let open = message.range(of: " (#", options: .backwards) {
+            message = String(message[..<open.lowerBound])
+        }
+        let range = NSRange(message.startIndex..., in: message)
+        let cause = quotedName.stringByReplacingMatches(in: message, range: range, withTemplate: "$1''")
+        return (diagnostic.location?.file ?? "") + "\u{0}" + cause
     }
 
     /// Fails, naming them, if two specs would write files of the same name.
@@ -215,3 +248,8 @@ private func counted(_ count: Int, _ noun: String) -> String {
 private func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
+
+/// A name a message quotes: `'petId'` after a space or a parenthesis, before a space, punctuation
+/// or the end, so the apostrophe of "can't" is not taken for one.
+private let quotedName = try! NSRegularExpression(pattern: #"(^|[\s(])'[^']*'(?=$|[\s,;:.)])"#)
+
