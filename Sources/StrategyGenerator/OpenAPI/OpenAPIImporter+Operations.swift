@@ -7,7 +7,7 @@ extension OpenAPIImporter {
         let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
         note(name.location, pointer)
         var strategy = StrategySpec(
-            name: name, doc: operation["summary"]?.scalar ?? operation["description"]?.scalar, method: method.uppercased(),
+            name: name, doc: Self.doc(summary: operation["summary"]?.scalar, description: operation["description"]?.scalar), method: method.uppercased(),
             path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
             errorType: nil, successStatus: nil, auth: .inherited, timeout: nil, retry: nil, excludedMiddlewares: [],
             example: nil, deprecated: operation["deprecated"]?.bool == true ? Deprecation(message: nil) : nil, signsIn: nil
@@ -76,7 +76,7 @@ extension OpenAPIImporter {
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
             note(parameter.location, at)
             field.arrayStyle = arrayStyle
-            field.doc = parameter["description"]?.scalar
+            field.doc = parameter["description"]?.scalar.map(Self.markdown)
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
             if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {

@@ -27,7 +27,7 @@ extension OpenAPIImporter {
             default: "String"
             }
             var field = FieldSpec(name: Named(name, at: header.location), type: .named(type), typeLocation: header.location)
-            field.doc = header["description"]?.scalar
+            field.doc = header["description"]?.scalar.map(Self.markdown)
             fields.append(field)
         }
         return uniqueMemberNames(fields)

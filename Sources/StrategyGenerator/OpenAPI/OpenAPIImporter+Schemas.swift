@@ -112,7 +112,7 @@ extension OpenAPIImporter {
 
     /// A schema's description, or that of a part that only annotates it.
     func description(of schema: YAMLNode) -> String? {
-        schema["description"]?.scalar ?? schema["allOf"]?.items.lazy.filter(isAnnotation).compactMap { $0["description"]?.scalar }.first
+        (schema["description"]?.scalar ?? schema["allOf"]?.items.lazy.filter(isAnnotation).compactMap { $0["description"]?.scalar }.first).map(Self.markdown)
     }
 
     static let annotationKeys: Set<String> = [
@@ -124,7 +124,7 @@ extension OpenAPIImporter {
     /// `anyOf`; `nil` for any other schema.
     mutating func model(named name: String, _ schema: YAMLNode, pointer: JSONPointer) -> ModelSpec? {
         note(schema.location, pointer)
-        let doc = schema["description"]?.scalar ?? schema["title"]?.scalar
+        let doc = (schema["description"]?.scalar ?? schema["title"]?.scalar).map(Self.markdown)
         let deprecated = schema["deprecated"]?.bool == true ? Deprecation(message: nil) : nil
         if schema["properties"] == nil, namedConstants(schema) != nil, let enumeration = namedConstantsEnumeration(schema, pointer: pointer) {
             return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)

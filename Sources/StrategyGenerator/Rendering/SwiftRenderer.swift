@@ -16,7 +16,7 @@ public enum SwiftRenderer {
             out.blank()
             render(declaration, into: &out)
         }
-        return out.text
+        return wrappingDocComments(out.text)
     }
 
     /// `get { value }`, or the accessor's statements in a block.
@@ -34,7 +34,7 @@ public enum SwiftRenderer {
     public static func render(_ declaration: Declaration) -> String {
         var out = Writer()
         render(declaration, into: &out)
-        return out.text
+        return wrappingDocComments(out.text)
     }
 
     private static func render(_ declaration: Declaration, into out: inout Writer) {
@@ -234,6 +234,59 @@ public enum SwiftRenderer {
     private static func docs(_ lines: [String], attributes: [String], into out: inout Writer) {
         for line in lines.flatMap(commentLines) { out.line(line.isEmpty ? "///" : "/// \(line)") }
         for attribute in attributes { out.line(attribute) }
+    }
+
+    /// `text` with each doc comment line that passes ``maximumColumns`` wrapped at a space, each
+    /// part behind the same indentation and `///`; code (in a fence or indented) and a word longer
+    /// than the line (a URL) are kept whole.
+    static func wrappingDocComments(_ text: String) -> String {
+        var fenced = false
+        var result: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let indentation = line.prefix { $0 == " " }
+            guard line.dropFirst(indentation.count).hasPrefix("///") else {
+                fenced = false
+                result.append(String(line))
+                continue
+            }
+            let content = String(line.dropFirst(indentation.count + 3).dropFirst(line.dropFirst(indentation.count + 3).hasPrefix(" ") ? 1 : 0))
+            let isFence = content.drop(while: { $0 == " " }).hasPrefix("```")
+            let keep = fenced || isFence || content.hasPrefix("    ") || line.count <= maximumColumns
+            if isFence { fenced.toggle() }
+            guard !keep else {
+                result.append(String(line))
+                continue
+            }
+            let width = max(40, maximumColumns - indentation.count - 4)
+            result += wrapped(content, width: width).map { indentation + "/// " + $0 }
+        }
+        return result.joined(separator: "\n")
+    }
+
+    /// The widest a doc comment line is written.
+    static let maximumColumns = 110
+
+    /// `line` broken at spaces into lines of at most `width` characters where a word allows; a
+    /// list item's lines after the first line up under its text.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let indent = String(line.prefix { $0 == " " })
+        let marker = line.dropFirst(indent.count).prefix { $0 != " " }
+        let hanging = ["-", "*", "+"].contains(marker) || marker.hasSuffix(".") && marker.dropLast().allSatisfy(\.isNumber) && !marker.dropLast().isEmpty
+        let continuation = indent + (hanging ? String(repeating: " ", count: marker.count + 1) : "")
+        var lines: [String] = []
+        var current = indent
+        for word in line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: true) {
+            let start = lines.isEmpty ? indent : continuation
+            if current.count > start.count, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = continuation + word
+            } else {
+                current += (current.count > start.count ? " " : "") + word
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     /// `text` as lines that can each stand in a `//` comment: split at every line break Swift or

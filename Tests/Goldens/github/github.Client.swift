@@ -187,7 +187,8 @@ extension GitHubClient {
             settings = ClientSettings(server: environment.server)
         }
 
-        /// A personal access token or an app's installation token. Starts with `token` (e.g. one kept from an earlier run).
+        /// A personal access token or an app's installation token. Starts with `token` (e.g. one kept from an
+        /// earlier run).
         public func token(_ token: BearerToken?) -> Builder {
             changing { $0.tokenToken = token }
         }

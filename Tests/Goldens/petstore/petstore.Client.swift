@@ -106,7 +106,8 @@ extension PetstoreClient {
             changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
         }
 
-        /// The store's secret key, sent as the user name of basic auth with no password. Signs every request in with `username` and `password` (empty unless given).
+        /// The store's secret key, sent as the user name of basic auth with no password. Signs every request
+        /// in with `username` and `password` (empty unless given).
         public func admin(username: String, password: String = "") -> Builder {
             changing { $0.adminAuthenticator = BasicAuthenticator(username: username, password: password) }
         }

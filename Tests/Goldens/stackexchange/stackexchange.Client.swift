@@ -42,7 +42,8 @@ public struct StackExchangeClient: Sendable {
         try await client.call(ListQuestions(), input)
     }
 
-    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a question must have.
+    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a
+    /// question must have.
     ///
     /// The pages come one request at a time as they are asked for; `.items` gives their items.
     public func listQuestionsPages(
@@ -250,7 +251,8 @@ public protocol QuestionReading: Sendable {
 }
 
 extension QuestionReading {
-    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a question must have.
+    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a
+    /// question must have.
     public func listQuestions(
         site: String,
         tagged: String? = nil,
@@ -329,7 +331,8 @@ extension QuestionReading {
 extension StackExchangeClient: QuestionReading {}
 
 extension StackExchangeClient {
-    /// Assembles a ``StackExchangeClient``: server, transport, credentials, retry and middlewares in one place.
+    /// Assembles a ``StackExchangeClient``: server, transport, credentials, retry and middlewares in one
+    /// place.
     public struct Builder: ClientBuilder {
         public var settings: ClientSettings
         private var appKeyAuthenticator: (any Authenticator)? = nil
@@ -338,7 +341,8 @@ extension StackExchangeClient {
             settings = ClientSettings(server: environment.server)
         }
 
-        /// An application key, which raises the request quota; calls work without one. Sends `key` as the query item `key`.
+        /// An application key, which raises the request quota; calls work without one. Sends `key` as the
+        /// query item `key`.
         public func appKey(_ key: String) -> Builder {
             changing { $0.appKeyAuthenticator = APIKeyAuthenticator(name: "key", value: key, in: .query) }
         }

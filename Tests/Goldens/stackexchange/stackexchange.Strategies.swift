@@ -3,7 +3,8 @@
 import Foundation
 @_spi(Generated) import StrategyKit
 
-/// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a question must have.
+/// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a
+/// question must have.
 ///
 /// `GET /questions`
 public struct ListQuestions: PaginatedStrategy {

@@ -143,7 +143,8 @@ extension StripeClient {
             settings = ClientSettings(server: environment.server)
         }
 
-        /// A secret API key, `sk_live_…` or `sk_test_…`. Starts with `token` (e.g. one kept from an earlier run).
+        /// A secret API key, `sk_live_…` or `sk_test_…`. Starts with `token` (e.g. one kept from an earlier
+        /// run).
         public func secretKey(_ token: BearerToken?) -> Builder {
             changing { $0.secretKeyToken = token }
         }

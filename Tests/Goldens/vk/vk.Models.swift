@@ -77,7 +77,8 @@ public struct WallItem: Decodable, Sendable {
     }
 }
 
-/// A photo, video or link a post carries; `type` names the kind, and the object is under the key of that name.
+/// A photo, video or link a post carries; `type` names the kind, and the object is under the key of that
+/// name.
 public enum Attachment: Decodable, Sendable {
     case photo(PhotoAttachment)
     case video(VideoAttachment)
