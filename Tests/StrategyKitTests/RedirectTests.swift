@@ -67,6 +67,11 @@ import Testing
             let query = request.query.map { "?" + $0 } ?? ""
             switch request.path {
             case "/same": return CannedResponse(status: 307, headers: [("Location", "/landing\(query)")])
+            // Locations that leave the request's query out, or name the key with a value of their own.
+            case "/same-bare": return CannedResponse(status: 302, headers: [("Location", "/landing")])
+            case "/same-stale": return CannedResponse(status: 307, headers: [("Location", "/landing?api_key=stale&next=1")])
+            case "/same-then-other": return CannedResponse(status: 307, headers: [("Location", "/other-bare")])
+            case "/other-bare": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing")])
             case "/other": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing\(query)")])
             case "/see-other": return CannedResponse(status: 303, headers: [("Location", "\(other)/landing")])
             case "/moved": return CannedResponse(status: 301, headers: [("Location", "\(other)/landing")])

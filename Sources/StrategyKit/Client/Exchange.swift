@@ -77,7 +77,22 @@ enum Redirect {
             strip(&next, credentials: credentials)
             return (next, nextBody, [])
         }
+        carryQueryCredentials(from: request, to: &next, credentials: credentials)
         return (next, nextBody, credentials)
+    }
+
+    /// Puts the query items named in `credentials` that `request` carried (an API key in the
+    /// query) on `next`, in place of any of the same name its `Location` gave: header fields
+    /// stay on a redirected request, and a query credential must too.
+    static func carryQueryCredentials(from request: HTTPRequest, to next: inout HTTPRequest, credentials: Set<String>) {
+        guard !credentials.isEmpty else { return }
+        let carried = request.rawQueryItems.filter { credentials.contains($0.name) }
+        guard !carried.isEmpty, let path = next.path else { return }
+        let names = Set(carried.map(\.name))
+        let (route, kept) = path.firstIndex(of: "?").map { mark in
+            (path[..<mark], next.rawQueryItems.filter { !names.contains($0.name) }.map(\.item))
+        } ?? (path[...], [])
+        next.path = route + "?" + (kept + carried.map(\.item)).joined(separator: "&")
     }
 
     /// Whether two URLs share scheme, host and port (default ports counted).

@@ -64,8 +64,10 @@ public struct RequestLimits: Hashable, Sendable {
 /// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
 /// to another origin (scheme, host or port), every credential is taken off the request first:
 /// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
-/// authenticator added (API keys in the query included; see ``Authenticator``). Middlewares
-/// don't run again for the redirected request.
+/// authenticator added (API keys in the query included; see ``Authenticator``). On the same
+/// origin every credential goes on with it: header fields stay, and a query item an
+/// authenticator added is put on the redirected URL even when its `Location` leaves it out.
+/// Middlewares don't run again for the redirected request.
 public enum RedirectPolicy: Hashable, Sendable {
     /// Redirects are returned as responses.
     case never
