@@ -3,7 +3,7 @@ import StrategyKit
 import Testing
 
 @Suite struct RequestBuildingTests {
-    enum Sort: String, ParameterValue {
+    enum Sort: String {
         case newestFirst = "newest-first"
     }
 
@@ -36,6 +36,29 @@ import Testing
         let path: RequestPath = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
 
         #expect(path.encoded == "/posts/newest-first/42/true")
+    }
+
+    @Test func aHandWrittenEndpointWritesEachValueAsItsText() throws {
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let endpoint = Endpoint(
+            .get, "/users/\(id)/\(segments: "a b/c")",
+            query: ["open": true, "ratio": 0.5, "count": Int32(3), "name": Substring("ada"), "none": nil as Bool?],
+            headers: ["X-Page": 2, "X-Missing": nil as Int?]
+        )
+
+        let (request, _) = try server.request(for: endpoint)
+
+        #expect(request.path == "/v1/users/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/a%20b/c?open=true&ratio=0.5&count=3&name=ada")
+        #expect(request.headerFields[HTTPField.Name("X-Page")!] == "2")
+        #expect(request.headerFields[HTTPField.Name("X-Missing")!] == nil)
+    }
+
+    @Test func aHandWrittenFormAndFieldWriteEachValueAsItsText() {
+        let form = RequestBody.form(["n": 1, "ok": false, "note": "a&b", "skip": nil as String?])
+        let field = MultipartPart.field("count", 7)
+
+        #expect(String(decoding: form.data, as: UTF8.self) == "n=1&ok=false&note=a%26b")
+        #expect(field.data == Data("7".utf8))
     }
 
     @Test func urlJoinsServerAndEndpointAndEncodesTheQuery() throws {

@@ -58,8 +58,62 @@ public struct Endpoint: Sendable {
     public var maximumResponseBytes: Int?
 
     /// Creates an endpoint; `query`, `headers` and `cookies` keep their order, and `nil` values
-    /// are left out. `timeout`, `connectTimeout` and `maximumResponseBytes` override the client's
-    /// ``RequestLimits``.
+    /// are left out. A value is written as its text: a string, a number or a `Bool`
+    /// (`true`/`false`). `timeout`, `connectTimeout` and `maximumResponseBytes` override the
+    /// client's ``RequestLimits``.
+    ///
+    /// ```swift
+    /// Endpoint(.get, "/users", query: ["page": input.page, "tags": input.tags.joined(separator: ",")])
+    /// ```
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: RequestPath,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        headers: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        cookies: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
+    ) {
+        self.method = method.rawValue
+        self.path = path
+        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0.description) } }
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.description) } }
+        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.description) } }
+        self.body = body
+        self.timeout = timeout
+        self.retry = retry
+        self.connectTimeout = connectTimeout
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// An endpoint at the absolute `url` rather than on a server, such as an upload URL an
+    /// earlier response returned. A URL on another origin than the API's gets none of its
+    /// defaults and credentials. The other arguments are those of the initializer with a path.
+    public init(
+        _ method: HTTPRequest.Method,
+        url: URL,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        headers: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        cookies: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
+    ) {
+        self.init(
+            method, "", query: query, headers: headers, cookies: cookies, body: body,
+            timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes
+        )
+        self.url = url
+    }
+
+    /// Creates an endpoint whose query, header and cookie values are written as generated code
+    /// asks: lists, dates, enums and deep objects in `queryEncoding`.
+    @_spi(Generated) @_disfavoredOverload
     public init(
         _ method: HTTPRequest.Method,
         _ path: RequestPath,
@@ -73,23 +127,16 @@ public struct Endpoint: Sendable {
         connectTimeout: TimeInterval? = nil,
         maximumResponseBytes: Int? = nil
     ) {
-        self.method = method.rawValue
-        self.path = path
+        self.init(method, path, body: body, timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes)
         self.query = query.flatMap { name, value in
             value?.queryItems(named: name, encoding: queryEncoding) ?? []
         }
         self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
         self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
-        self.body = body
-        self.timeout = timeout
-        self.retry = retry
-        self.connectTimeout = connectTimeout
-        self.maximumResponseBytes = maximumResponseBytes
     }
 
-    /// An endpoint at the absolute `url` rather than on a server, such as an upload URL an
-    /// earlier response returned. A URL on another origin than the API's gets none of its
-    /// defaults and credentials. The other arguments are those of the initializer with a path.
+    /// The generated-code initializer at the absolute `url`.
+    @_spi(Generated) @_disfavoredOverload
     public init(
         _ method: HTTPRequest.Method,
         url: URL,
@@ -156,7 +203,23 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
             encoded += literal
         }
 
-        /// Appends `value` percent-encoded as one path segment.
+        /// Appends `value`'s text percent-encoded as one path segment.
+        public mutating func appendInterpolation(_ value: some LosslessStringConvertible) {
+            appendSegment(value.description)
+        }
+
+        /// Appends the raw value of `value`, such as an enum's, as one path segment.
+        public mutating func appendInterpolation<Value: RawRepresentable>(_ value: Value) where Value.RawValue: LosslessStringConvertible {
+            appendSegment(value.rawValue.description)
+        }
+
+        /// Appends the UUID in upper-case hexadecimal with hyphens, as one path segment.
+        public mutating func appendInterpolation(_ value: UUID) {
+            appendSegment(value.uuidString)
+        }
+
+        /// Appends a generated value (an enum's raw value, say) as one path segment.
+        @_spi(Generated) @_disfavoredOverload
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             appendSegment(value.parameterValue)
         }
@@ -168,8 +231,18 @@ public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation,
         /// ```swift
         /// let path: RequestPath = "/repos/\(owner)/contents/\(segments: file)"
         /// ```
+        public mutating func appendInterpolation(segments value: some LosslessStringConvertible) {
+            appendSegments(value.description)
+        }
+
+        /// Appends a generated value as segments, its `/` kept as separators.
+        @_spi(Generated) @_disfavoredOverload
         public mutating func appendInterpolation(segments value: some ParameterValue) {
-            for (index, part) in value.parameterValue.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+            appendSegments(value.parameterValue)
+        }
+
+        private mutating func appendSegments(_ text: String) {
+            for (index, part) in text.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
                 if index > 0 { encoded += "/" }
                 appendSegment(String(part))
             }

@@ -40,9 +40,19 @@ public struct RequestBody: Hashable, Sendable {
         return sorting
     }
 
-    /// An `application/x-www-form-urlencoded` body; `nil` values are left out.
+    /// An `application/x-www-form-urlencoded` body of each value's text; `nil` values are left out.
+    public static func form(_ fields: KeyValuePairs<String, (any LosslessStringConvertible)?>) -> RequestBody {
+        form(fields.compactMap { name, value in value.map { Endpoint.QueryItem(name: name, value: $0.description) } })
+    }
+
+    /// An `application/x-www-form-urlencoded` body of values written as generated code asks;
+    /// `nil` values are left out.
+    @_spi(Generated) @_disfavoredOverload
     public static func form(_ fields: KeyValuePairs<String, (any QueryValue)?>, encoding: QueryEncoding = QueryEncoding()) -> RequestBody {
-        let items = fields.flatMap { name, value in value?.queryItems(named: name, encoding: encoding) ?? [] }
+        form(fields.flatMap { name, value in value?.queryItems(named: name, encoding: encoding) ?? [] })
+    }
+
+    private static func form(_ items: [Endpoint.QueryItem]) -> RequestBody {
         let text = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
             .joined(separator: "&")
         return RequestBody(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded")
@@ -94,7 +104,13 @@ public struct MultipartPart: Hashable, Sendable {
         self.data = data
     }
 
-    /// A text field.
+    /// A text field of `value`'s text.
+    public static func field(_ name: String, _ value: some LosslessStringConvertible) -> MultipartPart {
+        MultipartPart(name: name, data: Data(value.description.utf8))
+    }
+
+    /// A text field of a generated value.
+    @_spi(Generated) @_disfavoredOverload
     public static func field(_ name: String, _ value: some ParameterValue) -> MultipartPart {
         MultipartPart(name: name, data: Data(value.parameterValue.utf8))
     }
