@@ -8,7 +8,7 @@ import StrategyKit
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
 /// By default it sends through clients of its own, one per connect timeout, shared by the
-/// process: they never follow a redirect (the client's ``RedirectPolicy`` decides), don't
+/// process: they never follow a redirect (the client's ``RequestLimits/RedirectPolicy`` decides), don't
 /// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
 /// and apply ``RequestLimits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
@@ -26,7 +26,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// A transport on `client`, or on clients of its own when `client` is `nil`.
     ///
-    /// Redirects are followed by the client's rule alone (``RedirectPolicy``), which takes
+    /// Redirects are followed by the client's rule alone (``RequestLimits/RedirectPolicy``), which takes
     /// every credential off a request before it leaves its origin. A client that follows
     /// redirects by its own rule would send API keys in headers or the query on to another
     /// origin, so `client` must be made with `redirectConfiguration: .disallow`:

@@ -91,7 +91,7 @@ import Testing
         self.landing = landing
     }
 
-    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RedirectPolicy = .follow(max: 5)) -> StrategyClient {
+    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RequestLimits.RedirectPolicy = .follow(max: 5)) -> StrategyClient {
         StrategyClient(
             server: origin.server(),
             transport: kind.transport,

@@ -55,7 +55,7 @@ import Testing
 
     @Test func aHandWrittenFormAndFieldWriteEachValueAsItsText() {
         let form = RequestBody.form(["n": 1, "ok": false, "note": "a&b", "skip": nil as String?])
-        let field = MultipartPart.field("count", 7)
+        let field = RequestBody.Part.field("count", 7)
 
         #expect(String(decoding: form.data, as: UTF8.self) == "n=1&ok=false&note=a%26b")
         #expect(field.data == Data("7".utf8))

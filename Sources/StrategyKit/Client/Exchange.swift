@@ -2,7 +2,7 @@ import Foundation
 
 /// The last link of a client's chain: sends one request through the transport under the
 /// client's rules — not started when cancelled, within its deadline and size limit,
-/// following redirects by ``RedirectPolicy``.
+/// following redirects by ``RequestLimits/RedirectPolicy``.
 struct Exchange: Sendable {
     let transport: any Transport
     /// The client's limits with the endpoint's in their place.

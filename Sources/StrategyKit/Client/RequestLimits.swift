@@ -21,7 +21,7 @@ import Foundation
 ///   ``TransportError/Kind/responseTooLarge`` as soon as the transport sees it is larger
 ///   (from its `Content-Length` or while reading), so it is never held in memory whole.
 /// - ``redirects`` says whether the client follows redirects; transports never follow them on
-///   their own. See ``RedirectPolicy``.
+///   their own. See ``RequestLimits/RedirectPolicy``.
 public struct RequestLimits: Hashable, Sendable {
     /// The deadline in seconds for each attempt, connecting to last body byte; 60 by default.
     public var timeout: TimeInterval
@@ -58,22 +58,24 @@ public struct RequestLimits: Hashable, Sendable {
     }
 }
 
-/// Whether a client follows redirects (301, 302, 303, 307, 308 with a `Location`).
-///
-/// Followed redirects keep the method and body, except that a 303 turns into a `GET` without
-/// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
-/// to another origin (scheme, host or port), every credential is taken off the request first:
-/// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
-/// authenticator added (API keys in the query included; see ``Authenticator``). On the same
-/// origin every credential goes on with it: header fields stay, and a query item an
-/// authenticator added is put on the redirected URL even when its `Location` leaves it out.
-/// Middlewares don't run again for the redirected request.
-public enum RedirectPolicy: Hashable, Sendable {
-    /// Redirects are returned as responses.
-    case never
-    /// Redirects are followed, at most `max` in a row; one more fails with
-    /// ``TransportError/Kind/invalidResponse``.
-    case follow(max: Int)
+extension RequestLimits {
+    /// Whether a client follows redirects (301, 302, 303, 307, 308 with a `Location`).
+    ///
+    /// Followed redirects keep the method and body, except that a 303 turns into a `GET` without
+    /// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
+    /// to another origin (scheme, host or port), every credential is taken off the request first:
+    /// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
+    /// authenticator added (API keys in the query included; see ``Authenticator``). On the same
+    /// origin every credential goes on with it: header fields stay, and a query item an
+    /// authenticator added is put on the redirected URL even when its `Location` leaves it out.
+    /// Middlewares don't run again for the redirected request.
+    public enum RedirectPolicy: Hashable, Sendable {
+        /// Redirects are returned as responses.
+        case never
+        /// Redirects are followed, at most `max` in a row; one more fails with
+        /// ``TransportError/Kind/invalidResponse``.
+        case follow(max: Int)
+    }
 }
 
 /// Runs `operation`, and when `seconds` pass before it ends, cancels it and throws

@@ -55,7 +55,7 @@ public struct StrategyClient: Sendable {
     ///
     /// Cancelling the calling task cancels the request; a request is never started from a
     /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
-    /// (or the endpoint's own), and redirects are followed by its ``RedirectPolicy``.
+    /// (or the endpoint's own), and redirects are followed by its ``RequestLimits/RedirectPolicy``.
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
