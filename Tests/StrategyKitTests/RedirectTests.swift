@@ -45,7 +45,7 @@ import Testing
 
     struct Fetch: Strategy {
         typealias Output = String
-        var path: RequestPath
+        var path: Endpoint.Path
         var method: HTTPRequest.Method = .get
 
         func endpoint(for input: Void) -> Endpoint {

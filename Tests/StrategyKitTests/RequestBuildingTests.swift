@@ -10,22 +10,22 @@ import Testing
     let server = Server(scheme: "https", host: "api.example.com", basePath: "/v1/")
 
     @Test func interpolatedPathValuesCannotLeaveTheirSegment() {
-        let path: RequestPath = "/files/\("a/b?c#d e")/raw"
+        let path: Endpoint.Path = "/files/\("a/b?c#d e")/raw"
 
         #expect(path.encoded == "/files/a%2Fb%3Fc%23d%20e/raw")
     }
 
     @Test func dotSegmentsAreEncodedSoTheyAreNotResolved() {
-        let up: RequestPath = "/files/\("..")/secret"
-        let here: RequestPath = "/files/\(".")"
+        let up: Endpoint.Path = "/files/\("..")/secret"
+        let here: Endpoint.Path = "/files/\(".")"
 
         #expect(up.encoded == "/files/%2E%2E/secret")
         #expect(here.encoded == "/files/%2E")
     }
 
     @Test func aValueInterpolatedAsSegmentsKeepsItsSlashesAndEncodesEachPart() {
-        let path: RequestPath = "/contents/\(segments: "docs/a b?/README.md")"
-        let up: RequestPath = "/contents/\(segments: "docs/../secret")"
+        let path: Endpoint.Path = "/contents/\(segments: "docs/a b?/README.md")"
+        let up: Endpoint.Path = "/contents/\(segments: "docs/../secret")"
 
         #expect(path.encoded == "/contents/docs/a%20b%3F/README.md")
         #expect(path.dotSegment == nil)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func rawRepresentableValuesUseTheirRawValue() {
-        let path: RequestPath = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
+        let path: Endpoint.Path = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
 
         #expect(path.encoded == "/posts/newest-first/42/true")
     }

@@ -8,7 +8,7 @@ import Testing
     struct Call: Strategy {
         typealias Output = String
         var method: HTTPRequest.Method = .get
-        var path: RequestPath = "/flaky"
+        var path: Endpoint.Path = "/flaky"
         var retry: RetryPolicy?
 
         func endpoint(for input: Void) -> Endpoint {
@@ -217,7 +217,7 @@ import Testing
         let client = StrategyClient(server: Server(host: "stub.example"), transport: stub, middlewares: [RetryMiddleware { waits.append($0) }])
 
         for path in ["/lost", "/big", "/custom", "/unmatched"] {
-            _ = try? await client.send(Call(path: RequestPath(stringLiteral: path)))
+            _ = try? await client.send(Call(path: Endpoint.Path(stringLiteral: path)))
         }
 
         #expect(stub.requests.compactMap(\.request.path) == ["/lost", "/lost", "/lost", "/big", "/custom", "/unmatched"])
