@@ -5,7 +5,8 @@
 #   - extension blocks of other modules' types that add public API (`extension String:
 #     QueryValue`), from the same graph;
 #   - extension blocks in Sources/StrategyKit that declare public API (on any type, the
-#     runtime's own included), from the source text.
+#     runtime's own included), from the source text; `@_spi(Generated)` blocks, which only
+#     generated code sees, are not counted.
 #
 #   scripts/public-surface.sh          prints the three counts and the type names
 set -euo pipefail
@@ -56,7 +57,9 @@ for root, _, files in os.walk(sys.argv[2]):
                 while j < len(lines) and lines[j] != "}" and not lines[j].rstrip().endswith("{}"):
                     j += 1
                 block = "\n".join(lines[i:j + 1])
-                if lines[i].lstrip("@").startswith("public") or re.search(r"^\s+public\s", block, re.M) or "public extension" in lines[i]:
+                # An `@_spi(…)` block is SPI, seen only by code that imports it so (generated code).
+                spi = "@_spi(" in lines[i]
+                if not spi and (lines[i].lstrip("@").startswith("public") or re.search(r"^\s+public\s", block, re.M) or "public extension" in lines[i]):
                     public_blocks += 1
                 i = j
             i += 1

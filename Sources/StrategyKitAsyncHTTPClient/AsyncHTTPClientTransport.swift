@@ -8,7 +8,7 @@ import StrategyKit
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
 /// By default it sends through clients of its own, one per connect timeout, shared by the
-/// process: they never follow a redirect (the client's ``RedirectPolicy`` decides), don't
+/// process: they never follow a redirect (the client's ``RequestLimits/RedirectPolicy`` decides), don't
 /// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
 /// and apply ``RequestLimits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
@@ -18,13 +18,15 @@ public struct AsyncHTTPClientTransport: Transport {
     /// transport uses its own.
     public let client: HTTPClient?
 
-    /// Whether a caller's client is refused up front when its configuration follows redirects;
-    /// off only in tests of the check made after the response.
-    let checksRedirectConfiguration: Bool
+    /// Whether the caller's client follows redirects by its own rule, read from its
+    /// configuration once, when the transport is made (an `HTTPClient`'s configuration never
+    /// changes); such a client is refused before each request is sent. `false` for the
+    /// transport's own clients, and in tests of the check made after the response.
+    let refusesClient: Bool
 
     /// A transport on `client`, or on clients of its own when `client` is `nil`.
     ///
-    /// Redirects are followed by the client's rule alone (``RedirectPolicy``), which takes
+    /// Redirects are followed by the client's rule alone (``RequestLimits/RedirectPolicy``), which takes
     /// every credential off a request before it leaves its origin. A client that follows
     /// redirects by its own rule would send API keys in headers or the query on to another
     /// origin, so `client` must be made with `redirectConfiguration: .disallow`:
@@ -48,7 +50,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     init(client: HTTPClient?, checksRedirectConfiguration: Bool) {
         self.client = client
-        self.checksRedirectConfiguration = checksRedirectConfiguration
+        refusesClient = checksRedirectConfiguration && client.map { RedirectGuard.followsRedirects($0) == true } ?? false
     }
 
     /// Sends `request` and `body`, and collects the whole response within `limits`.
@@ -57,7 +59,7 @@ public struct AsyncHTTPClientTransport: Transport {
         guard let url = request.url else {
             throw TransportError(.cannotConnect, detail: "the request has no URL")
         }
-        if let client, checksRedirectConfiguration, RedirectGuard.followsRedirects(client) == true {
+        if refusesClient {
             throw RedirectGuard.refused
         }
         var outgoing = HTTPClientRequest(url: url.absoluteString)

@@ -24,14 +24,6 @@ import Testing
         }
     }
 
-    /// A flag the test reads after a detached renewal sets it.
-    final class Flag: Sendable {
-        private let lock = NSLock()
-        nonisolated(unsafe) private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
-    }
-
     let server: HTTPTestServer
 
     init() throws {
@@ -67,16 +59,15 @@ import Testing
         let finished = Flag()
         let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
             started.set()
-            // Runs until the test lets it end (at most a minute), so the caller can only have
-            // ended by not waiting for it.
-            for _ in 0..<6000 where !release.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+            // Runs until the test lets it end, so the caller can only have ended by not
+            // waiting for it.
+            try? await release.wait()
             finished.set()
             return BearerToken(accessToken: "fresh")
         }
         let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
         let call = Task { try await client.send(WhoAmI()) }
-        for _ in 0..<1000 where !started.isSet { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))  // the caller is waiting for the renewal
+        try await started.wait()
 
         call.cancel()
         let result = await call.result
@@ -84,29 +75,30 @@ import Testing
         #expect(!finished.isSet)  // the call ended while the renewal still ran
         #expect(throws: CancellationError.self) { try result.get() }
         release.set()
-        for _ in 0..<1000 where !finished.isSet { try await Task.sleep(for: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(server.requests.count == 1)  // no replay
+        try await finished.wait()
+        // The call has ended, so nothing is left that could replay its request.
+        #expect(server.requests.count == 1)
     }
 
     @Test func cancellingTheCallerThatStartedARenewalLeavesItSingleFlight() async throws {
         let refreshes = Counter()
+        let rejections = Counter()
         let release = Flag()
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+        let bearer = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
             refreshes.increment()
-            for _ in 0..<6000 where !release.isSet { try? await Task.sleep(for: .milliseconds(10)) }
+            try? await release.wait()
             return BearerToken(accessToken: "fresh")
         }
+        let authenticator = CountingRejections(base: bearer, rejections: rejections)
         let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
         let first = Task { try await client.send(WhoAmI()) }
-        for _ in 0..<1000 where refreshes.count == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await refreshes.reach(1)
 
         first.cancel()
         _ = await first.result
         let second = Task { try await client.send(WhoAmI()) }
         let third = Task { try await client.send(WhoAmI()) }
-        for _ in 0..<1000 where server.requests.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(100))  // their 401s are back; they wait for the renewal
+        try await rejections.reach(3)  // their 401s are back; they join the renewal
         release.set()
 
         #expect(try await second.value == "me")
@@ -150,6 +142,25 @@ import Testing
         #expect(lines.text.contains("renewing the credentials failed"))
         #expect(description.contains("Unreachable"))
         #expect((error?.underlying as? Unreachable) != nil)
+    }
+}
+
+/// Counts the rejections an authenticator is asked to renew after, then asks it.
+struct CountingRejections: Authenticator {
+    var base: any Authenticator
+    let rejections: Counter
+
+    func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
+        try await base.authenticate(request)
+    }
+
+    func isRejection(_ response: HTTPResponse) -> Bool {
+        base.isRejection(response)
+    }
+
+    func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
+        rejections.increment()
+        return try await base.renew(afterRejectionOf: request)
     }
 }
 

@@ -51,9 +51,6 @@ import Testing
             switch request.path {
             case "/refresh":
                 tokens.refreshes.increment()
-                // Long enough that every concurrent request's 401 arrives while the refresh
-                // is under way, however loaded the machine.
-                try? await Task.sleep(for: .seconds(1))
                 return tokens.refresh().map { .text($0) } ?? .text("refresh failed", status: 500)
             case "/whoami":
                 let authorization = request.header("Authorization") ?? ""
@@ -72,10 +69,13 @@ import Testing
         StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator, maxReplays: maxReplays)])
     }
 
-    /// A bearer authenticator that renews through the server's `/refresh`.
-    func bearer(_ token: BearerToken?) -> BearerTokenAuthenticator {
+    /// A bearer authenticator that renews through the server's `/refresh`; with `rejections`,
+    /// only once that many rejections have come back, so every concurrent request's 401
+    /// arrives while the renewal is under way.
+    func bearer(_ token: BearerToken?, after rejections: (counter: Counter, count: Int)? = nil) -> BearerTokenAuthenticator {
         let refreshURL = URL(string: "http://127.0.0.1:\(server.port)/refresh")!
         return BearerTokenAuthenticator(token: token) { _ in
+            if let rejections { try await rejections.counter.reach(rejections.count) }
             let (response, body) = try await URLSessionTransport().send(HTTPRequest(method: .post, url: refreshURL))
             guard response.status.code == 200 else { throw UnexpectedResponse(response: response, body: body) }
             return BearerToken(accessToken: String(decoding: body, as: UTF8.self), refreshToken: "r", expiresIn: 3600)
@@ -103,7 +103,9 @@ import Testing
 
     @Test func concurrentRejectionsCauseOneRefreshAndEveryRequestIsReplayed() async throws {
         _ = tokens.refresh()  // token-1 is stale now
-        let client = client(bearer(BearerToken(accessToken: "token-1", refreshToken: "r")))
+        let rejections = Counter()
+        let bearer = bearer(BearerToken(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
+        let client = client(CountingRejections(base: bearer, rejections: rejections))
 
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 { group.addTask { try await client.send(WhoAmI()) } }
@@ -120,7 +122,9 @@ import Testing
     @Test func aFailedRefreshFailsEveryWaitingRequestAndALaterOneMayTryAgain() async throws {
         _ = tokens.refresh()
         tokens.failRefreshes(true)
-        let client = client(bearer(BearerToken(accessToken: "token-1", refreshToken: "r")))
+        let rejections = Counter()
+        let bearer = bearer(BearerToken(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
+        let client = client(CountingRejections(base: bearer, rejections: rejections))
 
         let failures = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {

@@ -11,10 +11,10 @@ import Testing
 
     struct GetNote: Strategy {
         typealias Output = Note
-        var headers: KeyValuePairs<String, (any ParameterValue)?> = [:]
+        var note: String?
 
         func endpoint(for input: String) -> Endpoint {
-            Endpoint(.get, "/notes/\(input)", headers: headers)
+            Endpoint(.get, "/notes/\(input)", headers: ["X-Note": note])
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aRequestThatCannotBeMadeIsNotSent() async {
-        let error = await failure { try await client.call(GetNote(headers: ["X-Note": "a\r\nX-Admin: yes"]), "7") }
+        let error = await failure { try await client.call(GetNote(note: "a\r\nX-Admin: yes"), "7") }
 
         guard case .request(let underlying)? = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(underlying as? RequestBuildingError == .invalidHeaderValue(name: "X-Note"))

@@ -144,10 +144,11 @@ import Testing
 
     @Test func cancellingTheHandleCancelsTheRequest() async throws {
         // The server answers "slow" after 30 s, so a cancellation that didn't reach it ends in a greeting.
+        let server = self.server
         let result = await withCheckedContinuation { continuation in
             let handle = client.send(GetGreeting(), "slow") { result in continuation.resume(returning: result) }
             Task {
-                try await Task.sleep(for: .milliseconds(200))
+                try await server.received(1)
                 handle.cancel()
             }
         }
@@ -159,7 +160,7 @@ import Testing
     @Test func aCancelledCallFailsAsACancelledTransport() async throws {
         let client = self.client
         let call = Task { try await client.call(GetGreeting(), "slow") }
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.received(1)
         call.cancel()
 
         guard case .failure(let error) = await call.result, let error = error as? CallError<UnexpectedResponse> else {

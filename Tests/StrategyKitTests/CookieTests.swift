@@ -12,7 +12,7 @@ import Testing
         var url: URL?
 
         func endpoint(for input: Void) -> Endpoint {
-            let cookies: KeyValuePairs<String, (any ParameterValue)?> = ["theme": theme, "visits": 3]
+            let cookies: KeyValuePairs<String, (any LosslessStringConvertible)?> = ["theme": theme, "visits": 3]
             if let url { return Endpoint(.get, url: url, cookies: cookies) }
             return Endpoint(.get, "/cart", cookies: cookies)
         }

@@ -59,7 +59,7 @@ import Testing
 
     struct Fetch: Strategy {
         typealias Output = Data
-        var path: RequestPath
+        var path: Endpoint.Path
         var maximumResponseBytes: Int?
         var connectTimeout: TimeInterval?
 
@@ -221,7 +221,7 @@ import Testing
     ])
     func faultsEndInTheSameKind(path: String, expected: TransportError.Kind, attempts: Int) async throws {
         let error = await #expect(throws: TransportError.self) {
-            try await client().send(FaultConformanceTests.Fetch(path: RequestPath(stringLiteral: path)))
+            try await client().send(FaultConformanceTests.Fetch(path: Endpoint.Path(stringLiteral: path)))
         }
 
         #expect(error?.kind == expected)

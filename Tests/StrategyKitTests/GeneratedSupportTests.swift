@@ -162,3 +162,6 @@ import Testing
         init?(intValue: Int) { nil }
     }
 }
+
+// As a generated open enum is, so it can stand in a path or a query.
+@_spi(Generated) extension GeneratedSupportTests.Status: ParameterValue {}

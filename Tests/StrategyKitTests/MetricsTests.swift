@@ -16,7 +16,7 @@ import Testing
 
     struct Fetch: Strategy {
         typealias Output = Void
-        var path: RequestPath = "/flaky"
+        var path: Endpoint.Path = "/flaky"
 
         func endpoint(for input: Void) -> Endpoint { Endpoint(.get, path) }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import Testing
 
 @Suite struct QueryEncodingTests {

@@ -62,6 +62,21 @@ extension RedirectTests {
         #expect(RedirectGuard.followsRedirects(disallowing) == false)
     }
 
+    @Test func aCallersClientsConfigurationIsReadOnceWhenTheTransportIsMade() throws {
+        let following = Self.httpClient(following: true)
+        let disallowing = Self.httpClient(following: false)
+        defer {
+            _ = following.shutdown()
+            _ = disallowing.shutdown()
+        }
+
+        // Known before any request: no send reads the configuration again.
+        #expect(AsyncHTTPClientTransport(client: following).refusesClient)
+        #expect(!AsyncHTTPClientTransport(client: disallowing).refusesClient)
+        #expect(!AsyncHTTPClientTransport().refusesClient)
+        #expect(!AsyncHTTPClientTransport(client: following, checksRedirectConfiguration: false).refusesClient)
+    }
+
     @Test func aResponseTheCallersClientReachedByRedirectIsRefused() async throws {
         let http = Self.httpClient(following: true)
         defer { _ = http.shutdown() }

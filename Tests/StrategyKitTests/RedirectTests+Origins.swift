@@ -17,7 +17,7 @@ extension RedirectTests {
 
     @Test(arguments: Kind.allCases, hops)
     func noRedirectStatusTakesACredentialToAnotherPort(kind: Kind, hop: Hop) async throws {
-        #expect(try await client(kind, hop.credential).send(Fetch(path: RequestPath(stringLiteral: "/status/\(hop.status)"))) == "landed GET")
+        #expect(try await client(kind, hop.credential).send(Fetch(path: Endpoint.Path(stringLiteral: "/status/\(hop.status)"))) == "landed GET")
 
         let first = try #require(origin.requests.first)
         #expect(hop.credential.isCarried(by: first))

@@ -45,7 +45,7 @@ import Testing
 
     struct Fetch: Strategy {
         typealias Output = String
-        var path: RequestPath
+        var path: Endpoint.Path
         var method: HTTPRequest.Method = .get
 
         func endpoint(for input: Void) -> Endpoint {
@@ -67,6 +67,11 @@ import Testing
             let query = request.query.map { "?" + $0 } ?? ""
             switch request.path {
             case "/same": return CannedResponse(status: 307, headers: [("Location", "/landing\(query)")])
+            // Locations that leave the request's query out, or name the key with a value of their own.
+            case "/same-bare": return CannedResponse(status: 302, headers: [("Location", "/landing")])
+            case "/same-stale": return CannedResponse(status: 307, headers: [("Location", "/landing?api_key=stale&next=1")])
+            case "/same-then-other": return CannedResponse(status: 307, headers: [("Location", "/other-bare")])
+            case "/other-bare": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing")])
             case "/other": return CannedResponse(status: 307, headers: [("Location", "\(other)/landing\(query)")])
             case "/see-other": return CannedResponse(status: 303, headers: [("Location", "\(other)/landing")])
             case "/moved": return CannedResponse(status: 301, headers: [("Location", "\(other)/landing")])
@@ -86,7 +91,7 @@ import Testing
         self.landing = landing
     }
 
-    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RedirectPolicy = .follow(max: 5)) -> StrategyClient {
+    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RequestLimits.RedirectPolicy = .follow(max: 5)) -> StrategyClient {
         StrategyClient(
             server: origin.server(),
             transport: kind.transport,

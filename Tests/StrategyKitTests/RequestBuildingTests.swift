@@ -3,29 +3,29 @@ import StrategyKit
 import Testing
 
 @Suite struct RequestBuildingTests {
-    enum Sort: String, ParameterValue {
+    enum Sort: String {
         case newestFirst = "newest-first"
     }
 
     let server = Server(scheme: "https", host: "api.example.com", basePath: "/v1/")
 
     @Test func interpolatedPathValuesCannotLeaveTheirSegment() {
-        let path: RequestPath = "/files/\("a/b?c#d e")/raw"
+        let path: Endpoint.Path = "/files/\("a/b?c#d e")/raw"
 
         #expect(path.encoded == "/files/a%2Fb%3Fc%23d%20e/raw")
     }
 
     @Test func dotSegmentsAreEncodedSoTheyAreNotResolved() {
-        let up: RequestPath = "/files/\("..")/secret"
-        let here: RequestPath = "/files/\(".")"
+        let up: Endpoint.Path = "/files/\("..")/secret"
+        let here: Endpoint.Path = "/files/\(".")"
 
         #expect(up.encoded == "/files/%2E%2E/secret")
         #expect(here.encoded == "/files/%2E")
     }
 
     @Test func aValueInterpolatedAsSegmentsKeepsItsSlashesAndEncodesEachPart() {
-        let path: RequestPath = "/contents/\(segments: "docs/a b?/README.md")"
-        let up: RequestPath = "/contents/\(segments: "docs/../secret")"
+        let path: Endpoint.Path = "/contents/\(segments: "docs/a b?/README.md")"
+        let up: Endpoint.Path = "/contents/\(segments: "docs/../secret")"
 
         #expect(path.encoded == "/contents/docs/a%20b%3F/README.md")
         #expect(path.dotSegment == nil)
@@ -33,9 +33,32 @@ import Testing
     }
 
     @Test func rawRepresentableValuesUseTheirRawValue() {
-        let path: RequestPath = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
+        let path: Endpoint.Path = "/posts/\(Sort.newestFirst)/\(42)/\(true)"
 
         #expect(path.encoded == "/posts/newest-first/42/true")
+    }
+
+    @Test func aHandWrittenEndpointWritesEachValueAsItsText() throws {
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let endpoint = Endpoint(
+            .get, "/users/\(id)/\(segments: "a b/c")",
+            query: ["open": true, "ratio": 0.5, "count": Int32(3), "name": Substring("ada"), "none": nil as Bool?],
+            headers: ["X-Page": 2, "X-Missing": nil as Int?]
+        )
+
+        let (request, _) = try server.request(for: endpoint)
+
+        #expect(request.path == "/v1/users/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/a%20b/c?open=true&ratio=0.5&count=3&name=ada")
+        #expect(request.headerFields[HTTPField.Name("X-Page")!] == "2")
+        #expect(request.headerFields[HTTPField.Name("X-Missing")!] == nil)
+    }
+
+    @Test func aHandWrittenFormAndFieldWriteEachValueAsItsText() {
+        let form = RequestBody.form(["n": 1, "ok": false, "note": "a&b", "skip": nil as String?])
+        let field = RequestBody.Part.field("count", 7)
+
+        #expect(String(decoding: form.data, as: UTF8.self) == "n=1&ok=false&note=a%26b")
+        #expect(field.data == Data("7".utf8))
     }
 
     @Test func urlJoinsServerAndEndpointAndEncodesTheQuery() throws {

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 

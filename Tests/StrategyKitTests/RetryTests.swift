@@ -8,7 +8,7 @@ import Testing
     struct Call: Strategy {
         typealias Output = String
         var method: HTTPRequest.Method = .get
-        var path: RequestPath = "/flaky"
+        var path: Endpoint.Path = "/flaky"
         var retry: RetryPolicy?
 
         func endpoint(for input: Void) -> Endpoint {
@@ -217,7 +217,7 @@ import Testing
         let client = StrategyClient(server: Server(host: "stub.example"), transport: stub, middlewares: [RetryMiddleware { waits.append($0) }])
 
         for path in ["/lost", "/big", "/custom", "/unmatched"] {
-            _ = try? await client.send(Call(path: RequestPath(stringLiteral: path)))
+            _ = try? await client.send(Call(path: Endpoint.Path(stringLiteral: path)))
         }
 
         #expect(stub.requests.compactMap(\.request.path) == ["/lost", "/lost", "/lost", "/big", "/custom", "/unmatched"])
@@ -234,15 +234,15 @@ import Testing
     }
 
     @Test func cancellingDuringABackoffEndsTheCall() async throws {
-        let waits = self.waits
+        let backoff = Flag()
         let retry = RetryMiddleware(policy: RetryPolicy(baseDelay: .seconds(30), jitter: 0)) { wait in
-            waits.append(wait)
+            backoff.set()
             try await Task.sleep(for: wait)
         }
         let client = StrategyClient(server: server.server(), middlewares: [retry])
         let task = Task { try await client.send(Call(path: "/broken")) }
         // Cancel once the backoff has begun, however slowly the first answer came back.
-        for _ in 0..<1000 where waits.all.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        try await backoff.wait()
         task.cancel()
 
         await #expect(throws: CancellationError.self) { try await task.value }

@@ -9,7 +9,7 @@ import Tracing
 @Suite struct TracingTests {
     struct Search: Strategy {
         typealias Output = Void
-        var path: RequestPath = "/search"
+        var path: Endpoint.Path = "/search"
         var method: HTTPRequest.Method = .get
 
         func endpoint(for input: Void) -> Endpoint {

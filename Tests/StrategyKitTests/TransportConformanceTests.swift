@@ -112,7 +112,7 @@ import Testing
         let transport = kind.transport
         let request = HTTPRequest(method: .get, url: url("/slow"))
         let task = Task { try await transport.send(request) }
-        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+        try await server.received(1)
         task.cancel()
 
         let error = await #expect(throws: TransportError.self) { try await task.value }

@@ -79,6 +79,16 @@ public final class HTTPTestServer: Sendable {
     /// Every request received so far, in arrival order (thread-safe snapshot).
     public var requests: [RecordedRequest] { core.state.withLock { $0.requests } }
 
+    /// Returns as soon as the server has received `count` requests in all.
+    public func received(_ count: Int) async throws {
+        try await core.received.reach(count)
+    }
+
+    /// Returns as soon as the server has written the response to `count` requests in all.
+    public func answered(_ count: Int) async throws {
+        try await core.answered.reach(count)
+    }
+
     /// Closes the listening socket and all open connections; idempotent. Also called from deinit.
     public func stop() { core.stop() }
 
@@ -124,6 +134,9 @@ private final class ServerCore: Sendable {
 
     let port: Int
     let state = Protected(State())
+    /// The requests received, and those answered, counted for tests to wait on.
+    let received = Counter()
+    let answered = Counter()
     private let listener: Int32
     private let handler: @Sendable (RecordedRequest) async -> CannedResponse
 
@@ -200,12 +213,15 @@ private final class ServerCore: Sendable {
                 return
             }
             state.withLock { $0.requests.append(request.recorded) }
+            received.increment()
             let response = respond(to: request.recorded)
             let close = request.wantsClose || response.headers.contains {
                 $0.name.lowercased() == "connection" && $0.value.lowercased().contains("close")
             }
             let bytes = encode(response, headOnly: request.recorded.method == "HEAD", close: close)
-            guard sendAll(fd, bytes), !close else { return }
+            let sent = sendAll(fd, bytes)
+            answered.increment()
+            guard sent, !close else { return }
         }
     }
 

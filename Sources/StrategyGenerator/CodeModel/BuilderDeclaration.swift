@@ -2,7 +2,7 @@ extension CodeContext {
     /// `Client.Builder`: assembles the client — server, transport, credentials, retry, middlewares,
     /// stubbing — in one place, so no caller does.
     func builder() -> TypeDeclaration {
-        var members: [Declaration] = [.property(Property(access: access, name: "settings", type: "ClientSettings"))]
+        var members: [Declaration] = [.property(Property(attributes: access == "public" ? ["@_spi(Generated)"] : [], access: access, name: "settings", type: "ClientSettings"))]
         for scheme in spec.authSchemes {
             let type = scheme.kind.isBearer ? "BearerToken?" : "(any Authenticator)?"
             members.append(.property(Property(access: "private", name: credentialName(scheme), type: type, value: "nil")))

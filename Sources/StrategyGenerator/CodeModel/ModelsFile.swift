@@ -2,17 +2,17 @@ extension CodeContext {
     /// `NAME.Models.swift`: a struct per object model, coded the ways the API uses it, and an
     /// open enum per enum model.
     func modelsFile() -> SwiftFile {
-        let declarations = resolved.models.map { model -> Declaration in
+        let declarations = resolved.models.flatMap { model -> [Declaration] in
             switch model.kind {
             case .object(let fields):
-                .type(objectModel(
+                [.type(objectModel(
                     name: SwiftName.escaped(model.name.value), fields: fields, access: access, use: model.use,
                     docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecation)
-                ))
+                ))]
             case .enumeration(let enumeration):
-                .type(enumModel(model, enumeration))
+                [.type(enumModel(model, enumeration)), .type(parameterConformance(model))]
             case .union(let union):
-                .type(unionModel(model, union))
+                [.type(unionModel(model, union))]
             }
         }
         return file("Models", imports: ["Foundation", "StrategyKit"], declarations)
@@ -115,6 +115,13 @@ extension CodeContext {
                 ? [.line("_ = encoder.container(keyedBy: JSONKey.self)")]
                 : [.line("var container = encoder.container(keyedBy: JSONKey.self)")] + lines
         )
+    }
+
+    /// The open enum's conformance to the runtime's `ParameterValue`, which lets its raw value
+    /// stand in a path, a query, a header or a form; SPI, so the runtime's encoding stays out
+    /// of the user's sight.
+    private func parameterConformance(_ model: ResolvedModel) -> TypeDeclaration {
+        TypeDeclaration(attributes: ["@_spi(Generated)"], kind: .extension, name: SwiftName.escaped(model.name.value), inherits: ["ParameterValue"])
     }
 
     /// A struct with a static value per value the spec lists, which also keeps any other value a

@@ -2,17 +2,17 @@ import Foundation
 
 extension StrategyClient {
     /// Sends a strategy from code that isn't async; `completion` gets the result on an
-    /// arbitrary thread. Cancelling the returned handle cancels the request.
+    /// arbitrary thread. Cancelling the returned task cancels the request; a request that
+    /// already finished is not affected.
     @discardableResult
     public func send<S: Strategy>(
         _ strategy: S,
         _ input: S.Input,
         completion: @escaping @Sendable (Result<S.Output, any Error>) -> Void
-    ) -> Cancellable {
-        let task = Task {
+    ) -> Task<Void, Never> {
+        Task {
             completion(await result(strategy, input))
         }
-        return Cancellable(task.cancel)
     }
 
     /// Sends a strategy and returns its result as a value, for chaining calls whose failures
@@ -23,21 +23,6 @@ extension StrategyClient {
         } catch {
             return .failure(error)
         }
-    }
-}
-
-/// Cancels a request started with a completion handler.
-public struct Cancellable: Sendable {
-    private let cancelAction: @Sendable () -> Void
-
-    /// A handle that runs `cancel` when cancelled.
-    public init(_ cancel: @escaping @Sendable () -> Void) {
-        cancelAction = cancel
-    }
-
-    /// Cancels the request; a request that already finished is not affected.
-    public func cancel() {
-        cancelAction()
     }
 }
 

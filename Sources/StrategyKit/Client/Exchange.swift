@@ -2,7 +2,7 @@ import Foundation
 
 /// The last link of a client's chain: sends one request through the transport under the
 /// client's rules — not started when cancelled, within its deadline and size limit,
-/// following redirects by ``RedirectPolicy``.
+/// following redirects by ``RequestLimits/RedirectPolicy``.
 struct Exchange: Sendable {
     let transport: any Transport
     /// The client's limits with the endpoint's in their place.
@@ -13,6 +13,13 @@ struct Exchange: Sendable {
         // the request was built, and in the authenticators), so none can split the request.
         try TransportError.checkCancellation()
         let credentials = Credentials.names
+        if transport is any KeepsDeadlines {
+            // The stub's only wait, a route's delay, keeps the call's deadline, redirects included.
+            let deadline = Deadline(instant: ContinuousClock.now + .milliseconds(Int((max(limits.timeout, 0) * 1000).rounded(.up))), isEnforced: false)
+            return try await Deadline.$current.withValue(deadline) {
+                try await follow(request, body: body, credentials: credentials)
+            }
+        }
         return try await withDeadline(seconds: limits.timeout) {
             try await follow(request, body: body, credentials: credentials)
         }
@@ -77,7 +84,22 @@ enum Redirect {
             strip(&next, credentials: credentials)
             return (next, nextBody, [])
         }
+        carryQueryCredentials(from: request, to: &next, credentials: credentials)
         return (next, nextBody, credentials)
+    }
+
+    /// Puts the query items named in `credentials` that `request` carried (an API key in the
+    /// query) on `next`, in place of any of the same name its `Location` gave: header fields
+    /// stay on a redirected request, and a query credential must too.
+    static func carryQueryCredentials(from request: HTTPRequest, to next: inout HTTPRequest, credentials: Set<String>) {
+        guard !credentials.isEmpty else { return }
+        let carried = request.rawQueryItems.filter { credentials.contains($0.name) }
+        guard !carried.isEmpty, let path = next.path else { return }
+        let names = Set(carried.map(\.name))
+        let (route, kept) = path.firstIndex(of: "?").map { mark in
+            (path[..<mark], next.rawQueryItems.filter { !names.contains($0.name) }.map(\.item))
+        } ?? (path[...], [])
+        next.path = route + "?" + (kept + carried.map(\.item)).joined(separator: "&")
     }
 
     /// Whether two URLs share scheme, host and port (default ports counted).

@@ -27,8 +27,8 @@ public struct PageSequence<S: PaginatedStrategy>: AsyncSequence, Sendable {
     let input: S.Input
 
     /// The items of every page, in order.
-    public var items: ItemSequence<S> {
-        ItemSequence(pages: self)
+    public var items: Items {
+        Items(pages: self)
     }
 
     /// An iterator that sends no request before its first `next()`.
@@ -63,39 +63,41 @@ public struct PageSequence<S: PaginatedStrategy>: AsyncSequence, Sendable {
     }
 }
 
-/// The items of every page of a list, fetched a page at a time as they are needed.
-public struct ItemSequence<S: PaginatedStrategy>: AsyncSequence, Sendable {
-    /// One item.
-    public typealias Element = S.Item
-    /// What a failed call throws.
-    public typealias Failure = CallError<S.Failure>
-
-    let pages: PageSequence<S>
-
-    /// An iterator that sends no request before its first `next()`.
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(pages: pages.makeAsyncIterator(), strategy: pages.strategy)
-    }
-
-    /// Hands out one page's items before fetching the next page.
-    public struct Iterator: AsyncIteratorProtocol {
+extension PageSequence {
+    /// The items of every page of a list, fetched a page at a time as they are needed.
+    public struct Items: AsyncSequence, Sendable {
+        /// One item.
+        public typealias Element = S.Item
         /// What a failed call throws.
         public typealias Failure = CallError<S.Failure>
 
-        var pages: PageSequence<S>.Iterator
-        let strategy: S
-        var buffered: [S.Item] = []
-        var index = 0
+        let pages: PageSequence<S>
 
-        /// The next item; `nil` after the last page's last item, or after a failure.
-        public mutating func next() async throws(CallError<S.Failure>) -> S.Item? {
-            while index == buffered.count {
-                guard let page = try await pages.next() else { return nil }
-                buffered = strategy.items(of: page)
-                index = 0
+        /// An iterator that sends no request before its first `next()`.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(pages: pages.makeAsyncIterator(), strategy: pages.strategy)
+        }
+
+        /// Hands out one page's items before fetching the next page.
+        public struct Iterator: AsyncIteratorProtocol {
+            /// What a failed call throws.
+            public typealias Failure = CallError<S.Failure>
+
+            var pages: PageSequence<S>.Iterator
+            let strategy: S
+            var buffered: [S.Item] = []
+            var index = 0
+
+            /// The next item; `nil` after the last page's last item, or after a failure.
+            public mutating func next() async throws(CallError<S.Failure>) -> S.Item? {
+                while index == buffered.count {
+                    guard let page = try await pages.next() else { return nil }
+                    buffered = strategy.items(of: page)
+                    index = 0
+                }
+                defer { index += 1 }
+                return buffered[index]
             }
-            defer { index += 1 }
-            return buffered[index]
         }
     }
 }

@@ -21,7 +21,7 @@ import Foundation
 ///   ``TransportError/Kind/responseTooLarge`` as soon as the transport sees it is larger
 ///   (from its `Content-Length` or while reading), so it is never held in memory whole.
 /// - ``redirects`` says whether the client follows redirects; transports never follow them on
-///   their own. See ``RedirectPolicy``.
+///   their own. See ``RequestLimits/RedirectPolicy``.
 public struct RequestLimits: Hashable, Sendable {
     /// The deadline in seconds for each attempt, connecting to last body byte; 60 by default.
     public var timeout: TimeInterval
@@ -58,46 +58,76 @@ public struct RequestLimits: Hashable, Sendable {
     }
 }
 
-/// Whether a client follows redirects (301, 302, 303, 307, 308 with a `Location`).
-///
-/// Followed redirects keep the method and body, except that a 303 turns into a `GET` without
-/// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
-/// to another origin (scheme, host or port), every credential is taken off the request first:
-/// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
-/// authenticator added (API keys in the query included; see ``Authenticator``). Middlewares
-/// don't run again for the redirected request.
-public enum RedirectPolicy: Hashable, Sendable {
-    /// Redirects are returned as responses.
-    case never
-    /// Redirects are followed, at most `max` in a row; one more fails with
-    /// ``TransportError/Kind/invalidResponse``.
-    case follow(max: Int)
+extension RequestLimits {
+    /// Whether a client follows redirects (301, 302, 303, 307, 308 with a `Location`).
+    ///
+    /// Followed redirects keep the method and body, except that a 303 turns into a `GET` without
+    /// a body, and so does a 301 or 302 answering a `POST`, as browsers do. When a redirect leads
+    /// to another origin (scheme, host or port), every credential is taken off the request first:
+    /// `Authorization`, `Proxy-Authorization`, `Cookie`, and every header and query item an
+    /// authenticator added (API keys in the query included; see ``Authenticator``). On the same
+    /// origin every credential goes on with it: header fields stay, and a query item an
+    /// authenticator added is put on the redirected URL even when its `Location` leaves it out.
+    /// Middlewares don't run again for the redirected request.
+    public enum RedirectPolicy: Hashable, Sendable {
+        /// Redirects are returned as responses.
+        case never
+        /// Redirects are followed, at most `max` in a row; one more fails with
+        /// ``TransportError/Kind/invalidResponse``.
+        case follow(max: Int)
+    }
 }
 
 /// Runs `operation`, and when `seconds` pass before it ends, cancels it and throws
 /// ``TransportError/Kind/timedOut``.
 ///
 /// The client runs every transport call under it, so a deadline means the same on every
-/// transport; a transport may use it too, to keep its own deadline when used alone. A
-/// cancelled caller gets ``TransportError/Kind/cancelled``.
+/// transport; a transport may use it too, to keep its own deadline when used alone. Inside a
+/// deadline that ends no later (the client's, around a transport's own), `operation` just runs:
+/// the enclosing one ends it first. A cancelled caller gets ``TransportError/Kind/cancelled``.
 public func withDeadline<T: Sendable>(
     seconds: TimeInterval,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try TransportError.checkCancellation()
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: .milliseconds(Int64((max(seconds, 0) * 1000).rounded(.up))))
-            return nil
+    var deadline = ContinuousClock.now + .milliseconds(Int((max(seconds, 0) * 1000).rounded(.up)))
+    if let enclosing = Deadline.current {
+        if enclosing.isEnforced, enclosing.instant <= deadline { return try await operation() }
+        deadline = min(deadline, enclosing.instant)
+    }
+    // One task runs the operation; the shared clock cancels it when the deadline passes, and
+    // forgets the deadline when the operation ends first.
+    let expired = Locked(false)
+    let task = Deadline.$current.withValue(Deadline(instant: deadline, isEnforced: true)) { Task { try await operation() } }
+    let timer = DeadlineClock.shared.schedule(at: deadline) {
+        expired.withLock { $0 = true }
+        task.cancel()
+    }
+    defer { DeadlineClock.shared.cancel(timer) }
+    do {
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
         }
-        defer { group.cancelAll() }
-        do {
-            if let value = try await group.next() ?? nil { return value }
-        } catch is CancellationError {
-            throw TransportError.cancelled
-        }
+    } catch {
         if Task.isCancelled { throw TransportError.cancelled }
-        throw TransportError(.timedOut, detail: "deadline of \(seconds) s passed")
+        if expired.withLock({ $0 }) { throw TransportError(.timedOut, detail: "deadline of \(seconds) s passed") }
+        if error is CancellationError { throw TransportError.cancelled }
+        throw error
     }
 }
+
+/// The deadline the running task is under, if any: one enforced around it, so a deadline
+/// inside that ends no earlier costs nothing; or one the client leaves to a transport that keeps
+/// deadlines itself, which each of its waits keeps.
+struct Deadline: Sendable {
+    var instant: ContinuousClock.Instant
+    var isEnforced: Bool
+
+    @TaskLocal static var current: Deadline?
+}
+
+/// A transport whose every wait runs under ``withDeadline(seconds:_:)``, and which otherwise
+/// answers at once: the client hands it the deadline instead of enforcing it around the call.
+protocol KeepsDeadlines: Transport {}

@@ -55,7 +55,7 @@ public struct StrategyClient: Sendable {
     ///
     /// Cancelling the calling task cancels the request; a request is never started from a
     /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
-    /// (or the endpoint's own), and redirects are followed by its ``RedirectPolicy``.
+    /// (or the endpoint's own), and redirects are followed by its ``RequestLimits/RedirectPolicy``.
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
@@ -128,7 +128,7 @@ public struct StrategyClient: Sendable {
     /// absolute URL on the same origin as either.
     private func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
         guard let url = request.url else { return false }
-        return [self.server, server].contains { own in
+        return (server == self.server ? [server] : [self.server, server]).contains { own in
             URL(string: own.description).map { Redirect.sameOrigin($0, url) } ?? false
         }
     }

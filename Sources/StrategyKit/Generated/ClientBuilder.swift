@@ -3,7 +3,7 @@ import Foundation
 /// What every client builder sets the same way, whatever the API: transport, middlewares,
 /// retry, limits and decoder. A generated builder keeps one and adds the API's own
 /// servers and credentials.
-public struct ClientSettings: Sendable {
+@_spi(Generated) public struct ClientSettings: Sendable {
     /// Where endpoints are sent.
     public var server: Server
     /// Sends the requests; `URLSession` unless another is set.
@@ -63,7 +63,7 @@ public struct ClientSettings: Sendable {
 /// ```
 public protocol ClientBuilder: Sendable {
     /// What the builder has been told so far.
-    var settings: ClientSettings { get set }
+    @_spi(Generated) var settings: ClientSettings { get set }
 }
 
 extension ClientBuilder {

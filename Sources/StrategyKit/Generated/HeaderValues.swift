@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPFields {
+@_spi(Generated) extension HTTPFields {
     /// The value of the field `name`, or `nil` when the response has none (or `name` is not a
     /// field name). Fields sent more than once are joined with `, `.
     @_spi(Generated) public func value(_ name: String) -> String? {

@@ -18,8 +18,8 @@
 ///
 /// Compare with `==` or match in a `switch`, which needs a `default:` for the values a spec
 /// doesn't list.
-public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue, CustomStringConvertible
-where RawValue: Codable & Hashable & ParameterValue {
+public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible
+where RawValue: Codable & Hashable & Sendable & LosslessStringConvertible {
     /// The value `rawValue` stands for, whether the spec lists it or not.
     init(rawValue: RawValue)
 }
@@ -35,9 +35,6 @@ extension OpenEnum {
         Self(rawValue: rawValue)
     }
 
-    /// The raw value, as a path segment, query item or form field.
-    public var parameterValue: String { rawValue.parameterValue }
-
     /// The raw value.
-    public var description: String { rawValue.parameterValue }
+    public var description: String { rawValue.description }
 }

@@ -100,10 +100,16 @@ extension HTTPRequest {
 
     /// The names of the request's query items, percent-decoded and lower-cased, in order.
     var queryItemNames: [String] {
+        rawQueryItems.map(\.name)
+    }
+
+    /// The request's query items as written (`name=value`, percent-encoded), each with its
+    /// name percent-decoded and lower-cased, in order.
+    var rawQueryItems: [(name: String, item: String)] {
         guard let path, let mark = path.firstIndex(of: "?") else { return [] }
         return path[path.index(after: mark)...].split(separator: "&").map { item in
             let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            return (name.removingPercentEncoding ?? name).lowercased()
+            return ((name.removingPercentEncoding ?? name).lowercased(), String(item))
         }
     }
 }

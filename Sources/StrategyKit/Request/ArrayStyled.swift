@@ -5,7 +5,7 @@
 /// ```swift
 /// Endpoint(.get, "/files", query: ["fields": ArrayStyled(fields, .commaSeparated), "tag": tags])
 /// ```
-public struct ArrayStyled<Value: QueryValue>: QueryValue {
+@_spi(Generated) public struct ArrayStyled<Value: QueryValue>: QueryValue {
     /// The list to write; `nil` writes nothing.
     public var value: Value?
     /// How the list becomes query items.

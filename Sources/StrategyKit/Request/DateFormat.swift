@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a date is written as text, in JSON, a query item or a form field.
-public enum DateFormat: Hashable, Sendable {
+@_spi(Generated) public enum DateFormat: Hashable, Sendable {
     /// `2024-05-01T12:00:00Z`
     case iso8601
     /// `2024-05-01T12:00:00.250Z`

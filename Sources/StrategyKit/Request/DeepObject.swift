@@ -13,7 +13,7 @@ import Foundation
 /// ```swift
 /// Endpoint(.post, "/v1/customers", body: .form(["address": DeepObject(address)]))
 /// ```
-public struct DeepObject<Value: Encodable & Sendable>: QueryValue {
+@_spi(Generated) public struct DeepObject<Value: Encodable & Sendable>: QueryValue {
     /// The value to write; `nil` writes nothing.
     public var value: Value?
 
@@ -31,7 +31,7 @@ public struct DeepObject<Value: Encodable & Sendable>: QueryValue {
     }
 }
 
-extension Dictionary: QueryValue where Key == String, Value: QueryValue {
+@_spi(Generated) extension Dictionary: QueryValue where Key == String, Value: QueryValue {
     /// Each value's items under `name[key]`, keys in sorted order: `metadata[order_id]=6735`.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         keys.sorted().flatMap { key in self[key]!.queryItems(named: "\(name)[\(key)]", encoding: encoding) }

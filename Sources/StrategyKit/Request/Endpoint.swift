@@ -26,7 +26,7 @@ public struct Endpoint: Sendable {
     /// the request line) when the request is built.
     public var method: String
     /// The path after the server's base path, percent-encoded.
-    public var path: RequestPath
+    public var path: Path
     /// An absolute `http` or `https` URL sent to instead of a server and ``path``, such as an
     /// upload URL an earlier response returned; the query items are added to its own.
     public var url: URL?
@@ -58,15 +58,19 @@ public struct Endpoint: Sendable {
     public var maximumResponseBytes: Int?
 
     /// Creates an endpoint; `query`, `headers` and `cookies` keep their order, and `nil` values
-    /// are left out. `timeout`, `connectTimeout` and `maximumResponseBytes` override the client's
-    /// ``RequestLimits``.
+    /// are left out. A value is written as its text: a string, a number or a `Bool`
+    /// (`true`/`false`). `timeout`, `connectTimeout` and `maximumResponseBytes` override the
+    /// client's ``RequestLimits``.
+    ///
+    /// ```swift
+    /// Endpoint(.get, "/users", query: ["page": input.page, "tags": input.tags.joined(separator: ",")])
+    /// ```
     public init(
         _ method: HTTPRequest.Method,
-        _ path: RequestPath,
-        query: KeyValuePairs<String, (any QueryValue)?> = [:],
-        queryEncoding: QueryEncoding = QueryEncoding(),
-        headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        cookies: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ path: Path,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        headers: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        cookies: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
         body: RequestBody? = nil,
         timeout: TimeInterval? = nil,
         retry: RetryPolicy? = nil,
@@ -75,11 +79,9 @@ public struct Endpoint: Sendable {
     ) {
         self.method = method.rawValue
         self.path = path
-        self.query = query.flatMap { name, value in
-            value?.queryItems(named: name, encoding: queryEncoding) ?? []
-        }
-        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
-        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
+        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0.description) } }
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.description) } }
+        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.description) } }
         self.body = body
         self.timeout = timeout
         self.retry = retry
@@ -90,6 +92,51 @@ public struct Endpoint: Sendable {
     /// An endpoint at the absolute `url` rather than on a server, such as an upload URL an
     /// earlier response returned. A URL on another origin than the API's gets none of its
     /// defaults and credentials. The other arguments are those of the initializer with a path.
+    public init(
+        _ method: HTTPRequest.Method,
+        url: URL,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        headers: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        cookies: KeyValuePairs<String, (any LosslessStringConvertible)?> = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
+    ) {
+        self.init(
+            method, "", query: query, headers: headers, cookies: cookies, body: body,
+            timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes
+        )
+        self.url = url
+    }
+
+    /// Creates an endpoint whose query, header and cookie values are written as generated code
+    /// asks: lists, dates, enums and deep objects in `queryEncoding`.
+    @_spi(Generated) @_disfavoredOverload
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: Path,
+        query: KeyValuePairs<String, (any QueryValue)?> = [:],
+        queryEncoding: QueryEncoding = QueryEncoding(),
+        headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        cookies: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        timeout: TimeInterval? = nil,
+        retry: RetryPolicy? = nil,
+        connectTimeout: TimeInterval? = nil,
+        maximumResponseBytes: Int? = nil
+    ) {
+        self.init(method, path, body: body, timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes)
+        self.query = query.flatMap { name, value in
+            value?.queryItems(named: name, encoding: queryEncoding) ?? []
+        }
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
+        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
+    }
+
+    /// The generated-code initializer at the absolute `url`.
+    @_spi(Generated) @_disfavoredOverload
     public init(
         _ method: HTTPRequest.Method,
         url: URL,
@@ -108,76 +155,5 @@ public struct Endpoint: Sendable {
             timeout: timeout, retry: retry, connectTimeout: connectTimeout, maximumResponseBytes: maximumResponseBytes
         )
         self.url = url
-    }
-}
-
-/// A percent-encoded request path built by string interpolation.
-///
-/// Literal text is kept as written; every interpolated value is encoded as one path segment,
-/// so a value such as `"a/b?c"` can never leave its segment. A value that is `.` or `..` is
-/// refused when the request is built (``RequestBuildingError/dotSegment(_:)``): URL
-/// normalisation turns even `%2E%2E` back into a step up the path.
-///
-/// ```swift
-/// let path: RequestPath = "/users/\(id)/posts"
-/// ```
-public struct RequestPath: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    /// The path as it goes on the wire.
-    public private(set) var encoded: String
-    /// The first interpolated value that is `.` or `..`, if any; such a path can't be sent.
-    public private(set) var dotSegment: String?
-
-    /// A path written without interpolation, kept as written.
-    public init(stringLiteral value: String) {
-        encoded = value
-    }
-
-    /// A path with interpolated values, each encoded as one segment.
-    public init(stringInterpolation: StringInterpolation) {
-        encoded = stringInterpolation.encoded
-        dotSegment = stringInterpolation.dotSegment
-    }
-
-    /// The path as it goes on the wire.
-    public var description: String { encoded }
-
-    /// Builds a ``RequestPath``, encoding each interpolated value as one path segment.
-    public struct StringInterpolation: StringInterpolationProtocol {
-        fileprivate var encoded = ""
-        fileprivate var dotSegment: String?
-
-        /// An empty path, with room for the parts to come.
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            encoded.reserveCapacity(literalCapacity + interpolationCount * 8)
-        }
-
-        /// Appends literal text as written.
-        public mutating func appendLiteral(_ literal: String) {
-            encoded += literal
-        }
-
-        /// Appends `value` percent-encoded as one path segment.
-        public mutating func appendInterpolation(_ value: some ParameterValue) {
-            appendSegment(value.parameterValue)
-        }
-
-        /// Appends `value` as segments: its `/` stay separators, and each part between them is
-        /// percent-encoded as one segment, for a value such as a file path (`docs/README.md`). A
-        /// part that is `.` or `..` is refused as a whole value would be.
-        ///
-        /// ```swift
-        /// let path: RequestPath = "/repos/\(owner)/contents/\(segments: file)"
-        /// ```
-        public mutating func appendInterpolation(segments value: some ParameterValue) {
-            for (index, part) in value.parameterValue.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-                if index > 0 { encoded += "/" }
-                appendSegment(String(part))
-            }
-        }
-
-        private mutating func appendSegment(_ text: String) {
-            if (text == "." || text == "..") && dotSegment == nil { dotSegment = text }
-            encoded += PercentEncoding.pathSegment(text)
-        }
     }
 }

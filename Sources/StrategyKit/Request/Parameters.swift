@@ -1,19 +1,23 @@
 import Foundation
 
+// What generated code writes into paths, queries, headers and forms. It is SPI, the
+// conformances of the standard library's types with it: a user's `String` or `Int` shows
+// nothing of the runtime. Hand-written endpoints take text (`LosslessStringConvertible`).
+
 /// A single value that can stand in a path segment, a query item or a form field.
-public protocol ParameterValue: QueryValue {
+@_spi(Generated) public protocol ParameterValue: QueryValue {
     /// The value as text, before percent-encoding.
     var parameterValue: String { get }
 }
 
 /// A value that becomes zero or more query items: a single value, an array, a date, an optional.
-public protocol QueryValue: Sendable {
+@_spi(Generated) public protocol QueryValue: Sendable {
     /// The query items this value becomes under `name`, written by `encoding`; none for `nil`.
     func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem]
 }
 
 /// How query values that have more than one spelling are written.
-public struct QueryEncoding: Hashable, Sendable {
+@_spi(Generated) public struct QueryEncoding: Hashable, Sendable {
     /// How an array becomes query items.
     public enum ArrayStyle: Hashable, Sendable {
         /// `tag=a&tag=b`
@@ -47,59 +51,59 @@ public struct QueryEncoding: Hashable, Sendable {
     }
 }
 
-extension ParameterValue {
+@_spi(Generated) extension ParameterValue {
     /// One item, `name=parameterValue`.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         [Endpoint.QueryItem(name: name, value: parameterValue)]
     }
 }
 
-extension String: ParameterValue {
+@_spi(Generated) extension String: ParameterValue {
     /// The string itself.
     public var parameterValue: String { self }
 }
 
-extension Substring: ParameterValue {
+@_spi(Generated) extension Substring: ParameterValue {
     /// The substring as a string.
     public var parameterValue: String { String(self) }
 }
 
-extension Int: ParameterValue {
+@_spi(Generated) extension Int: ParameterValue {
     /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
-extension Int32: ParameterValue {
+@_spi(Generated) extension Int32: ParameterValue {
     /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
-extension Int64: ParameterValue {
+@_spi(Generated) extension Int64: ParameterValue {
     /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
-extension UInt: ParameterValue {
+@_spi(Generated) extension UInt: ParameterValue {
     /// The number in decimal.
     public var parameterValue: String { String(self) }
 }
 
-extension Double: ParameterValue {
+@_spi(Generated) extension Double: ParameterValue {
     /// The number as Swift prints it, e.g. `0.5`.
     public var parameterValue: String { String(self) }
 }
 
-extension Float: ParameterValue {
+@_spi(Generated) extension Float: ParameterValue {
     /// The number as Swift prints it, e.g. `0.5`.
     public var parameterValue: String { String(self) }
 }
 
-extension UUID: ParameterValue {
+@_spi(Generated) extension UUID: ParameterValue {
     /// The UUID in upper-case hexadecimal with hyphens.
     public var parameterValue: String { uuidString }
 }
 
-extension Bool: ParameterValue {
+@_spi(Generated) extension Bool: ParameterValue {
     /// `true` or `false`.
     public var parameterValue: String { self ? "true" : "false" }
 
@@ -113,26 +117,26 @@ extension Bool: ParameterValue {
     }
 }
 
-extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue {
+@_spi(Generated) extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue {
     /// The raw value, as text.
     public var parameterValue: String { rawValue.parameterValue }
 }
 
-extension Date: QueryValue {
+@_spi(Generated) extension Date: QueryValue {
     /// One item, the date written as the encoding's ``QueryEncoding/dates`` says.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         [Endpoint.QueryItem(name: name, value: encoding.dates.string(from: self))]
     }
 }
 
-extension Optional: QueryValue where Wrapped: QueryValue {
+@_spi(Generated) extension Optional: QueryValue where Wrapped: QueryValue {
     /// The wrapped value's items, or none for `nil`.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         self?.queryItems(named: name, encoding: encoding) ?? []
     }
 }
 
-extension Array: QueryValue where Element: QueryValue {
+@_spi(Generated) extension Array: QueryValue where Element: QueryValue {
     /// The elements' items, as the encoding's ``QueryEncoding/arrays`` says.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
         switch encoding.arrays {
@@ -168,6 +172,18 @@ enum PercentEncoding {
     }
 
     private static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+        // Most values (numbers, identifiers) need no escape: they go as they are.
+        if value.utf8.allSatisfy(isUnreserved) { return value }
+        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 }

@@ -40,27 +40,37 @@ public struct RequestBody: Hashable, Sendable {
         return sorting
     }
 
-    /// An `application/x-www-form-urlencoded` body; `nil` values are left out.
+    /// An `application/x-www-form-urlencoded` body of each value's text; `nil` values are left out.
+    public static func form(_ fields: KeyValuePairs<String, (any LosslessStringConvertible)?>) -> RequestBody {
+        form(fields.compactMap { name, value in value.map { Endpoint.QueryItem(name: name, value: $0.description) } })
+    }
+
+    /// An `application/x-www-form-urlencoded` body of values written as generated code asks;
+    /// `nil` values are left out.
+    @_spi(Generated) @_disfavoredOverload
     public static func form(_ fields: KeyValuePairs<String, (any QueryValue)?>, encoding: QueryEncoding = QueryEncoding()) -> RequestBody {
-        let items = fields.flatMap { name, value in value?.queryItems(named: name, encoding: encoding) ?? [] }
+        form(fields.flatMap { name, value in value?.queryItems(named: name, encoding: encoding) ?? [] })
+    }
+
+    private static func form(_ items: [Endpoint.QueryItem]) -> RequestBody {
         let text = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
             .joined(separator: "&")
         return RequestBody(data: Data(text.utf8), contentType: "application/x-www-form-urlencoded")
     }
 
     /// A `multipart/form-data` body of the parts that are not `nil`, e.g. optional fields.
-    public static func multipart(_ parts: [MultipartPart?], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
+    public static func multipart(_ parts: [Part?], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
         multipart(parts.compactMap { $0 }, boundary: boundary)
     }
 
     /// A `multipart/form-data` body of `parts`, separated by `boundary`.
-    public static func multipart(_ parts: [MultipartPart], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
+    public static func multipart(_ parts: [Part], boundary: String = "StrategyKit-\(UUID().uuidString)") -> RequestBody {
         var data = Data()
         for part in parts {
             data.append("--\(boundary)\r\n")
-            var disposition = "form-data; name=\"\(MultipartPart.quoted(part.name))\""
+            var disposition = "form-data; name=\"\(Part.quoted(part.name))\""
             if let filename = part.filename {
-                disposition += "; filename=\"\(MultipartPart.quoted(filename))\""
+                disposition += "; filename=\"\(Part.quoted(filename))\""
             }
             data.append("Content-Disposition: \(disposition)\r\n")
             if let contentType = part.contentType {
@@ -75,45 +85,53 @@ public struct RequestBody: Hashable, Sendable {
     }
 }
 
-/// One part of a `multipart/form-data` body: a field, or a file with a file name and content type.
-public struct MultipartPart: Hashable, Sendable {
-    /// The form field's name.
-    public var name: String
-    /// The file's name, for a file.
-    public var filename: String?
-    /// The part's `Content-Type`, if it has one.
-    public var contentType: String?
-    /// The part's bytes.
-    public var data: Data
+extension RequestBody {
+    /// One part of a `multipart/form-data` body: a field, or a file with a file name and content type.
+    public struct Part: Hashable, Sendable {
+        /// The form field's name.
+        public var name: String
+        /// The file's name, for a file.
+        public var filename: String?
+        /// The part's `Content-Type`, if it has one.
+        public var contentType: String?
+        /// The part's bytes.
+        public var data: Data
 
-    /// A part named `name`; a file when it has a `filename`.
-    public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
-        self.name = name
-        self.filename = filename
-        self.contentType = contentType
-        self.data = data
-    }
+        /// A part named `name`; a file when it has a `filename`.
+        public init(name: String, filename: String? = nil, contentType: String? = nil, data: Data) {
+            self.name = name
+            self.filename = filename
+            self.contentType = contentType
+            self.data = data
+        }
 
-    /// A text field.
-    public static func field(_ name: String, _ value: some ParameterValue) -> MultipartPart {
-        MultipartPart(name: name, data: Data(value.parameterValue.utf8))
-    }
+        /// A text field of `value`'s text.
+        public static func field(_ name: String, _ value: some LosslessStringConvertible) -> Part {
+            Part(name: name, data: Data(value.description.utf8))
+        }
 
-    /// A file.
-    public static func file(_ name: String, filename: String, contentType: String = "application/octet-stream", data: Data) -> MultipartPart {
-        MultipartPart(name: name, filename: filename, contentType: contentType, data: data)
-    }
+        /// A text field of a generated value.
+        @_spi(Generated) @_disfavoredOverload
+        public static func field(_ name: String, _ value: some ParameterValue) -> Part {
+            Part(name: name, data: Data(value.parameterValue.utf8))
+        }
 
-    /// A file.
-    public static func file(_ name: String, _ file: FileUpload) -> MultipartPart {
-        MultipartPart(name: name, filename: file.filename, contentType: file.contentType, data: file.data)
-    }
+        /// A file.
+        public static func file(_ name: String, filename: String, contentType: String = "application/octet-stream", data: Data) -> Part {
+            Part(name: name, filename: filename, contentType: contentType, data: data)
+        }
 
-    /// Escapes a quoted parameter the way browsers do (RFC 7578): `"` as `%22`, CR and LF as `%0D` and `%0A`.
-    static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "%22")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        /// A file.
+        public static func file(_ name: String, _ file: FileUpload) -> Part {
+            Part(name: name, filename: file.filename, contentType: file.contentType, data: file.data)
+        }
+
+        /// Escapes a quoted parameter the way browsers do (RFC 7578): `"` as `%22`, CR and LF as `%0D` and `%0A`.
+        static func quoted(_ text: String) -> String {
+            text.replacingOccurrences(of: "\"", with: "%22")
+                .replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A transport returns every response it receives, whatever its status, redirects included:
 /// deciding what is a failure belongs to the strategy, and following a redirect to the client
-/// (``RedirectPolicy``). When no response comes it throws a ``TransportError``, mapping its
+/// (``RequestLimits/RedirectPolicy``). When no response comes it throws a ``TransportError``, mapping its
 /// own errors into a ``TransportError/Kind``.
 ///
 /// A transport keeps the `limits` it is given: ``RequestLimits/timeout`` as a deadline for the

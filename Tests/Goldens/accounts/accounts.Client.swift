@@ -81,6 +81,7 @@ public struct AccountsClient: Sendable {
 extension AccountsClient {
     /// Assembles a ``AccountsClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var sessionToken: BearerToken? = nil
 

@@ -147,6 +147,7 @@ extension AuctionsClient: AuctionBrowsing, Bidding {}
 extension AuctionsClient {
     /// Assembles a ``AuctionsClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
 
         public init(environment: Environment = .production) {

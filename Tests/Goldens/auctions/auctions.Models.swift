@@ -16,6 +16,9 @@ public struct AuctionStatus: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension AuctionStatus: ParameterValue {}
+
 public struct Money: Decodable, Equatable, Sendable {
     public let amount: Int
     public let currency: String

@@ -209,6 +209,7 @@ extension BookshopClient: BooksAPI, OrdersAPI {}
 extension BookshopClient {
     /// Assembles a ``BookshopClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var bearerToken: BearerToken? = nil
         private var apiKeyAuthenticator: (any Authenticator)? = nil

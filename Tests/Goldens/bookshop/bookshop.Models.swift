@@ -16,6 +16,9 @@ public struct Genre: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension Genre: ParameterValue {}
+
 public struct Book: Decodable, Sendable {
     public let isbn: String
     public let title: String

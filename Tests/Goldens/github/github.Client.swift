@@ -180,6 +180,7 @@ public struct GitHubClient: Sendable {
 extension GitHubClient {
     /// Assembles a ``GitHubClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var tokenToken: BearerToken? = nil
 

@@ -95,6 +95,9 @@ public struct IssueState: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension IssueState: ParameterValue {}
+
 public struct StateReason: OpenEnum {
     public static let completed = Self("completed")
     public static let reopened = Self("reopened")
@@ -107,6 +110,9 @@ public struct StateReason: OpenEnum {
         self.rawValue = rawValue
     }
 }
+
+@_spi(Generated)
+extension StateReason: ParameterValue {}
 
 public struct LabelDetails: Codable, Sendable {
     public var id: Int

@@ -93,6 +93,7 @@ public struct PetstoreClient: Sendable {
 extension PetstoreClient {
     /// Assembles a ``PetstoreClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var apiKeyAuthenticator: (any Authenticator)? = nil
         private var adminAuthenticator: (any Authenticator)? = nil

@@ -16,6 +16,9 @@ public struct PetStatus: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension PetStatus: ParameterValue {}
+
 public struct Category: Codable, Sendable {
     public var id: Int
     public var name: String

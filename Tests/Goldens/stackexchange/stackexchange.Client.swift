@@ -334,6 +334,7 @@ extension StackExchangeClient {
     /// Assembles a ``StackExchangeClient``: server, transport, credentials, retry and middlewares in one
     /// place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var appKeyAuthenticator: (any Authenticator)? = nil
 

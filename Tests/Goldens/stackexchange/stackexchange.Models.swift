@@ -15,6 +15,9 @@ public struct Order: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension Order: ParameterValue {}
+
 public struct QuestionSort: OpenEnum {
     public static let activity = Self("activity")
     public static let creation = Self("creation")
@@ -31,6 +34,9 @@ public struct QuestionSort: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension QuestionSort: ParameterValue {}
+
 public struct TagSort: OpenEnum {
     public static let popular = Self("popular")
     public static let activity = Self("activity")
@@ -43,6 +49,9 @@ public struct TagSort: OpenEnum {
         self.rawValue = rawValue
     }
 }
+
+@_spi(Generated)
+extension TagSort: ParameterValue {}
 
 public struct UserSort: OpenEnum {
     public static let reputation = Self("reputation")
@@ -57,6 +66,9 @@ public struct UserSort: OpenEnum {
         self.rawValue = rawValue
     }
 }
+
+@_spi(Generated)
+extension UserSort: ParameterValue {}
 
 /// The owner of a post, as lists show it.
 public struct ShallowUser: Decodable, Sendable {

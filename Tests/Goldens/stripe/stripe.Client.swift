@@ -136,6 +136,7 @@ public struct StripeClient: Sendable {
 extension StripeClient {
     /// Assembles a ``StripeClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var secretKeyToken: BearerToken? = nil
 

@@ -114,6 +114,9 @@ public struct TaxExempt: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension TaxExempt: ParameterValue {}
+
 /// A customer's id, or the customer when the request expands it.
 public enum ExpandableCustomer: Decodable, Sendable {
     case string(String)

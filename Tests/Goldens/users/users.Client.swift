@@ -48,6 +48,7 @@ public struct UsersClient: Sendable {
 extension UsersClient {
     /// Assembles a ``UsersClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
 
         public init(environment: Environment = .production) {

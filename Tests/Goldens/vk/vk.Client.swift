@@ -127,6 +127,7 @@ extension VKClient: WallGettable, WallPostable {}
 extension VKClient {
     /// Assembles a ``VKClient``: server, transport, credentials, retry and middlewares in one place.
     public struct Builder: ClientBuilder {
+        @_spi(Generated)
         public var settings: ClientSettings
         private var tokenAuthenticator: (any Authenticator)? = nil
 

@@ -18,6 +18,9 @@ public struct PostType: OpenEnum {
     }
 }
 
+@_spi(Generated)
+extension PostType: ParameterValue {}
+
 public struct Likes: Decodable, Sendable {
     public let count: Int
     public let userLikes: Int

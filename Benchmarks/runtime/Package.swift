@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The runtime's cost per request: the whole chain on the stub transport, and a generated client
+// against the raw transport call through each real transport to a loopback server.
+//
+//   swift package benchmark                      full run (figures in ../RESULTS.md)
+//   RUNTIME_BENCHMARK_QUICK=1 swift package benchmark   quick run, as CI does it
+let package = Package(
+    name: "RuntimeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "StrategyKit", path: "../.."),
+        // Its malloc interposer counts allocations; no jemalloc is needed.
+        .package(url: "https://github.com/ordo-one/benchmark.git", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "RuntimeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "StrategyKit", package: "StrategyKit"),
+                .product(name: "StrategyKitAsyncHTTPClient", package: "StrategyKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ],
+            path: "Benchmarks/RuntimeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
