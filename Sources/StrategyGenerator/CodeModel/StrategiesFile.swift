@@ -163,7 +163,7 @@ extension CodeContext {
             return [endpointExpression(strategy, prefix: "Endpoint")]
         }
         let singles = fields.filter { !isList($0) }.map { Expression.code(multipartPart($0)) }
-        var statements: [Statement] = [.expression(.array(prefix: "var parts: [MultipartPart?] = ", elements: singles, suffix: ""))]
+        var statements: [Statement] = [.expression(.array(prefix: "var parts: [RequestBody.Part?] = ", elements: singles, suffix: ""))]
         for field in fields where isList(field) {
             let value = "input.\(SwiftName.escaped(storageName(field)))"
             let list = field.type.isOptional ? "(\(value) ?? [])" : value

@@ -110,15 +110,8 @@ struct Checker {
         for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
             names[name] = "Foundation's '\(name)'"
         }
-        for name in [
-            "APIError", "APIKeyAuthenticator", "AuthenticationError", "AuthenticationMiddleware", "Authenticator",
-            "BasicAuthenticator", "BearerToken", "BearerTokenAuthenticator", "DateFormat", "DefaultParametersMiddleware",
-            "Endpoint", "FileUpload", "HTTPHeaders", "JSONKey", "JSONValue", "Nullable", "HTTPRequest", "HTTPResponse", "HeaderTokenAuthenticator", "Hooks",
-            "Middleware", "MiddlewareFilter", "MultipartPart", "ParameterValue", "QueryEncoding", "RequestBody",
-            "RetryMiddleware", "RetryPolicy", "Server", "Strategy", "StrategyClient", "StrategyKit", "Stubbing",
-            "SuccessCheck", "Transport", "URLSessionTransport",
-            "DeepObject", "ItemSequence", "PageSequence", "PaginatedStrategy", "Pagination",
-        ] { names[name] = "StrategyKit's '\(name)'" }
+        for name in RuntimeNames.types + ["StrategyKit"] { names[name] = "StrategyKit's '\(name)'" }
+        for name in RuntimeNames.httpTypes { names[name] = "swift-http-types' '\(name)'" }
         for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
         for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }
         return names

@@ -118,7 +118,7 @@ public struct UploadImage: Strategy {
     public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        var parts: [MultipartPart?] = [
+        var parts: [RequestBody.Part?] = [
             input.additionalMetadata.map { .field("additionalMetadata", $0) },
             input.takenOn.map { .field("takenOn", DateFormat.iso8601.string(from: $0)) },
             .file("file", input.file),

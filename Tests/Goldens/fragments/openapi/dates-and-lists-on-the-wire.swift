@@ -33,7 +33,7 @@ public struct UploadReport: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        var parts: [MultipartPart?] = [
+        var parts: [RequestBody.Part?] = [
             input.authenticateUntil.map { .field("authenticate_until", DateFormat.iso8601.string(from: $0)) },
             .file("file", input.file),
         ]
