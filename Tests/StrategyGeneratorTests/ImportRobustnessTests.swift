@@ -61,7 +61,7 @@ import Testing
             \(schemas)
             """)
         #expect(generated.warnings.contains { $0.message.hasPrefix("schemas nest more than 128 levels deep") })
-        #expect(source(generated, "Models").contains("public struct S298: "))
+        #expect(source(generated, "Models").contains("public struct S0: "))
     }
 
     @Test func aFaultValidationFindsInAnImportedSpecCostsOnlyWhatHoldsIt() throws {

@@ -93,7 +93,6 @@ import Testing
             "shop.yaml:22:11: warning: parameter 'trace' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/post/parameters/0)",
             "shop.yaml:28:11: warning: parameter 'filter' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/get/parameters/0)",
             "shop.yaml:28:62: warning: 'other.yaml#/Filter' can't be read (there is no file at this path); what uses it is left out (#/paths/~1pets/get/parameters/0/schema)",
-            "shop.yaml:46:7: warning: model 'ErrorModel' is not used by any strategy (#/components/schemas/Error)",
         ])
         #expect(generated.warnings.allSatisfy { $0.severity == .warning })
     }
@@ -106,8 +105,8 @@ import Testing
 
         #expect(client.contains("public struct PetShopTheAPIClient"))
         #expect(client.contains("public func getPet(petId: String) async throws(CallError<UnexpectedResponse>) -> Pet"))
-        #expect(models.contains("public struct ErrorModel: "))
-        #expect(models.contains("public struct SelfModel: ") && models.contains("owner: SelfModel?"))
+        // `Error` and `Self` clash with Swift's names, and no operation uses them: not generated.
+        #expect(!models.contains("ErrorModel") && !models.contains("SelfModel"))
         #expect(models.contains("public let myTag: String?") && models.contains("public let myTag2: String?"))
         #expect(models.contains(#"self.myTag2 = try container.decode(String?.self, forKey: "myTag")"#) || models.contains(#"self.myTag2 = try container.decodeIfPresent(String.self, forKey: "myTag")"#))
         #expect(models.contains(#"public static let noneValue = Self("none")"#))
@@ -337,7 +336,6 @@ import Testing
 
         #expect(generated.warnings.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
             "api.yaml:8:5: warning: 'paths/nowhere.yaml' can't be read (there is no file at this path); what uses it is left out (#/paths/~1missing)",
-            "api.yaml:11:14: warning: model 'Droplet' is not used by any strategy (#/components/schemas/droplet)",
             "models/droplet.yaml:7:9: warning: 'errors.yaml#/components/schemas/gone' names no part of its file; what uses it is left out (#/properties/gone)",
         ])
         #expect(client.contains("public func listDroplets(perPage: Int? = nil) async throws(CallError<SplitError>) -> [Droplet2]"))

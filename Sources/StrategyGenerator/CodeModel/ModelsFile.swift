@@ -121,7 +121,7 @@ extension CodeContext {
     /// stand in a path, a query, a header or a form; SPI, so the runtime's encoding stays out
     /// of the user's sight.
     private func parameterConformance(_ model: ResolvedModel) -> TypeDeclaration {
-        TypeDeclaration(attributes: ["@_spi(Generated)"], kind: .extension, name: SwiftName.escaped(model.name.value), inherits: ["ParameterValue"])
+        TypeDeclaration(attributes: deprecatedAttribute(model.deprecation) + ["@_spi(Generated)"], kind: .extension, name: SwiftName.escaped(model.name.value), inherits: ["ParameterValue"])
     }
 
     /// A struct with a static value per value the spec lists, which also keeps any other value a

@@ -214,7 +214,9 @@ public enum SpecLoader {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
         let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
+        spec = spec.withoutUnreachableModels()
         let faultWarnings = ImportedFaults.leaveOut(from: &spec, pointers: importer.pointers)
+        spec = spec.withoutUnreachableModels()
         return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings + faultWarnings, pointers: importer.pointers)
     }
 

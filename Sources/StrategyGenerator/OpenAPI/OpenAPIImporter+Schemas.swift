@@ -542,3 +542,38 @@ extension OpenAPIImporter {
         models.append(model)
     }
 }
+
+extension APISpec {
+    /// The spec without the models no strategy and no error reaches, through fields, union
+    /// members and compositions: a schema nothing uses is not generated.
+    func withoutUnreachableModels() -> APISpec {
+        var pending: [TypeReference] = []
+        for strategy in strategies {
+            let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? []) + strategy.responseHeaders
+            pending += fields.map(\.type)
+            if case .json(let type, _)? = strategy.body { pending.append(type) }
+            switch strategy.returns {
+            case .type(let type, _)?: pending.append(type)
+            case .fields(let fields)?: pending += fields.map(\.type)
+            case nil: break
+            }
+        }
+        for error in errors {
+            for statusCase in error.statusCases {
+                if case .body(let type) = statusCase.payload { pending.append(type) }
+            }
+        }
+        let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: Set<String> = []
+        while let type = pending.popLast() {
+            for name in type.namedTypes where reached.insert(name).inserted {
+                guard let model = byName[name] else { continue }
+                pending += model.memberTypes
+                pending += model.allOf.map { .named($0.value) }
+            }
+        }
+        var spec = self
+        spec.models = models.filter { reached.contains($0.name.value) }
+        return spec
+    }
+}
