@@ -86,9 +86,11 @@ enum YAMLDocument {
         }
         let columns = ByteColumns(text)
         do {
-            guard let root = try Yams.compose(yaml: text) else { return .success(nil) }
-            var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
-            return .success(try convert(root, file: file, columns: columns, depth: 0, anchors: &anchors).node)
+            do {
+                return .success(try compose(text, resolver: .basic, file: file, columns: columns, allowingAliases: allowingAliases))
+            } catch {
+                return .success(try compose(text, resolver: .default, file: file, columns: columns, allowingAliases: allowingAliases))
+            }
         } catch let error as YamlError {
             return .failure(DiagnosticsError([diagnostic(for: error, file: file, columns: columns)]))
         } catch let error as DiagnosticsError {
@@ -97,6 +99,32 @@ enum YAMLDocument {
             return .failure(DiagnosticsError([.error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))]))
         }
     }
+
+    /// The document's root node, composed by Yams with `resolver`.
+    ///
+    /// The loader types scalars itself (``YAMLNode/value``), so Yams's tags matter only where Yams
+    /// compares a mapping's keys: two keys are the same when their text and tag are. With the
+    /// `.basic` resolver every untagged scalar is a string, which costs no regular expression per
+    /// node; as long as every key is untagged or tagged as a string, it finds the same keys the
+    /// same as the `.default` resolver does (and maybe more), and a document it composes without
+    /// error composes the same either way. So `parse` composes with `.basic` first, and again
+    /// with `.default` (as it always did) when that fails in any way or meets another key: a
+    /// document that `.basic` finds a duplicate in, or that has an error, gets the very
+    /// diagnostic it always got.
+    private static func compose(_ text: String, resolver: Resolver, file: String, columns: ByteColumns, allowingAliases: Bool) throws -> YAMLNode? {
+        guard let root = try Yams.compose(yaml: text, resolver) else { return nil }
+        var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
+        let untypedKeys = resolver.rules.isEmpty
+        return try convert(root, file: file, columns: columns, untypedKeys: untypedKeys, depth: 0, anchors: &anchors).node
+    }
+
+    /// Thrown when a document composed with the `.basic` resolver has a key that it may find the
+    /// same as another key, or not, where the `.default` resolver wouldn't.
+    private struct NeedsTypedKeys: Error {}
+
+    /// The tags of a key that the `.basic` resolver compares as the `.default` one does: none
+    /// (as composed), or a string's (as the comparison resolved it, or as written).
+    private static let untypedTags: Set = [Tag.Name.implicit.rawValue, Tag.Name.str.rawValue]
 
     static let anchorMessage = "YAML anchors and aliases ('&name', '*name') are not supported in specs; write the value out"
     static let depthMessage = "the spec nests mappings and lists more than \(SpecLimits.depth) levels deep"
@@ -108,12 +136,12 @@ enum YAMLDocument {
         var converted: [Int: (node: YAMLNode, values: Int)] = [:]
     }
 
-    private static func convert(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
+    private static func convert(_ node: Node, file: String, columns: ByteColumns, untypedKeys: Bool, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
         guard anchors != nil else {
             if node.anchor != nil {
                 throw DiagnosticsError([.error(anchorMessage, at: columns.location(file: file, node.mark))])
             }
-            return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+            return try convertNode(node, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth, anchors: &anchors)
         }
         // Yams resolves an alias to the very node its anchor names, met again at the place it is
         // written; a scalar costs one value however often it is met.
@@ -121,15 +149,15 @@ enum YAMLDocument {
         switch (node, node.mark) {
         case (.mapping, let mark?): key = (mark.line << 32 | mark.column) << 1
         case (.sequence, let mark?): key = (mark.line << 32 | mark.column) << 1 | 1
-        default: return try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        default: return try convertNode(node, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth, anchors: &anchors)
         }
         if let done = anchors?.converted[key] { return done }
-        let converted = try convertNode(node, file: file, columns: columns, depth: depth, anchors: &anchors)
+        let converted = try convertNode(node, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth, anchors: &anchors)
         anchors?.converted[key] = converted
         return converted
     }
 
-    private static func convertNode(_ node: Node, file: String, columns: ByteColumns, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
+    private static func convertNode(_ node: Node, file: String, columns: ByteColumns, untypedKeys: Bool, depth: Int, anchors: inout AnchoredNodes?) throws -> (node: YAMLNode, values: Int) {
         let location = columns.location(file: file, node.mark)
         func reject(_ message: String) -> DiagnosticsError { DiagnosticsError([.error(message, at: location)]) }
         func counted(_ values: Int) throws -> Int {
@@ -158,11 +186,16 @@ enum YAMLDocument {
             var values = 1
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             for pair in mapping {
-                let key = try convert(pair.key, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                if untypedKeys {
+                    guard case .scalar(let scalar) = pair.key, untypedTags.contains(scalar.tag.description) else {
+                        throw NeedsTypedKeys()
+                    }
+                }
+                let key = try convert(pair.key, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth + 1, anchors: &anchors)
                 if let text = key.node.scalar, text.utf8.count > SpecLimits.keyBytes {
                     throw DiagnosticsError([.error("a key of \(text.utf8.count) bytes; a key may be at most \(SpecLimits.keyBytes) bytes", at: key.node.location)])
                 }
-                let value = try convert(pair.value, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                let value = try convert(pair.value, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth + 1, anchors: &anchors)
                 values = try counted(values + key.values + value.values)
                 pairs.append((key: key.node, value: value.node))
             }
@@ -172,7 +205,7 @@ enum YAMLDocument {
             var values = 1
             var items: [YAMLNode] = []
             for item in sequence {
-                let converted = try convert(item, file: file, columns: columns, depth: depth + 1, anchors: &anchors)
+                let converted = try convert(item, file: file, columns: columns, untypedKeys: untypedKeys, depth: depth + 1, anchors: &anchors)
                 values = try counted(values + converted.values)
                 items.append(converted.node)
             }
@@ -208,12 +241,18 @@ enum YAMLDocument {
 }
 
 /// Turns libyaml's columns, counted in Unicode scalars, into columns counted in UTF-8 bytes.
+///
+/// Every conversion costs at most ``checkpointStride`` steps, whatever the length of the line and
+/// the order nodes are met in: on a line that isn't all ASCII, the place of every
+/// ``checkpointStride``-th scalar is kept once it has been walked to.
 private final class ByteColumns {
     private let text: String
     /// The UTF-8 offset where each line starts, and whether the line is all ASCII.
     private var lines: [(start: String.Index, ascii: Bool)] = []
-    /// The last conversion on a non-ASCII line, to continue from (nodes come in order).
-    private var last: (line: Int, scalars: Int, index: String.Index)?
+    /// By line (only lines with non-ASCII text), where its 0th, `stride`th, 2 × `stride`th …
+    /// scalar starts, counted from its start and running on past its end as libyaml's columns may.
+    private var checkpoints: [Int: [String.Index]] = [:]
+    private static let checkpointStride = 64
 
     init(_ text: String) {
         self.text = text
@@ -234,7 +273,8 @@ private final class ByteColumns {
     }
 
     /// How many U+FEFF the scalar of `style` at `location` starts with, written as they are or
-    /// (in double quotes) as escapes.
+    /// (in double quotes) as escapes; at most as many as its first ``SpecLimits/scalarBytes``
+    /// Unicode scalars hold.
     func byteOrderMarksStarting(at location: SourceLocation, style: Node.Scalar.Style) -> Int {
         guard location.line >= 1, location.line <= lines.count, style != .literal, style != .folded else { return 0 }
         let utf8 = text.utf8
@@ -243,18 +283,45 @@ private final class ByteColumns {
             guard index < utf8.endIndex else { return 0 }
             utf8.formIndex(after: &index)
         }
-        var rest = Substring(text.unicodeScalars[index...].prefix(SpecLimits.scalarBytes))
+        // Most values start with neither, and are done with here.
+        guard let first = text.unicodeScalars[index...].first,
+              first == "\u{FEFF}" || style == .doubleQuoted && first == "\\" else { return 0 }
+        // Read up to the limit without first walking to it; a run long enough to come near the
+        // limit is counted again within it, where the limit may cut the last escape short.
+        var rest = Substring(text.unicodeScalars[index...])
+        var read = 0
         var count = 0
-        while true {
-            if rest.unicodeScalars.first == "\u{FEFF}" {
-                rest = rest.dropFirst()
-            } else if style == .doubleQuoted, rest.first == "\\", let escape = ["\\ufeff", "\\u0000feff"].first(where: { rest.prefix(10).lowercased().hasPrefix($0) }) {
-                rest = rest.dropFirst(escape.count)
-            } else {
-                return count
+        while let next = Self.afterByteOrderMark(rest, style: style) {
+            read += text.unicodeScalars.distance(from: rest.startIndex, to: next.startIndex)
+            if read > SpecLimits.scalarBytes - 16 {
+                return Self.byteOrderMarks(Substring(text.unicodeScalars[index...].prefix(SpecLimits.scalarBytes)), style: style)
             }
+            rest = next
             count += 1
         }
+        return count
+    }
+
+    /// How many U+FEFF `text` starts with.
+    private static func byteOrderMarks(_ text: Substring, style: Node.Scalar.Style) -> Int {
+        var rest = text
+        var count = 0
+        while let next = afterByteOrderMark(rest, style: style) {
+            rest = next
+            count += 1
+        }
+        return count
+    }
+
+    /// The text after the U+FEFF that `text` starts with, or nil.
+    private static func afterByteOrderMark(_ text: Substring, style: Node.Scalar.Style) -> Substring? {
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            return text.dropFirst()
+        }
+        if style == .doubleQuoted, text.first == "\\", let escape = ["\\ufeff", "\\u0000feff"].first(where: { text.prefix(10).lowercased().hasPrefix($0) }) {
+            return text.dropFirst(escape.count)
+        }
+        return nil
     }
 
     func location(file: String, _ mark: Mark?) -> SourceLocation {
@@ -264,18 +331,19 @@ private final class ByteColumns {
 
     private func byteColumn(line: Int, scalarColumn: Int) -> Int {
         guard line >= 1, line <= lines.count, !lines[line - 1].ascii, scalarColumn > 1 else { return scalarColumn }
-        var scalars = 0
-        var index = lines[line - 1].start
-        if let last, last.line == line, last.scalars <= scalarColumn - 1 {
-            scalars = last.scalars
-            index = last.index
-        }
+        let start = lines[line - 1].start
+        let scalars = scalarColumn - 1
+        let stride = Self.checkpointStride
         let view = text.unicodeScalars
-        while scalars < scalarColumn - 1, index < view.endIndex {
-            view.formIndex(after: &index)
-            scalars += 1
+        var marks = checkpoints.removeValue(forKey: line) ?? [start]
+        while marks.count <= scalars / stride, let last = marks.last, last < view.endIndex {
+            marks.append(view.index(last, offsetBy: stride, limitedBy: view.endIndex) ?? view.endIndex)
         }
-        last = (line, scalars, index)
-        return text.utf8.distance(from: lines[line - 1].start, to: index) + 1
+        checkpoints[line] = marks
+        var index = view.endIndex
+        if marks.count > scalars / stride {
+            index = view.index(marks[scalars / stride], offsetBy: scalars % stride, limitedBy: view.endIndex) ?? view.endIndex
+        }
+        return text.utf8.distance(from: start, to: index) + 1
     }
 }
