@@ -60,10 +60,13 @@ public enum SpecLoader {
         guard data.count <= SpecLimits.documentBytes else {
             throw DiagnosticsError([.error("the spec is over \(SpecLimits.documentBytes) bytes; a spec may be at most 16 MiB", at: start)])
         }
-        if let place = firstInvalidUTF8(in: data, file: path) {
-            throw DiagnosticsError([.error("the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
+        // Validating the bytes in one piece is fast; the place of a bad byte is looked for only
+        // when there is one.
+        if let text = data.withUnsafeBytes({ String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }) {
+            return text
         }
-        return String(decoding: data, as: UTF8.self)
+        let place = firstInvalidUTF8(in: data, file: path) ?? start
+        throw DiagnosticsError([.error("the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character", at: place)])
     }
 
     /// Where the first byte that isn't part of valid UTF-8 is, in lines and byte columns; nil if none.
@@ -150,9 +153,19 @@ public enum SpecLoader {
 
     /// Whether YAML text says at its top level that it is an OpenAPI document.
     private static func isOpenAPI(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':")
+        // Line by line, stopping at the first that says so (usually the first line).
+        var lineStart = true
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if lineStart, !character.isNewline {
+                let line = text[index...]
+                if line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':") { return true }
+            }
+            lineStart = character.isNewline
+            text.formIndex(after: &index)
         }
+        return false
     }
 
     /// An OpenAPI document, imported into the spec model.
