@@ -1,0 +1,267 @@
+#!/usr/bin/env bash
+# strategy-gen side by side with swift-openapi-generator on the same OpenAPI documents, in the
+# same run: per input, generation wall time and peak memory, generated lines, and the debug
+# build time and peak memory of the generated code alone (each side's runtime built beforehand),
+# ours, theirs and the ratio, as the median of RUNS runs; then the targets, met or not.
+#
+#   Benchmarks/compare.sh [--quick] [-r RUNS] [-b LINES] [--consumer] [--no-peer] [DOCUMENT ...]
+#
+# Inputs: the documents given, or by default the corpus's petstore, two mid-size documents and
+# its largest, that largest saved as YAML, a synthetic 4 MB YAML document (read time only), and
+# synthetic documents of 10, 200, 1,000 and 5,000 operations (Benchmarks/make-openapi-doc.py).
+# Both CLIs are built in release: ours here, the peer in Benchmarks/Peer, a package of its own
+# that neither StrategyKit nor its users resolve.
+#   --quick     the petstore and the 10-operation document, one run, both CLIs in debug (CI)
+#   -r RUNS     runs per input (default 3)
+#   -b LINES    build no generated code of more lines than this (default 1,000,000)
+#   --consumer  also a consumer's build: a fresh package with one mid-size document through
+#               each side's build plugin, clean, no-op, and after the document changes
+#   --no-peer   ours alone
+# A generated client builds as SwiftPM builds one module in debug: swiftc -Onone -g
+# -emit-module -j2 -enable-batch-mode, against the runtime's modules. Memory is the peak sum of
+# every process of the command (Benchmarks/measure.py). CORPUS names the corpus folder (default
+# ../shared/corpus beside this package); WORK keeps the generated code in that folder.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+bench="$here/Benchmarks"
+corpus=${CORPUS:-$here/../shared/corpus}
+quick=0 runs=3 consumer=0 peer=1 build_limit=1000000
+documents=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --quick) quick=1 runs=1 ;;
+        -r) runs=$2; shift ;;
+        -b) build_limit=$2; shift ;;
+        --consumer) consumer=1 ;;
+        --no-peer) peer=0 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -*) sed -n '2,23p' "$0" >&2; exit 64 ;;
+        *) documents+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
+    esac
+    shift
+done
+configuration=release
+[ "$quick" = 1 ] && configuration=debug
+
+work=${WORK:-$(mktemp -d)}
+mkdir -p "$work"
+[ -z "${WORK:-}" ] && trap 'rm -rf "$work"' EXIT
+measure() { python3 "$bench/measure.py" "$@"; }
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ratio() { python3 -c "import sys; a, b = sys.argv[1:]; print('-' if '-' in (a, b) or float(b) == 0 else f'{float(a) / float(b):.2f}×')" "$1" "$2"; }
+
+# The inputs, each as a label and a file.
+labels=() files=()
+add() { labels+=("$1") files+=("$2"); }
+synthetic() {
+    local n=$1 format=${2:-json}
+    local file="$work/inputs/synthetic-$n.$format"
+    if [ ! -f "$file" ]; then
+        python3 "$bench/make-openapi-doc.py" "$n" > "$work/inputs/synthetic-$n.json"
+        [ "$format" = yaml ] && python3 "$bench/to-yaml.py" < "$work/inputs/synthetic-$n.json" > "$file"
+    fi
+    echo "$file"
+}
+mkdir -p "$work/inputs"
+if [ ${#documents[@]} -gt 0 ]; then
+    for document in "${documents[@]}"; do add "$(basename "$document")" "$document"; done
+elif [ ! -d "$corpus/openapi" ]; then
+    echo "no corpus at $corpus: the synthetic documents alone"
+    add "synthetic, 10 operations" "$(synthetic 10)"
+    [ "$quick" = 0 ] && for n in 200 1000 5000; do add "synthetic, $n operations" "$(synthetic "$n")"; done
+elif [ "$quick" = 1 ]; then
+    add petstore.yaml "$corpus/openapi/petstore.yaml"
+    add "synthetic, 10 operations" "$(synthetic 10)"
+else
+    add petstore.yaml "$corpus/openapi/petstore.yaml"
+    add spotify.fixed-spotify-open-api.yml "$corpus/openapi/spotify.fixed-spotify-open-api.yml"
+    add asana.yaml "$corpus/openapi/asana.yaml"
+    add box.openapi.json "$corpus/openapi/box.openapi.json"
+    python3 "$bench/to-yaml.py" < "$corpus/openapi/box.openapi.json" > "$work/inputs/box.openapi.yaml"
+    add "box.openapi.json saved as YAML" "$work/inputs/box.openapi.yaml"
+    for n in 10 200 1000 5000; do add "synthetic, $n operations" "$(synthetic "$n")"; done
+fi
+
+# Both CLIs and both runtimes.
+echo "building strategy-gen ($configuration) and StrategyKit (debug)"
+(cd "$here" && swift build -c "$configuration" --product strategy-gen > "$work/build-ours.log" 2>&1 \
+    && swift build --target StrategyKit >> "$work/build-ours.log" 2>&1) || { cat "$work/build-ours.log"; exit 1; }
+ours_cli="$(cd "$here" && swift build -c "$configuration" --show-bin-path)/strategy-gen"
+ours_modules="$(cd "$here" && swift build --show-bin-path)"
+if [ "$peer" = 1 ]; then
+    echo "building swift-openapi-generator ($configuration) and OpenAPIRuntime (debug) in Benchmarks/Peer"
+    peer_build=$(measure -o "$work/build-peer.log" -C "$bench/Peer" swift build -c "$configuration" --product swift-openapi-generator) \
+        || { cat "$work/build-peer.log"; exit 1; }
+    echo "  the peer's CLI built in $(echo "$peer_build" | cut -d' ' -f1) s"
+    (cd "$bench/Peer" && swift build --target PeerRuntime >> "$work/build-peer.log" 2>&1) || { cat "$work/build-peer.log"; exit 1; }
+    theirs_cli="$(cd "$bench/Peer" && swift build -c "$configuration" --show-bin-path)/swift-openapi-generator"
+    theirs_modules="$(cd "$bench/Peer" && swift build --show-bin-path)"
+    printf 'generate:\n  - types\n  - client\naccessModifier: public\n' > "$work/peer-config.yaml"
+fi
+
+# Generates code for input $2 into folder $3 with side $1; prints "seconds peak_mb".
+generate() {
+    local side=$1 input=$2 out=$3
+    rm -rf "$out" && mkdir -p "$out"
+    local figures
+    if [ "$side" = ours ]; then
+        figures=$(measure -o "$out.log" "$ours_cli" generate "$input" --output "$out") || { cat "$out.log" >&2; return 1; }
+    else
+        figures=$(measure -o "$out.log" "$theirs_cli" generate "$input" --config "$work/peer-config.yaml" --output-directory "$out") \
+            || { cat "$out.log" >&2; return 1; }
+    fi
+    echo "$figures" | cut -d' ' -f1,3
+}
+
+# Builds the generated code in folder $2 against side $1's runtime, as SwiftPM builds a module in
+# debug; prints "seconds cpu_seconds peak_mb".
+compile() {
+    local side=$1 out=$2 modules
+    modules=$ours_modules
+    [ "$side" = theirs ] && modules=$theirs_modules
+    local objects="$out.objects"
+    rm -rf "$objects" && mkdir -p "$objects"
+    local figures
+    figures=$(measure -o "$out.build.log" -C "$objects" swiftc -module-name Generated -parse-as-library -swift-version 6 \
+        -Onone -g -enable-testing -I "$modules/Modules" -I "$modules" -emit-module -c -j2 -enable-batch-mode "$out"/*.swift) \
+        || { cat "$out.build.log" >&2; return 1; }
+    if grep -q "warning:" "$out.build.log"; then echo "  ($side: the generated code has warnings)" >&2; fi
+    echo "$figures"
+}
+
+sides=(ours)
+[ "$peer" = 1 ] && sides+=(theirs)
+failures=()
+results="$work/results.tsv"
+: > "$results"
+for ((i = 0; i < ${#labels[@]}; i++)); do
+    label=${labels[$i]} input=${files[$i]}
+    echo "== $label ($(wc -c < "$input" | tr -d ' ') bytes)"
+    for side in "${sides[@]}"; do
+        out="$work/out/$i-$side"
+        : > "$work/gen-s" && : > "$work/gen-m" && : > "$work/build-s" && : > "$work/build-c" && : > "$work/build-m"
+        failed=0
+        for ((run = 1; run <= runs; run++)); do
+            if ! figures=$(generate "$side" "$input" "$out" 2> "$work/error"); then
+                echo "  $side: generation failed: $(head -c 600 "$work/error")"; failed=1; break
+            fi
+            echo "$figures" | cut -d' ' -f1 >> "$work/gen-s"; echo "$figures" | cut -d' ' -f2 >> "$work/gen-m"
+        done
+        [ "$failed" = 1 ] && { failures+=("$side: $label"); printf '%s\t%s\t-\t-\t-\t-\t-\t-\n' "$label" "$side" >> "$results"; continue; }
+        lines=$(cat "$out"/*.swift | wc -l)
+        if [ "$lines" -gt "$build_limit" ]; then
+            echo "  $side: $lines lines, over the build limit of $build_limit (-b): not built"
+            runs_built=0
+        else
+            runs_built=$runs
+        fi
+        for ((run = 1; run <= runs_built; run++)); do
+            if ! figures=$(compile "$side" "$out" 2> "$work/error"); then
+                echo "  $side: the generated code doesn't build: $(grep -m3 'error:' "$work/error" || head -c 600 "$work/error")"; failed=1; break
+            fi
+            echo "$figures" | cut -d' ' -f1 >> "$work/build-s"; echo "$figures" | cut -d' ' -f2 >> "$work/build-c"
+            echo "$figures" | cut -d' ' -f3 >> "$work/build-m"
+        done
+        build_s=$(median < "$work/build-s") build_c=$(median < "$work/build-c") build_m=$(median < "$work/build-m")
+        [ "$failed" = 1 ] && { failures+=("$side: $label"); build_s=- build_c=- build_m=-; }
+        row=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s' "$label" "$side" "$(median < "$work/gen-s")" "$(median < "$work/gen-m")" "$lines" "$build_s" "$build_m" "$build_c")
+        echo "$row" >> "$results"
+        echo "  $side: generation $(echo "$row" | cut -f3) s, $(echo "$row" | cut -f4) MB; $lines lines; build $build_s s ($build_c CPU s), $build_m MB"
+    done
+done
+
+# A 4 MB YAML document: the time to read it, import it and check the code model (no build).
+if [ "$quick" = 0 ] && [ ${#documents[@]} -eq 0 ]; then
+    big=$(synthetic 6000 yaml)
+    : > "$work/read-s"
+    for ((run = 1; run <= runs; run++)); do
+        measure "$ours_cli" validate "$big" | cut -d' ' -f1 >> "$work/read-s"
+    done
+    read_yaml=$(median < "$work/read-s")
+    echo "== synthetic, 6,000 operations, YAML ($(wc -c < "$big" | tr -d ' ') bytes): strategy-gen validate in $read_yaml s"
+fi
+
+echo
+echo "| input | lines ours / theirs | generation s ours / theirs | generation MB ours / theirs | build s ours / theirs | build CPU s ours / theirs | build MB ours / theirs |"
+echo "|---|---|---|---|---|---|---|"
+python3 - "$results" <<'PY'
+import sys
+rows = {}
+order = []
+for line in open(sys.argv[1]):
+    label, side, gen_s, gen_m, lines, build_s, build_m, build_c = line.rstrip("\n").split("\t")
+    if label not in rows: order.append(label)
+    rows.setdefault(label, {})[side] = dict(gen_s=gen_s, gen_m=gen_m, lines=lines, build_s=build_s, build_m=build_m, build_c=build_c)
+def cell(row, key, digits):
+    ours, theirs = row.get("ours", {}).get(key, "-"), row.get("theirs", {}).get(key, "-")
+    def fmt(v): return v if v == "-" else f"{float(v):,.{digits}f}"
+    text = f"{fmt(ours)} / {fmt(theirs)}"
+    if "-" not in (ours, theirs) and float(theirs) > 0: text += f" ({float(ours) / float(theirs):.2f}×)"
+    return text
+for label in order:
+    row = rows[label]
+    print(f"| {label} | {cell(row, 'lines', 0)} | {cell(row, 'gen_s', 2)} | {cell(row, 'gen_m', 0)} | {cell(row, 'build_s', 1)} | {cell(row, 'build_c', 1)} | {cell(row, 'build_m', 0)} |")
+PY
+
+if [ "$peer" = 1 ]; then
+    echo
+    echo "Targets (ratios to swift-openapi-generator, this run):"
+    python3 - "$results" "$quick" "${read_yaml:--}" <<'PY'
+import sys
+results, quick, read_yaml = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+rows = {}
+for line in open(results):
+    label, side, *values = line.rstrip("\n").split("\t")
+    rows.setdefault(label, {})[side] = values
+def worst(index, limit, what):
+    ratios = []
+    for label, sides in rows.items():
+        if "ours" in sides and "theirs" in sides and "-" not in (sides["ours"][index], sides["theirs"][index]) and float(sides["theirs"][index]) > 0:
+            ratios.append((float(sides["ours"][index]) / float(sides["theirs"][index]), label))
+    if not ratios:
+        print(f"  {what}: not measured"); return
+    ratio, label = max(ratios)
+    verdict = "met" if ratio <= limit else "MISSED"
+    print(f"  {what} at most {limit}×: {verdict}, worst {ratio:.2f}× ({label})")
+note = " (debug CLIs: generation ratios don't count)" if quick else ""
+worst(0, 0.1, "generation time" + note)
+worst(3, 0.1, "build time")
+worst(5, 0.1, "build CPU time")
+worst(4, 0.25, "build memory")
+worst(2, 0.2, "generated lines")
+PY
+fi
+python3 - "$results" "${read_yaml:--}" <<'PY'
+import sys
+rows = {}
+for line in open(sys.argv[1]):
+    label, side, gen_s, gen_m, lines, build_s, build_m, build_c = line.rstrip("\n").split("\t")
+    rows.setdefault(label, {})[side] = (gen_s, lines, build_s, build_c)
+read_yaml = sys.argv[2]
+if read_yaml != "-":
+    print(f"  a 4 MB YAML document read (validate) in under 1 s: {'met' if float(read_yaml) < 1 else 'MISSED'}, {read_yaml} s")
+five = rows.get("synthetic, 5000 operations", {}).get("ours")
+if five and five[0] != "-":
+    print(f"  generation of 5,000 operations under 2 s: {'met' if float(five[0]) < 2 else 'MISSED'}, {five[0]} s")
+largest, mid = rows.get("box.openapi.json", {}).get("ours"), rows.get("asana.yaml", {}).get("ours")
+if largest and mid and "-" not in (largest[2], mid[2], largest[3], mid[3]):
+    for index, what in ((2, "s"), (3, "CPU s")):
+        per = lambda r: float(r[index]) / (int(r[1]) / 1000)
+        ratio = per(largest) / per(mid)
+        print(f"  build {what} per 1,000 lines, largest (box) within 1.5× of mid-size (asana): {'met' if ratio <= 1.5 else 'MISSED'},"
+              f" {per(largest):.2f} against {per(mid):.2f} ({ratio:.2f}×)")
+PY
+
+if [ "$consumer" = 1 ]; then
+    bash "$bench/consumer.sh" "$corpus/openapi/asana.yaml" "$peer"
+fi
+
+# Ours must generate code that builds for every input; so must the peer in quick mode, whose
+# inputs it handles, so that a change on either side that breaks the benchmark fails CI.
+for failure in ${failures[@]+"${failures[@]}"}; do
+    if [ "${failure%%:*}" = ours ] || [ "$quick" = 1 ]; then
+        echo "error: no figures for $failure (above: why)" >&2
+        exit 1
+    fi
+done

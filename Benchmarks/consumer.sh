@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# A consumer's build, each side through its own build plugin: a fresh package whose one target
+# holds DOCUMENT, built clean (plugin tool, runtime and their dependencies included), rebuilt
+# with nothing changed, and rebuilt after one schema is added to the document. Prints wall
+# seconds and peak memory of each build (Benchmarks/measure.py).
+#
+#   Benchmarks/consumer.sh DOCUMENT [PEER]
+#
+# PEER 0 leaves swift-openapi-generator out. Packages resolve from the usual package mirror.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bench="$here/Benchmarks"
+document=$1 peer=${2:-1}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The document, and the same with one schema more, both written the same way.
+python3 - "$document" "$work/before.yaml" "$work/after.yaml" <<'PY'
+import sys, yaml
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+doc = yaml.load(open(sys.argv[1]), Loader=Loader)
+dump = lambda d, path: yaml.dump(d, open(path, "w"), Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
+dump(doc, sys.argv[2])
+doc.setdefault("components", {}).setdefault("schemas", {})["BenchmarkAddedModel"] = {
+    "type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "note": {"type": "string"}}}
+dump(doc, sys.argv[3])
+PY
+
+ours() {
+    mkdir -p "$work/ours/Sources/API"
+    cat > "$work/ours/Package.swift" <<EOF
+// swift-tools-version: 6.2
+import PackageDescription
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(name: "StrategyKit", path: "$here")],
+    targets: [
+        .target(
+            name: "API",
+            dependencies: [.product(name: "StrategyKit", package: "StrategyKit")],
+            plugins: [.plugin(name: "StrategyGenPlugin", package: "StrategyKit")]
+        ),
+    ]
+)
+EOF
+    cp "$work/before.yaml" "$work/ours/Sources/API/api.yaml"
+    echo "$work/ours/Sources/API/api.yaml"
+}
+
+theirs() {
+    mkdir -p "$work/theirs/Sources/API"
+    cat > "$work/theirs/Package.swift" <<'EOF'
+// swift-tools-version: 6.2
+import PackageDescription
+let package = Package(
+    name: "Consumer",
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+    ],
+    targets: [
+        .target(
+            name: "API",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+    ]
+)
+EOF
+    printf 'generate:\n  - types\n  - client\naccessModifier: public\n' > "$work/theirs/Sources/API/openapi-generator-config.yaml"
+    cp "$work/before.yaml" "$work/theirs/Sources/API/openapi.yaml"
+    echo "$work/theirs/Sources/API/openapi.yaml"
+}
+
+sides=(ours)
+[ "$peer" = 1 ] && sides+=(theirs)
+echo "== a consumer's package with $(basename "$document") through the build plugin (debug builds)"
+for side in "${sides[@]}"; do
+    spec=$("$side")
+    package="$work/$side"
+    (cd "$package" && swift package resolve > "$work/$side.log" 2>&1) || { cat "$work/$side.log"; exit 1; }
+    build() { python3 "$bench/measure.py" -o "$work/$side-$1.log" -C "$package" swift build || { cat "$work/$side-$1.log"; exit 1; }; }
+    clean=$(build clean)
+    noop=$(build noop)
+    cp "$work/after.yaml" "$spec"
+    changed=$(build changed)
+    show() { echo "$1" | awk '{ printf "%s s, %s MB", $1, $3 }'; }
+    echo "  $side: clean $(show "$clean"); no-op $(show "$noop"); after the document changes $(show "$changed")"
+done
