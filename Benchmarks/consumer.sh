@@ -45,6 +45,7 @@ let package = Package(
 )
 EOF
     cp "$work/before.yaml" "$work/ours/Sources/API/api.yaml"
+    echo "// The target's own code; the client is generated beside it." > "$work/ours/Sources/API/API.swift"
     echo "$work/ours/Sources/API/api.yaml"
 }
 
@@ -70,6 +71,7 @@ let package = Package(
 EOF
     printf 'generate:\n  - types\n  - client\naccessModifier: public\n' > "$work/theirs/Sources/API/openapi-generator-config.yaml"
     cp "$work/before.yaml" "$work/theirs/Sources/API/openapi.yaml"
+    echo "// The target's own code; the client is generated beside it." > "$work/theirs/Sources/API/API.swift"
     echo "$work/theirs/Sources/API/openapi.yaml"
 }
 
@@ -82,6 +84,8 @@ for side in "${sides[@]}"; do
     (cd "$package" && swift package resolve > "$work/$side.log" 2>&1) || { cat "$work/$side.log"; exit 1; }
     build() { python3 "$bench/measure.py" -o "$work/$side-$1.log" -C "$package" swift build || { cat "$work/$side-$1.log"; exit 1; }; }
     clean=$(build clean)
+    # A target whose code wasn't built would make every figure meaningless.
+    grep -q "Compiling API" "$work/$side-clean.log" || { cat "$work/$side-clean.log"; echo "error: the generated client wasn't compiled" >&2; exit 1; }
     noop=$(build noop)
     cp "$work/after.yaml" "$spec"
     changed=$(build changed)

@@ -105,11 +105,12 @@ enum YAMLDocument {
     /// The loader types scalars itself (``YAMLNode/value``), so Yams's tags matter only where Yams
     /// compares a mapping's keys: two keys are the same when their text and tag are. With the
     /// `.basic` resolver every untagged scalar is a string, which costs no regular expression per
-    /// node, and every key the `.default` resolver finds the same is found the same as long as
-    /// all keys are untagged or tagged as strings; a document whose keys are composes the same
-    /// either way. So `parse` composes with `.basic` first, and again with `.default` (as it
-    /// always did) when that fails in any way or meets another key: a document that `.basic`
-    /// finds a duplicate in, or that has an error, gets the very diagnostic it always got.
+    /// node; as long as every key is untagged or tagged as a string, it finds the same keys the
+    /// same as the `.default` resolver does (and maybe more), and a document it composes without
+    /// error composes the same either way. So `parse` composes with `.basic` first, and again
+    /// with `.default` (as it always did) when that fails in any way or meets another key: a
+    /// document that `.basic` finds a duplicate in, or that has an error, gets the very
+    /// diagnostic it always got.
     private static func compose(_ text: String, resolver: Resolver, file: String, columns: ByteColumns, allowingAliases: Bool) throws -> YAMLNode? {
         guard let root = try Yams.compose(yaml: text, resolver) else { return nil }
         var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
