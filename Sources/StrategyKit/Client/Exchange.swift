@@ -13,13 +13,6 @@ struct Exchange: Sendable {
         // the request was built, and in the authenticators), so none can split the request.
         try TransportError.checkCancellation()
         let credentials = Credentials.names
-        if transport is any KeepsDeadlines {
-            // The stub's only wait, a route's delay, keeps the call's deadline, redirects included.
-            let deadline = Deadline(instant: ContinuousClock.now + .milliseconds(Int((max(limits.timeout, 0) * 1000).rounded(.up))), isEnforced: false)
-            return try await Deadline.$current.withValue(deadline) {
-                try await follow(request, body: body, credentials: credentials)
-            }
-        }
         return try await withDeadline(seconds: limits.timeout) {
             try await follow(request, body: body, credentials: credentials)
         }

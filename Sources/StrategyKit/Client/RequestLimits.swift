@@ -82,52 +82,26 @@ extension RequestLimits {
 /// ``TransportError/Kind/timedOut``.
 ///
 /// The client runs every transport call under it, so a deadline means the same on every
-/// transport; a transport may use it too, to keep its own deadline when used alone. Inside a
-/// deadline that ends no later (the client's, around a transport's own), `operation` just runs:
-/// the enclosing one ends it first. A cancelled caller gets ``TransportError/Kind/cancelled``.
+/// transport; a transport may use it too, to keep its own deadline when used alone. A
+/// cancelled caller gets ``TransportError/Kind/cancelled``.
 public func withDeadline<T: Sendable>(
     seconds: TimeInterval,
     _ operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     try TransportError.checkCancellation()
-    var deadline = ContinuousClock.now + .milliseconds(Int((max(seconds, 0) * 1000).rounded(.up)))
-    if let enclosing = Deadline.current {
-        if enclosing.isEnforced, enclosing.instant <= deadline { return try await operation() }
-        deadline = min(deadline, enclosing.instant)
-    }
-    // One task runs the operation; the shared clock cancels it when the deadline passes, and
-    // forgets the deadline when the operation ends first.
-    let expired = Locked(false)
-    let task = Deadline.$current.withValue(Deadline(instant: deadline, isEnforced: true)) { Task { try await operation() } }
-    let timer = DeadlineClock.shared.schedule(at: deadline) {
-        expired.withLock { $0 = true }
-        task.cancel()
-    }
-    defer { DeadlineClock.shared.cancel(timer) }
-    do {
-        return try await withTaskCancellationHandler {
-            try await task.value
-        } onCancel: {
-            task.cancel()
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: .milliseconds(Int64((max(seconds, 0) * 1000).rounded(.up))))
+            return nil
         }
-    } catch {
+        defer { group.cancelAll() }
+        do {
+            if let value = try await group.next() ?? nil { return value }
+        } catch is CancellationError {
+            throw TransportError.cancelled
+        }
         if Task.isCancelled { throw TransportError.cancelled }
-        if expired.withLock({ $0 }) { throw TransportError(.timedOut, detail: "deadline of \(seconds) s passed") }
-        if error is CancellationError { throw TransportError.cancelled }
-        throw error
+        throw TransportError(.timedOut, detail: "deadline of \(seconds) s passed")
     }
 }
-
-/// The deadline the running task is under, if any: one enforced around it, so a deadline
-/// inside that ends no earlier costs nothing; or one the client leaves to a transport that keeps
-/// deadlines itself, which each of its waits keeps.
-struct Deadline: Sendable {
-    var instant: ContinuousClock.Instant
-    var isEnforced: Bool
-
-    @TaskLocal static var current: Deadline?
-}
-
-/// A transport whose every wait runs under ``withDeadline(seconds:_:)``, and which otherwise
-/// answers at once: the client hands it the deadline instead of enforcing it around the call.
-protocol KeepsDeadlines: Transport {}

@@ -56,7 +56,7 @@ extension Strategy {
     public var middlewareFilter: MiddlewareFilter { .all }
 
     /// The type's name, e.g. `GetUser`.
-    public static var name: String { StrategyNames.name(of: Self.self) }
+    public static var name: String { String(describing: Self.self) }
 
     /// `nil`: the strategy is sent to the client's server.
     public var server: Server? { nil }
@@ -79,20 +79,6 @@ extension Strategy where Output == Data {
 extension Strategy where Output == Void {
     /// Ignores the body.
     public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws {}
-}
-
-/// The names of strategy types, each worked out once: `String(describing:)` costs more than a
-/// call's whole chain.
-enum StrategyNames {
-    private static let names = Locked<[ObjectIdentifier: String]>([:])
-
-    static func name(of type: Any.Type) -> String {
-        let id = ObjectIdentifier(type)
-        if let name = names.withLock({ $0[id] }) { return name }
-        let name = String(describing: type)
-        names.withLock { $0[id] = name }
-        return name
-    }
 }
 
 /// Which middlewares run for a strategy, by their names.

@@ -128,7 +128,7 @@ public struct StrategyClient: Sendable {
     /// absolute URL on the same origin as either.
     private func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
         guard let url = request.url else { return false }
-        return (server == self.server ? [server] : [self.server, server]).contains { own in
+        return [self.server, server].contains { own in
             URL(string: own.description).map { Redirect.sameOrigin($0, url) } ?? false
         }
     }

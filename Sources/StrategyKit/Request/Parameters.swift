@@ -172,18 +172,6 @@ enum PercentEncoding {
     }
 
     private static func encode(_ value: String) -> String {
-        // Most values (numbers, identifiers) need no escape: they go as they are.
-        if value.utf8.allSatisfy(isUnreserved) { return value }
-        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
-    }
-
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
+        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
 }

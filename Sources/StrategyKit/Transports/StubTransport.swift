@@ -86,7 +86,7 @@ public final class StubTransport: Transport, Sendable {
 
     /// The latest requests sent (at most ``historyLimit``), oldest first, each with its body.
     public var requests: [(request: HTTPRequest, body: Data?)] {
-        received.withLock { $0.suffix(historyLimit).map { (request: $0.0, body: $0.1) } }
+        received.withLock { $0.map { (request: $0.0, body: $0.1) } }
     }
 
     /// Records the request and answers from the first route that matches it, within `limits`.
@@ -94,8 +94,7 @@ public final class StubTransport: Transport, Sendable {
         try TransportError.checkCancellation()
         if historyLimit > 0 {
             received.withLock { list in
-                // Dropped a limit's worth at a time, so a request moves no others on average.
-                if list.count >= 2 * historyLimit { list.removeFirst(list.count - historyLimit) }
+                if list.count >= historyLimit { list.removeFirst(list.count - historyLimit + 1) }
                 list.append((request, body))
             }
         }
@@ -114,6 +113,3 @@ public final class StubTransport: Transport, Sendable {
         return (response, responseBody)
     }
 }
-
-// A delayed route waits under `withDeadline`; every other answer comes at once.
-extension StubTransport: KeepsDeadlines {}
