@@ -185,20 +185,20 @@ extension CodeContext {
         } else {
             arguments.append(.code(pathExpression(strategy)))
         }
-        func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], encoded: Bool, _ suffix: String = "") -> Expression {
-            let entries = fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0, encoded: encoded))) }
+        func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], in place: String, _ suffix: String = "") -> Expression {
+            let entries = fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0, in: place))) }
                 + constants.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(SwiftName.stringLiteral($0.value))) }
             return .dictionary(prefix: prefix, entries: entries, suffix: suffix)
         }
         if !strategy.query.isEmpty || !strategy.constantQuery.isEmpty {
-            arguments.append(items("query: ", strategy.query, constants: strategy.constantQuery, encoded: true))
+            arguments.append(items("query: ", strategy.query, constants: strategy.constantQuery, in: "query"))
             if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
         if !strategy.headers.isEmpty || !strategy.constantHeaders.isEmpty {
-            arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, encoded: false))
+            arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, in: "header"))
         }
         if !strategy.cookies.isEmpty || !strategy.constantCookies.isEmpty {
-            arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, encoded: false))
+            arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, in: "cookie"))
         }
         switch strategy.body {
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
@@ -207,7 +207,7 @@ extension CodeContext {
             let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }
             arguments.append(.call(prefix: "body: try .json(Body", arguments: values, suffix: ")"))
         case .form(let fields)?:
-            arguments.append(items("body: .form(", fields, encoded: true, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
+            arguments.append(items("body: .form(", fields, in: "form", (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
             arguments.append(.code("body: .multipart(\(multipartParts ?? "[\(fields.map(multipartPart).joined(separator: ", "))]"))"))
         case nil:
@@ -229,10 +229,12 @@ extension CodeContext {
     }
 
     /// `input.since`, written in the field's own date format when it has one, and a `Bool` as
-    /// its format says where the writing (a query encoding when `encoded`, else `true`/`false`)
-    /// wouldn't.
-    private func parameterValue(_ field: FieldSpec, encoded: Bool) -> String {
+    /// its format says where the writing (a query encoding in the query or a form, else
+    /// `true`/`false`) wouldn't; a list, an object or a map in its style.
+    private func parameterValue(_ field: FieldSpec, in place: String) -> String {
+        let encoded = place == "query" || place == "form"
         let value = "input.\(SwiftName.escaped(storageName(field)))"
+        if let styled = styledValue(field, in: place, value) { return styled }
         if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
         if encoded, let style = field.arrayStyle, style != spec.defaults.arrayStyle ?? "repeated" {
             let inner = booleanText(field, value, encoded: encoded) ?? value
@@ -248,6 +250,23 @@ extension CodeContext {
         case .optional(.array(.named("Date"))): "\(value).map { $0.map(\(write)) }"
         default: value
         }
+    }
+
+    /// `Styled(input.color, .matrix("color"), explode: true)`, for a parameter with a `style`
+    /// or a list, an object or a map in a path, a header or a cookie; `nil` for the rest. An
+    /// optional header or cookie is styled only when it has a value, so `nil` sends nothing.
+    private func styledValue(_ field: FieldSpec, in place: String, _ value: String) -> String? {
+        guard place != "form", field.style != nil || place != "query" && types.isStyledValue(field.type) else { return nil }
+        let style = field.style ?? ParameterStyle.standard(in: place)
+        var arguments = [style == .matrix ? ".matrix(\(SwiftName.stringLiteral(field.name.value)))" : ".\(style.rawValue)"]
+        if field.explode ?? style.explodesByDefault { arguments.append("explode: true") }
+        if place != "query", field.type.namedTypes.contains("Date"), dateFormat(field) != .iso8601 {
+            arguments.append("encoding: QueryEncoding(dates: \(dateFormatExpression(dateFormat(field))))")
+        }
+        if place != "query" && place != "path" && field.type.isOptional {
+            return "\(value).map { Styled($0, \(arguments.joined(separator: ", "))) }"
+        }
+        return "Styled(\(([value] + arguments).joined(separator: ", ")))"
     }
 
     /// `input.flag ? "1" : "0"` for a `Bool` written otherwise than `true`/`false` (or, when
@@ -347,6 +366,10 @@ extension CodeContext {
                 literal += SwiftName.stringLiteralContents(encoded)
             case .parameter(let parameter):
                 let value = "input.\(SwiftName.escaped(storageName(parameter)))"
+                if let styled = styledValue(parameter, in: "path", value) {
+                    literal += "\\(\(styled))"
+                    continue
+                }
                 let text = parameter.type == .named("Date")
                     ? "DateFormat\(dateFormatExpression(dateFormat(parameter))).string(from: \(value))"
                     : booleanText(parameter, value, encoded: false) ?? value

@@ -81,6 +81,8 @@ extension SpecDecoder {
             }
             field.keepsSlashes = body["keepSlashes"].flatMap { bool($0, "'keepSlashes' of \(what)") } ?? false
             field.arrayStyle = body["arrays"].flatMap { oneOf($0, "'arrays' of \(what)", SpecKeys.arrayStyles) }
+            field.style = body["style"].flatMap { oneOf($0, "'style' of \(what)", ParameterStyle.allCases.map(\.rawValue)) }.flatMap(ParameterStyle.init(rawValue:))
+            field.explode = body["explode"].flatMap { bool($0, "'explode' of \(what)") }
             field.swiftName = body["swift"].flatMap { identifier($0, "the Swift name of \(what)") }?.value
             field.deprecated = body["deprecated"].flatMap(deprecation)
             return field

@@ -13,7 +13,7 @@ public enum SpecKeys {
     public static let objectModel = ["fields", "allOf", "doc", "deprecated"]
     public static let unionModel = ["oneOf", "discriminator", "doc", "deprecated"]
     public static let enumModel = ["enum", "doc", "deprecated"]
-    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes", "arrays"]
+    public static let field = ["type", "doc", "default", "nullable", "format", "swift", "deprecated", "keepSlashes", "arrays", "style", "explode"]
     /// The keys of a value a strategy always sends: `extended: { const: 1 }`.
     public static let constant = ["const", "doc"]
     public static let error = ["doc", "when", "code", "message", "cases", "status", "include"]

@@ -205,6 +205,12 @@ public struct FieldSpec: Hashable, Sendable {
     /// How this array is written in a query or a form, when not as the spec's defaults say
     /// (OpenAPI's `style` and `explode`): `repeated`, `commaSeparated` or `brackets`.
     public var arrayStyle: String? = nil
+    /// How this list, object or map is written in a path, a header, a cookie or the query, or a
+    /// path value prefixed (OpenAPI's `style`), when not as its place writes it by default.
+    public var style: ParameterStyle? = nil
+    /// Whether a styled list or object writes each value on its own (`id=a&id=b`, `x=1,y=2`);
+    /// by default only a `form` one does.
+    public var explode: Bool? = nil
     /// Stored on the heap (`Indirect`), so a struct can hold a value of its own type through it.
     public var isIndirect = false
 }

@@ -13,6 +13,8 @@ extension Checker {
             var notInPath = strategy.query + strategy.headers + strategy.cookies
             if case .form(let fields)? = strategy.body { notInPath += fields }
             if case .multipart(let fields)? = strategy.body { notInPath += fields }
+            if case .form(let fields)? = strategy.body { styleless(fields, of: "the form of \(what)") }
+            if case .multipart(let fields)? = strategy.body { styleless(fields, of: "the multipart body of \(what)") }
             for field in notInPath where field.keepsSlashes {
                 diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' of \(what) is not one", at: field.name.location)
             }
@@ -40,6 +42,14 @@ extension Checker {
             if field.arrayStyle != nil {
                 diagnostics.error("'arrays' of '\(field.name)' in \(owner) applies to a list in the query or a form; JSON writes lists as arrays", at: field.name.location)
             }
+        }
+        styleless(fields, of: owner)
+    }
+
+    /// `style` and `explode` are for parameters.
+    private mutating func styleless(_ fields: [FieldSpec], of owner: String) {
+        for field in fields where field.style != nil || field.explode != nil {
+            diagnostics.error("'\(field.style != nil ? "style" : "explode")' of '\(field.name)' in \(owner) applies to path, query, header and cookie parameters", at: field.name.location)
         }
     }
 }

@@ -58,12 +58,29 @@ extension Checker {
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
-        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .named("Date") && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
-            let hint = types.isDeepObject(field.type) ? "; an object or a map can be sent in the query or a form body" : ""
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .named("Date") && !types.isStyledValue(field.type) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+            let hint = types.isDeepObject(field.type) ? "; an object or a map of them can be sent too, and any object in the query or a form body" : ", or a list, an object or a map of them"
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum\(hint)", at: field.typeLocation)
         }
-        for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && field.type.namedTypes.allSatisfy(types.isKnown) {
-            diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum", at: field.typeLocation)
+        for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && !types.isStyledValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+            diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum, or a list, an object or a map of them", at: field.typeLocation)
+        }
+        for (place, fields) in [("path", strategy.pathParameters), ("query", strategy.query), ("header", strategy.headers), ("cookie", strategy.cookies)] {
+            for field in fields {
+                if let style = field.style, !ParameterStyle.allowed(in: place).contains(style) {
+                    let allowed = ParameterStyle.allowed(in: place).map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    diagnostics.error("'style: \(style.rawValue)' of '\(field.name)' in \(what) doesn't apply to a \(place) parameter; use \(allowed)", at: field.name.location)
+                }
+                if field.style != nil, field.arrayStyle != nil {
+                    diagnostics.error("'\(field.name)' of \(what) has both 'style' and 'arrays'; keep one", at: field.name.location)
+                }
+                if field.explode != nil, field.style == nil, place == "query" || !types.isStyledValue(field.type) {
+                    diagnostics.error("'explode' of '\(field.name)' in \(what) applies to a parameter with a 'style', or a list, an object or a map in a path, a header or a cookie", at: field.name.location)
+                }
+            }
+        }
+        for field in strategy.query where field.style != nil && !types.isStyledValue(field.type) && !types.isQueryValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+            diagnostics.error("'\(field.name)' of \(what) has a 'style', so it must be a single value, or a list, an object or a map of them; leave 'style' out to send an object as a deep object", at: field.typeLocation)
         }
         for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)

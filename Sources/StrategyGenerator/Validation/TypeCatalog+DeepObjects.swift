@@ -10,6 +10,18 @@ extension TypeCatalog {
         }
     }
 
+    /// What a parameter can write in a style (`a,b`, `x=1,y=2`): a list of single values, or an
+    /// object or a map whose values are single values, optional or not.
+    func isStyledValue(_ type: TypeReference) -> Bool {
+        func single(_ type: TypeReference) -> Bool { isScalar(type) || type == .named("Date") }
+        switch type.unwrappingOptional {
+        case .array(let element): return single(element)
+        case .dictionary(let value): return single(value)
+        case .named(let name): return objectFields[name].map { $0.allSatisfy { single($0.type.unwrappingOptional) } } ?? false
+        case .optional: return false
+        }
+    }
+
     /// Whether a deep object needs the runtime's encoder, or writes itself as a map of single values.
     func needsDeepObjectEncoder(_ type: TypeReference) -> Bool {
         switch type.unwrappingOptional {

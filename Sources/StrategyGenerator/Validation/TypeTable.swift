@@ -62,6 +62,23 @@ extension TypeTable {
         }
     }
 
+    /// What a parameter can write in a style (`a,b`, `x=1,y=2`): a list of single values, or an
+    /// object or a map whose values are single values, optional or not.
+    func isStyledValue(_ type: TypeReference) -> Bool {
+        func single(_ type: TypeReference) -> Bool {
+            guard case .named(let name) = type.unwrappingOptional else { return false }
+            return TypeCatalog.scalars.contains(name) || name == "Date" || enumeration(name) != nil
+        }
+        switch type.unwrappingOptional {
+        case .array(let element): return !element.isOptional && single(element)
+        case .dictionary(let value): return single(value)
+        case .named(let name):
+            guard case .model(let model) = self[name], case .object(let fields) = model.kind else { return false }
+            return fields.allSatisfy { single($0.type) }
+        case .optional: return false
+        }
+    }
+
     /// What a query item holds as text: scalars, enums and dates, optional or in an array.
     private func isQueryValue(_ type: TypeReference) -> Bool {
         switch type {

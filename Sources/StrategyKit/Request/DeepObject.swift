@@ -39,7 +39,7 @@ import Foundation
 }
 
 /// What a value encoded into, before it is written under a name.
-private indirect enum DeepNode {
+indirect enum DeepNode {
     case empty
     case null
     case scalar(String)
@@ -94,12 +94,12 @@ private protocol OptionalValue {}
 extension Optional: OptionalValue {}
 
 /// A node that containers fill in after they are handed out.
-private final class Box {
+final class Box {
     var node: DeepNode = .empty
 }
 
 /// An `Encoder` that records a value as a ``DeepNode`` tree.
-private struct DeepObjectEncoder: Encoder {
+struct DeepObjectEncoder: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     let root = Box()

@@ -67,6 +67,16 @@ extension Endpoint {
                 appendSegment(value.parameterValue)
             }
 
+            /// Appends a list, an object or a value in its path style (`a,b`, `.a.b`,
+            /// `;id=a;id=b`): each value percent-encoded as one segment's text, the style's
+            /// separators kept.
+            @_spi(Generated)
+            public mutating func appendInterpolation<Value>(_ value: Styled<Value>) {
+                let text = value.pathText
+                if (text == "." || text == "..") && dotSegment == nil { dotSegment = text }
+                encoded += text
+            }
+
             /// Appends `value` as segments: its `/` stay separators, and each part between them is
             /// percent-encoded as one segment, for a value such as a file path (`docs/README.md`). A
             /// part that is `.` or `..` is refused as a whole value would be.
