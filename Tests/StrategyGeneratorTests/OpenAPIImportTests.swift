@@ -29,7 +29,7 @@ import Testing
         post:
           operationId: addPet
           parameters:
-            - { name: trace, in: cookie, required: true, schema: { type: object, properties: { id: { type: string } } } }
+            - { name: trace, in: cookie, required: true, schema: { type: array, items: { type: array, items: { type: string } } } }
           responses:
             "201": { description: Added. }
         get:
@@ -634,7 +634,8 @@ import Testing
               parameters:
                 - { name: theme, in: cookie, schema: { type: string } }
                 - { name: visits, in: cookie, required: true, schema: { type: integer } }
-                - { name: prefs, in: cookie, schema: { type: object, properties: { a: { type: string } } } }
+                - { name: prefs, in: cookie, schema: { type: object, properties: { a: { type: object, properties: { b: { type: string } } } } } }
+                - { name: recent, in: cookie, explode: false, schema: { type: array, items: { type: string } } }
               responses: { "204": { description: Empty. } }
         components:
           securitySchemes:
@@ -646,8 +647,9 @@ import Testing
         let warnings = generated.warnings.map { $0.description.replacingOccurrences(of: folder.appendingPathComponent("shop.yaml").path, with: "shop.yaml") }
 
         #expect(warnings == ["shop.yaml:12:11: warning: parameter 'prefs' has a type the spec format can't send yet; it is left out (#/paths/~1cart/get/parameters/2)"])
-        #expect(strategies.contains(#"Endpoint(.get, "/cart", cookies: ["theme": input.theme, "visits": input.visits])"#))
-        #expect(client.contains("public func getCart(theme: String? = nil, visits: Int) async throws(CallError<UnexpectedResponse>)"))
+        #expect(strategies.contains(#""recent": input.recent.map { Styled($0, .form) },"#))
+        #expect(strategies.contains(#""theme": input.theme,"#) && strategies.contains(#""visits": input.visits,"#))
+        #expect(client.contains("recent: [String]? = nil"))
         #expect(client.contains(#"APIKeyAuthenticator(name: "session_id", value: key, in: .cookie)"#))
     }
 

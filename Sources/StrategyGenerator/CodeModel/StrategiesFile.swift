@@ -105,7 +105,7 @@ extension CodeContext {
             access: access,
             name: "endpoint",
             parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],
-            isThrowing: strategy.body?.isJSON == true,
+            isThrowing: strategy.body?.isJSON == true || hasJSONParts(strategy),
             returnType: "Endpoint",
             body: endpointStatements(strategy)
         )))
@@ -167,10 +167,30 @@ extension CodeContext {
         for field in fields where isList(field) {
             let value = "input.\(SwiftName.escaped(storageName(field)))"
             let list = field.type.isOptional ? "(\(value) ?? [])" : value
+            let name = SwiftName.stringLiteral(field.name.value)
+            if isJSONPart(field) {
+                statements.append(.line("parts += try \(list).map { try .json(\(name), $0) }"))
+                continue
+            }
             let kind = field.type.unwrappingOptional == .array(.named("File")) ? "file" : "field"
-            statements.append(.line("parts += \(list).map { .\(kind)(\(SwiftName.stringLiteral(field.name.value)), \(partValue(field, "$0"))) }"))
+            statements.append(.line("parts += \(list).map { .\(kind)(\(name), \(partValue(field, "$0"))) }"))
         }
         return statements + [endpointExpression(strategy, prefix: "return Endpoint", multipartParts: "parts")]
+    }
+
+    /// Whether a multipart field (or each element of a list) is sent as JSON: an object, a map,
+    /// a union or free-form JSON, anything but a file or a single value.
+    private func isJSONPart(_ field: FieldSpec) -> Bool {
+        var type = field.type.unwrappingOptional
+        if case .array(let element) = type { type = element }
+        guard case .named(let name) = type else { return true }
+        return name != "File" && name != "Date" && !TypeCatalog.scalars.contains(name) && types.enumeration(name) == nil
+    }
+
+    /// Whether building a strategy's multipart body encodes JSON parts (and so may throw).
+    private func hasJSONParts(_ strategy: ResolvedStrategy) -> Bool {
+        guard case .multipart(let fields)? = strategy.body else { return false }
+        return fields.contains(where: isJSONPart)
     }
 
     /// Whether a multipart field is a list, sent as a part per element under the field's name.
@@ -288,6 +308,9 @@ extension CodeContext {
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
         let value = "input.\(SwiftName.escaped(storageName(field)))"
+        if isJSONPart(field) {
+            return field.type.isOptional ? "try \(value).map { try .json(\(name), $0) }" : "try .json(\(name), \(value))"
+        }
         let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
         return field.type.isOptional ? "\(value).map { .\(kind)(\(name), \(partValue(field, "$0"))) }" : ".\(kind)(\(name), \(partValue(field, value)))"
     }

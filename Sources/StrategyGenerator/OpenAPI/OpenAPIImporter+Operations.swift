@@ -43,9 +43,12 @@ extension OpenAPIImporter {
                 continue
             }
             let modelCount = models.count
+            let declaredStyle = parameter["style"]?.scalar
+            let style = declaredStyle.flatMap(ParameterStyle.init(rawValue:)).flatMap { ParameterStyle.allowed(in: place).contains($0) ? $0 : nil }
             guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")).map(textWhenUntyped),
                   isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
-                    || place == "query" && parameter["style"]?.scalar == "deepObject" && isNestedValue(type) else {
+                    || declaredStyle != "deepObject" && isStyledType(type)
+                    || place == "query" && declaredStyle == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
                 if required {
                     warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
@@ -55,27 +58,34 @@ extension OpenAPIImporter {
                 continue
             }
             var arrayStyle: String?
-            if place == "query", case .array = type {
-                // `form` (the default) repeats the name when exploded (the default) and
-                // separates with commas when not; `spaceDelimited` and `pipeDelimited` lists
-                // can't be sent yet.
-                switch (parameter["style"]?.scalar ?? "form", parameter["explode"]?.bool ?? true) {
-                case ("form", true): arrayStyle = nil
-                case ("form", false): arrayStyle = "commaSeparated"
+            let explode = parameter["explode"]?.bool ?? (style ?? .standard(in: place)).explodesByDefault
+            var fieldStyle: ParameterStyle?
+            if place == "query", case .array = type, declaredStyle == "deepObject" {
                 // `expand[]=a&expand[]=b`, as deepObject lists are sent.
-                case ("deepObject", _): arrayStyle = "brackets"
-                default:
-                    discardModels(from: modelCount)
-                    let style = parameter["style"]?.scalar ?? "form"
-                    warn("parameter '\(wireName)' is a \(style) list, which the spec format can't send yet; \(required ? "the operation is" : "it is") left out", at: parameter.location, at)
-                    if required { return nil }
-                    continue
-                }
+                arrayStyle = "brackets"
+            } else if place == "query", case .array = type, style ?? .form == .form {
+                // `form` (the default) repeats the name when exploded (the default) and
+                // separates with commas when not.
+                arrayStyle = explode ? nil : "commaSeparated"
+            } else if place == "query", case .array = type, explode {
+                // An exploded delimited list repeats the name, as `form` does.
+                arrayStyle = nil
+            } else if place == "query" {
+                // An object or a map: its fields as items of their own when exploded (the
+                // default), unless it is a deep object (`stars[min]=4`).
+                if isStyledType(type), declaredStyle != "deepObject" { fieldStyle = style ?? .form }
+            } else if isStyledType(type) || style == .label || style == .matrix {
+                fieldStyle = style ?? .standard(in: place)
             }
             if !required { type = .optional(type) }
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
             note(parameter.location, at)
             field.arrayStyle = arrayStyle
+            if let fieldStyle {
+                // Outside the query a place's own style is what the spec format writes anyway.
+                field.style = place != "query" && fieldStyle == .standard(in: place) ? nil : fieldStyle
+                field.explode = explode == fieldStyle.explodesByDefault ? nil : explode
+            }
             field.doc = parameter["description"]?.scalar.map(Self.markdown)
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
@@ -211,6 +221,20 @@ extension OpenAPIImporter {
 
     /// An object model, a map of plain values, or a list of object models: what a query in the
     /// deepObject style or a form body sends with nested keys (`address[line1]=…`).
+    /// What a parameter can write in one of OpenAPI's styles: a list of single values, or an
+    /// object or a map whose values are single values.
+    func isStyledType(_ type: TypeReference) -> Bool {
+        func single(_ type: TypeReference) -> Bool { isParameterType(type.unwrappingOptional, arrays: false) }
+        switch type.unwrappingOptional {
+        case .array(let element): return single(element) && !element.isOptional
+        case .dictionary(let value): return single(value)
+        case .named(let name):
+            guard let model = models.last(where: { $0.name.value == name }), case .object(let fields) = model.kind else { return false }
+            return !fields.isEmpty && fields.allSatisfy { single($0.type) }
+        case .optional: return false
+        }
+    }
+
     func isNestedValue(_ type: TypeReference) -> Bool {
         switch type {
         case .named(let name): models.contains { $0.name.value == name && { if case .object = $0.kind { true } else { false } }($0) }
@@ -268,7 +292,9 @@ extension OpenAPIImporter {
                   let fields = objectFields(resolved, owner: owner + "Form", pointer: at), !fields.isEmpty else { continue }
             guard fields.allSatisfy({ field in
                 let type = field.type.unwrappingOptional
-                return isParameterType(type, arrays: true) || multipart && (type == .named("File") || type == .array(.named("File"))) || !multipart && isNestedValue(type)
+                // A multipart part is a file, text, or JSON: an object, a map, a union.
+                return isParameterType(type, arrays: true) || multipart && (type == .named("File") || type == .array(.named("File")) || !type.namedTypes.contains("File"))
+                    || !multipart && isNestedValue(type)
             }) else { continue }
             return multipart ? .multipart(fields) : .form(fields)
         }

@@ -59,8 +59,8 @@ extension Checker {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
         for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .named("Date") && !types.isStyledValue(field.type) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
-            let hint = types.isDeepObject(field.type) ? "; an object or a map of them can be sent too, and any object in the query or a form body" : ", or a list, an object or a map of them"
-            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum\(hint)", at: field.typeLocation)
+            let hint = types.isDeepObject(field.type) ? "; an object holding more can go in the query or a form body" : ""
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum, or a list, an object or a map of them\(hint)", at: field.typeLocation)
         }
         for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && !types.isStyledValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
             diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum, or a list, an object or a map of them", at: field.typeLocation)
@@ -120,11 +120,12 @@ extension Checker {
                 diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
             }
         case .multipart(let fields):
+            // Anything else is a JSON part: an object, a map, a union, free-form JSON.
             for field in fields {
                 var type = field.type.unwrappingOptional
                 if case .array(let element) = type { type = element }
-                guard type != .named("File"), type != .named("Date"), !types.isScalar(type), type.namedTypes.allSatisfy(types.isKnown) else { continue }
-                diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File, or a String, number, Bool, UUID, Date or enum, or a list of them, a part each", at: field.typeLocation)
+                guard type != .named("File"), type.namedTypes.contains("File") || type.namedTypes.contains("Data") else { continue }
+                diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File or a list of them, a part each, or a value sent as text or JSON", at: field.typeLocation)
             }
         case .raw:
             break

@@ -46,6 +46,7 @@ enum RuntimeNames {
         "Server",
         "Strategy",
         "StrategyClient",
+        "Styled",
         "StubTransport",
         "SuccessCheck",
         "SuccessCheckingAPIError",

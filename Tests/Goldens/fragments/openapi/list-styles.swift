@@ -5,9 +5,10 @@ public struct ListFiles: Strategy {
     public struct Input: Sendable {
         public var fields: [String]?
         public var tag: [String]?
+        public var ids: [Int]?
 
-        public init(fields: [String]? = nil, tag: [String]? = nil) {
-            (self.fields, self.tag) = (fields, tag)
+        public init(fields: [String]? = nil, tag: [String]? = nil, ids: [Int]? = nil) {
+            (self.fields, self.tag, self.ids) = (fields, tag, ids)
         }
     }
 
@@ -17,7 +18,11 @@ public struct ListFiles: Strategy {
         Endpoint(
             .get,
             "/files",
-            query: ["fields": ArrayStyled(input.fields, .commaSeparated), "tag": input.tag]
+            query: [
+                "fields": ArrayStyled(input.fields, .commaSeparated),
+                "tag": input.tag,
+                "ids": Styled(input.ids, .pipeDelimited),
+            ]
         )
     }
 }

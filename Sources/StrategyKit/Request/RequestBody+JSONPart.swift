@@ -1,0 +1,13 @@
+import Foundation
+
+extension RequestBody.Part {
+    /// A part holding `value` as JSON (`Content-Type: application/json`), as a multipart body
+    /// sends an object, a map or a list of them.
+    ///
+    /// ```swift
+    /// body: .multipart([.file("image", image), try .json("metadata", metadata)])
+    /// ```
+    public static func json(_ name: String, _ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws -> RequestBody.Part {
+        RequestBody.Part(name: name, contentType: "application/json", data: try encoder.encode(value))
+    }
+}
