@@ -52,7 +52,14 @@ extension OpenAPIImporter {
     func wrappedSchema(_ schema: YAMLNode) -> (node: YAMLNode, index: Int)? {
         guard schema["properties"] == nil, let parts = schema["allOf"]?.items else { return nil }
         let significant = parts.enumerated().filter { !isAnnotation($0.element) }
-        guard significant.count == 1 else { return nil }
+        if significant.count == 1 { return (significant[0].element, significant[0].offset) }
+        // Parts that are all single values (`allOf: [{ format: date-time }, { type: string }]`):
+        // the first says the most; where they disagree no value is both, and the first is kept.
+        let singles = ["string", "integer", "number", "boolean"]
+        guard !significant.isEmpty, significant.allSatisfy({ part in
+            let node = lookUp(part.element).node ?? part.element
+            return singles.contains(schemaType(node) ?? "") && ["properties", "allOf", "oneOf", "anyOf", "items"].allSatisfy { node[$0] == nil }
+        }) else { return nil }
         return (significant[0].element, significant[0].offset)
     }
 
@@ -156,6 +163,12 @@ extension OpenAPIImporter {
         var required = Set(schema["required"]?.items.compactMap(\.scalar) ?? [])
         for (index, part) in (schema["allOf"]?.items ?? []).enumerated() where !isAnnotation(part) {
             let at = pointer.appending("allOf").appending(index)
+            if let map = lookUp(part).node, map["properties"] == nil, map["allOf"] == nil, map["additionalProperties"]?.bool == nil,
+               map["additionalProperties"] != nil, (schemaType(map) ?? "object") == "object" {
+                // A map beside named fields: the struct keeps the named ones.
+                warn("'allOf' part \(index) is a map; the struct has the other parts' fields, and keys beyond them are not read", at: part.location, at)
+                continue
+            }
             guard let resolved = resolve(part, pointer: at), isObject(resolved) || resolved["properties"] != nil else {
                 warn("'allOf' part \(index) is not an object; the schema is left out", at: part.location, at)
                 return nil
@@ -274,7 +287,8 @@ extension OpenAPIImporter {
             switch schema["format"]?.scalar {
             case "date-time", "date": return .named("Date")
             case "uuid": return .named("UUID")
-            case "binary": return filesAllowed ? .named("File") : nil
+            // Bytes are a file in a multipart body; in JSON or a form they can only be text.
+            case "binary": return filesAllowed ? .named("File") : .named("String")
             default: return .named("String")
             }
         case "integer":
@@ -287,8 +301,11 @@ extension OpenAPIImporter {
             return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
         case "boolean":
             return .named("Bool")
-        case "array":
-            guard let items = schema["items"], let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
+        // `items` without a type is a list all the same.
+        case "array", nil where schema["items"] != nil && schema["properties"] == nil && schema["allOf"] == nil:
+            // A list that doesn't say what it holds holds any JSON values.
+            guard let items = schema["items"] else { return .array(.named("JSON")) }
+            guard let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
             return element.isOptional || element == .named("File") && !filesAllowed ? nil : .array(element)
         case "object":
             // Without properties: a map of the values `additionalProperties` describes, or of any
@@ -297,6 +314,9 @@ extension OpenAPIImporter {
             guard let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
                   !value.isOptional, value != .named("File") else { return nil }
             return .dictionary(value)
+        case "null":
+            // Always `null`: nothing but JSON's `null` to hold.
+            return .named("JSON")
         case nil:
             // No type, or several: any JSON value.
             let shaped = ["enum", "allOf", "items", "properties", "const"].contains { schema[$0] != nil }
@@ -371,10 +391,14 @@ extension OpenAPIImporter {
         schema["type"]?.scalar == "null" || (schema["type"]?.items.compactMap(\.scalar) == ["null"])
     }
 
-    /// The members of a `oneOf` or `anyOf` other than `null`; `nil` when the schema has neither.
+    /// The members of a `oneOf` or `anyOf` other than `null`; `nil` when the schema has neither,
+    /// or when its members only describe the value (`oneOf: [{ description: … }, …]`), which
+    /// the schema's own type then says.
     func unionMembers(_ schema: YAMLNode) -> [YAMLNode]? {
         guard let list = schema["oneOf"] ?? schema["anyOf"] else { return nil }
-        return list.items.filter { !isNullSchema($0) }
+        let members = list.items.filter { !isNullSchema($0) }
+        if !members.isEmpty, members.allSatisfy(isAnnotation) { return nil }
+        return members
     }
 
     /// The union a `oneOf` or `anyOf` stands for: told apart by its discriminator when every

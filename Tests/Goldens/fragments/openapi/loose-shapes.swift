@@ -1,0 +1,34 @@
+public struct Upload: Encodable, Sendable {
+    public var takenAt: Date?
+    public var bytes: String?
+    public var tags: [String]?
+    public var anything: [JSONValue]?
+    public var kind: String?
+    public var removed: JSONValue?
+
+    public init(
+        takenAt: Date? = nil,
+        bytes: String? = nil,
+        tags: [String]? = nil,
+        anything: [JSONValue]? = nil,
+        kind: String? = nil,
+        removed: JSONValue? = nil
+    ) {
+        self.takenAt = takenAt
+        self.bytes = bytes
+        self.tags = tags
+        self.anything = anything
+        self.kind = kind
+        self.removed = removed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encodeIfPresent(takenAt, forKey: "takenAt", format: .iso8601)
+        try container.encodeIfPresent(bytes, forKey: "bytes")
+        try container.encodeIfPresent(tags, forKey: "tags")
+        try container.encodeIfPresent(anything, forKey: "anything")
+        try container.encodeIfPresent(kind, forKey: "kind")
+        try container.encodeIfPresent(removed, forKey: "removed")
+    }
+}
