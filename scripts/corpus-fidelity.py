@@ -6,7 +6,9 @@
 operations and strategies; what the importer left out, by kind (operations, parameters,
 properties, union members, schemas imported without fields, responses returning nothing,
 unresolved references), against the document's operations, parameters, properties and union
-members; raw `Data` bodies; and the response examples given and carried into the stubs.
+members; raw `Data` bodies; the response examples given and carried into the stubs; and the
+generated top-level types, those with the declaration of another under another name, and those
+nothing else in the generated code names.
 """
 import glob, json, re, sys
 
@@ -90,13 +92,45 @@ def main(document, generated, log):
     strategies = len(re.findall(r"^public struct \w+: (?:Strategy|PaginatedStrategy)\b", code, re.M))
     raw = len(re.findall(r"^        public var body: Data$", code, re.M))
     stubbed = len(re.findall(r"^    public static let \w+ = \"\"\"$", code, re.M))
+    types, duplicates, unused = declarations(generated)
     lost = sum(dropped[k] for k in ("operations", "parameters", "properties", "members", "without fields", "returns nothing", "unresolved"))
     whole = operations + parameters + counts["properties"] + counts["members"]
     share = 100.0 * lost / whole if whole else 0.0
     left = ", ".join(f"{count} {kind}" for kind, count in dropped.items() if count and kind != "examples") or "nothing"
     print(f"{operations} operations, {strategies} strategies; left out: {left} ({share:.2f}% of {whole}); "
-          f"{raw} raw bodies; examples {stubbed}/{examples} stubbed")
-    print(f"FIDELITY {operations} {strategies} {lost} {whole} {raw} {stubbed} {examples}", file=sys.stderr)
+          f"{raw} raw bodies; examples {stubbed}/{examples} stubbed; "
+          f"{types} types, {duplicates} duplicate, {unused} unused")
+    print(f"FIDELITY {operations} {strategies} {lost} {whole} {raw} {stubbed} {examples} {types} {duplicates} {unused}", file=sys.stderr)
+
+def declarations(generated):
+    """The generated files' top-level types: how many; how many have the declaration of an
+    earlier one under another name; how many nothing else in the generated code names."""
+    blocks = {}
+    texts = {path: open(path, encoding="utf-8").read() for path in sorted(glob.glob(f"{generated}/*.swift"))}
+    for text in texts.values():
+        lines = text.split("\n")
+        index = 0
+        while index < len(lines):
+            match = re.match(r"^(?:@\w+(?:\([^)]*\))? )*public (?:final |indirect )?(?:struct|enum|class|protocol|actor) (\w+)", lines[index])
+            if not match:
+                index += 1
+                continue
+            end = index
+            while end < len(lines) and lines[end] != "}":
+                end += 1
+            blocks[match.group(1)] = "\n".join(lines[index:end + 1])
+            index = end + 1
+    seen, duplicates = set(), 0
+    for name, block in blocks.items():
+        shape = re.sub(rf"\b{re.escape(name)}\b", "Self_", block)
+        duplicates += shape in seen
+        seen.add(shape)
+    everything = "\n".join(texts.values())
+    unused = 0
+    for name, block in blocks.items():
+        if len(re.findall(rf"\b{re.escape(name)}\b", everything)) <= len(re.findall(rf"\b{re.escape(name)}\b", block)):
+            unused += 1
+    return len(blocks), duplicates, unused
 
 if __name__ == "__main__":
     main(*sys.argv[1:4])

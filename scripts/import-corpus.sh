@@ -21,6 +21,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 total=0 imported=0 compiled=0 import_warnings=0 compile_warnings=0
+all_types=0 all_duplicates=0 all_unused=0
 all_operations=0 all_strategies=0 all_lost=0 all_whole=0 all_raw=0 all_stubbed=0 all_examples=0
 examples_decoded=0 examples_tried=0 examples_failed=0
 # The runtime's objects and its dependencies', to link the programs that decode the examples.
@@ -56,7 +57,8 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
                     echo "    examples not compiled: $(grep -m1 'error:' "$work/harness.log" | cut -c1-200)"
                 fi
             fi
-            read -r _ operations strategies lost whole raw stubbed examples < "$work/fidelity"
+            read -r _ operations strategies lost whole raw stubbed examples types duplicates unused < "$work/fidelity"
+            all_types=$((all_types + types)) all_duplicates=$((all_duplicates + duplicates)) all_unused=$((all_unused + unused))
             all_operations=$((all_operations + operations)) all_strategies=$((all_strategies + strategies))
             all_lost=$((all_lost + lost)) all_whole=$((all_whole + whole)) all_raw=$((all_raw + raw))
             all_stubbed=$((all_stubbed + stubbed)) all_examples=$((all_examples + examples))
@@ -65,6 +67,6 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
         echo "not compiled  $name: $(grep -m1 'error:' "$work/compile.log" | cut -c1-200)"
     fi
 done
-echo "fidelity: $all_operations operations, $all_strategies strategies; $all_lost of $all_whole elements left out; $all_raw raw bodies; examples $all_stubbed/$all_examples stubbed, $examples_decoded/$examples_tried decoded"
+echo "fidelity: $all_operations operations, $all_strategies strategies; $all_lost of $all_whole elements left out; $all_raw raw bodies; examples $all_stubbed/$all_examples stubbed, $examples_decoded/$examples_tried decoded; $all_types types, $all_duplicates duplicate, $all_unused unused"
 echo "imported $imported/$total, compiled $compiled/$total; $import_warnings import warnings, $compile_warnings compiler warnings"
 [ "$compiled" -eq "$total" ] && [ "$compile_warnings" -eq 0 ] && [ "$examples_failed" -eq 0 ]

@@ -274,12 +274,15 @@ extension OpenAPIImporter {
             return type(of: wrapped, hint: hint, pointer: pointer.appending("allOf").appending(index))
         }
         if isModel(schema) {
+            let key = InlineSchema(location: schema.location, filesAllowed: filesAllowed)
+            if let known = inlineModels[key] { return .named(known) }
             let name = uniqueTypeName(hint)
             guard let model = model(named: name, schema, pointer: pointer) else {
                 typeNames.remove(name)
                 return nil
             }
             add(model)
+            inlineModels[key] = name
             return .named(name)
         }
         switch schemaType(schema) {
@@ -554,10 +557,12 @@ extension OpenAPIImporter {
         guard start < models.count else { return }
         let kept = Set(componentTypes.values.flatMap(\.namedTypes) + referencedTypes.values.compactMap { $0 }.flatMap(\.namedTypes))
         guard !models[start...].contains(where: { kept.contains($0.name.value) }) else { return }
-        for model in models[start...] {
-            typeNames.remove(model.name.value)
-            enumModelNames.remove(model.name.value)
+        let discarded = Set(models[start...].map(\.name.value))
+        for name in discarded {
+            typeNames.remove(name)
+            enumModelNames.remove(name)
         }
+        inlineModels = inlineModels.filter { !discarded.contains($0.value) }
         models.removeSubrange(start...)
     }
 

@@ -192,6 +192,15 @@ struct OpenAPIImporter {
 
     /// Whether a binary string may become a file: only in a multipart body.
     var filesAllowed = false
+    /// The model each inline schema became, by where it is written and whether files were
+    /// allowed there: a schema reached again (through an `allOf` that includes its owner, or a
+    /// response shared by many operations) is the same type, not another one like it.
+    var inlineModels: [InlineSchema: String] = [:]
+
+    struct InlineSchema: Hashable {
+        var location: SourceLocation
+        var filesAllowed: Bool
+    }
 
     /// Security scheme key → the name it has in the spec.
     var schemeNames: [String: String] = [:]
