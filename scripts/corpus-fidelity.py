@@ -115,10 +115,13 @@ def declarations(generated):
             if not match:
                 index += 1
                 continue
-            end = index
+            start, end = index, index
+            # The declaration's doc comment and attributes are part of it.
+            while start > 0 and (lines[start - 1].startswith("///") or lines[start - 1].startswith("@")):
+                start -= 1
             while end < len(lines) and lines[end] != "}":
                 end += 1
-            blocks[match.group(1)] = "\n".join(lines[index:end + 1])
+            blocks[match.group(1)] = "\n".join(lines[start:end + 1])
             index = end + 1
     seen, duplicates = set(), 0
     for name, block in blocks.items():

@@ -216,7 +216,7 @@ public enum SpecLoader {
         let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
         spec = spec.withoutUnreachableModels()
         let faultWarnings = ImportedFaults.leaveOut(from: &spec, pointers: importer.pointers)
-        spec = spec.withoutUnreachableModels()
+        spec = spec.withoutUnreachableModels().sharingIdenticalModels(components: importer.componentModelNames)
         return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings + faultWarnings, pointers: importer.pointers)
     }
 

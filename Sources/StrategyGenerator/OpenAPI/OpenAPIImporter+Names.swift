@@ -37,6 +37,18 @@ extension OpenAPIImporter {
         return name
     }
 
+    /// An operation id that starts with its method in capitals (`PUT_marketing_singlesends`)
+    /// with the method cased as a word (`put_marketing_singlesends`), so its Swift name reads
+    /// `PutMarketingSinglesends`, not `PUTMarketingSinglesends`.
+    static func methodCased(_ id: String) -> String {
+        for method in ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"] where id.hasPrefix(method) {
+            let rest = id.dropFirst(method.count)
+            guard let next = rest.first, !next.isLetter || next.isUppercase && rest.dropFirst().first?.isLowercase == true else { continue }
+            return method.lowercased() + rest
+        }
+        return id
+    }
+
     static func placeholders(in path: String) -> [String] {
         var names: [String] = []
         var rest = Substring(path)

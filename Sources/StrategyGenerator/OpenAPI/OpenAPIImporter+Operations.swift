@@ -3,7 +3,7 @@ import Foundation
 /// Operations: their parameters and request bodies become a strategy's inputs.
 extension OpenAPIImporter {
     mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
-        let id = operation["operationId"]?.scalar ?? (method + " " + path)
+        let id = Self.methodCased(operation["operationId"]?.scalar ?? (method + " " + path))
         let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
         note(name.location, pointer)
         var strategy = StrategySpec(

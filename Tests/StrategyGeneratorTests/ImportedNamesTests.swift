@@ -1,0 +1,96 @@
+import Foundation
+@testable import StrategyGenerator
+import Testing
+
+/// An imported client declares a type once however often the document writes it out, and its
+/// names read like hand-written Swift.
+@Suite struct ImportedNamesTests {
+    private func generate(_ text: String) throws -> GeneratedSpec {
+        let folder = try makeTemporaryDirectory()
+        let file = folder.appendingPathComponent("forum.yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return try GeneratorPipeline.generate(specAt: file.path)
+    }
+
+    private func source(_ generated: GeneratedSpec, _ part: String) -> String {
+        generated.files.first { $0.name.hasSuffix(".\(part).swift") }?.contents ?? ""
+    }
+
+    private func count(_ text: String, in source: String) -> Int {
+        source.components(separatedBy: text).count - 1
+    }
+
+    static let forum = """
+        openapi: 3.0.3
+        info: { title: Forum, version: "1" }
+        servers: [{ url: https://forum.example.com }]
+        paths:
+          /answers:
+            get:
+              operationId: GET_answers
+              parameters:
+                - { name: order, in: query, schema: { type: string, enum: [asc, desc] } }
+              responses:
+                "200":
+                  description: Answers.
+                  content:
+                    application/json:
+                      schema:
+                        type: array
+                        items:
+                          type: object
+                          properties:
+                            owner: { type: object, properties: { name: { type: string }, reputation: { type: integer } } }
+          /badges:
+            get:
+              operationId: GETBadges
+              parameters:
+                - { name: order, in: query, description: The order of the badges., schema: { type: string, enum: [asc, desc] } }
+              responses:
+                "200":
+                  description: Badges.
+                  content:
+                    application/json:
+                      schema:
+                        type: array
+                        items:
+                          type: object
+                          properties:
+                            owner: { type: object, properties: { name: { type: string }, reputation: { type: integer } } }
+                            author: { $ref: "#/components/schemas/Author" }
+                            editor: { $ref: "#/components/schemas/Editor" }
+        components:
+          schemas:
+            Author: { type: object, properties: { name: { type: string } } }
+            Editor: { type: object, properties: { name: { type: string } } }
+        """
+
+    @Test func inlineSchemasWrittenOutAgainAreOneTypeNamedByTheWordsTheyShare() throws {
+        let generated = try generate(Self.forum)
+        let models = source(generated, "Models")
+        let strategies = source(generated, "Strategies")
+
+        #expect(count("public struct Order: OpenEnum", in: models) == 1)
+        #expect(!models.contains("GetAnswersOrder") && !models.contains("GetBadgesOrder"))
+        #expect(count("public var order: Order?", in: strategies) == 2)
+        // Items alike whose fields were alike only once their owners were one are one too.
+        #expect(count("public let owner: Owner?", in: models) == 2 && count("public struct Owner: Decodable", in: models) == 1)
+        #expect(count(": Decodable, Sendable {", in: models) == 5)
+    }
+
+    @Test func componentSchemasTheDocumentDefinesAlikeKeepTheirNames() throws {
+        let models = source(try generate(Self.forum), "Models")
+
+        #expect(models.contains("public struct Author: Decodable, Sendable") && models.contains("public struct Editor: Decodable, Sendable"))
+        #expect(models.contains("public let author: Author?") && models.contains("public let editor: Editor?"))
+    }
+
+    @Test func anOperationIdThatStartsWithItsMethodInCapitalsReadsAsAWord() throws {
+        let strategies = source(try generate(Self.forum), "Strategies")
+
+        #expect(strategies.contains("public struct GetAnswers: Strategy") && strategies.contains("public struct GetBadges: Strategy"))
+        #expect(OpenAPIImporter.methodCased("POSTAL_codes") == "POSTAL_codes")
+        #expect(OpenAPIImporter.methodCased("PUT_marketing_singlesends") == "put_marketing_singlesends")
+        #expect(OpenAPIImporter.methodCased("DELETEUser") == "deleteUser")
+    }
+}
