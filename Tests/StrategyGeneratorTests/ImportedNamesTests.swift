@@ -93,4 +93,31 @@ import Testing
         #expect(OpenAPIImporter.methodCased("PUT_marketing_singlesends") == "put_marketing_singlesends")
         #expect(OpenAPIImporter.methodCased("DELETEUser") == "deleteUser")
     }
+
+    @Test func anOperationIdKeepsItsTagsPrefixOutWhereTheRestIsNamedOnce() throws {
+        let generated = try generate("""
+            openapi: 3.0.3
+            info: { title: Forge, version: "1" }
+            servers: [{ url: https://forge.example.com }]
+            paths:
+              /app:
+                get: { operationId: apps/get-authenticated, tags: [apps], responses: { "204": { description: None. } } }
+              /user:
+                get: { operationId: users/get-authenticated, tags: [users], responses: { "204": { description: None. } } }
+              /apps:
+                get: { operationId: apps/list-installations, tags: [apps], responses: { "204": { description: None. } } }
+              /apps/{id}:
+                get:
+                  operationId: apps/get
+                  tags: [apps]
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  responses: { "204": { description: None. } }
+            """)
+        let client = source(generated, "Client")
+
+        #expect(client.contains("public protocol AppsAPI") && client.contains("func listInstallations()"))
+        // Both tags would leave `getAuthenticated`, and one word says too little: kept whole.
+        #expect(client.contains("func appsGetAuthenticated()") && client.contains("func usersGetAuthenticated()"))
+        #expect(client.contains("func appsGet(id: String)"))
+    }
 }

@@ -49,6 +49,41 @@ extension OpenAPIImporter {
         return id
     }
 
+    /// Names for the operations whose ids start with their first tag (`apps/get-authenticated`
+    /// in `apps`): the rest of the id (`GetAuthenticated`), as the tag's interface already
+    /// says the tag, where no other operation would take that name and it is two words or more.
+    func strategyNames(_ paths: YAMLNode?) -> [String: String] {
+        var candidates: [(pointer: String, full: String, short: String?)] = []
+        for (path, item) in paths?.members ?? [] {
+            let pointer = JSONPointer().appending("paths").appending(path)
+            let item = lookUp(item).node ?? item
+            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+                guard let operation = item[method], let id = operation["operationId"]?.scalar else { continue }
+                let full = SwiftIdentifier.type(Self.methodCased(id), fallback: "Operation")
+                var short: String?
+                if let tag = operation["tags"]?.items.first?.scalar {
+                    let prefix = SwiftIdentifier.type(tag, fallback: "")
+                    let rest = full.dropFirst(prefix.count)
+                    if !prefix.isEmpty, full.hasPrefix(prefix), rest.first?.isUppercase == true,
+                       rest.dropFirst().contains(where: \.isUppercase), rest.first(where: \.isLowercase) != nil {
+                        short = String(rest)
+                    }
+                }
+                candidates.append((pointer.appending(method).description, full, short))
+            }
+        }
+        var uses: [String: Int] = [:]
+        for candidate in candidates {
+            uses[candidate.full, default: 0] += 1
+            if let short = candidate.short, short != candidate.full { uses[short, default: 0] += 1 }
+        }
+        var names: [String: String] = [:]
+        for candidate in candidates {
+            if let short = candidate.short, uses[short] == 1, !typeNames.contains(short) { names[candidate.pointer] = short }
+        }
+        return names
+    }
+
     static func placeholders(in path: String) -> [String] {
         var names: [String] = []
         var rest = Substring(path)

@@ -4,7 +4,8 @@ import Foundation
 extension OpenAPIImporter {
     mutating func importOperation(_ operation: YAMLNode, method: String, path: String, shared: [YAMLNode], pointer: JSONPointer, location: SourceLocation) -> StrategySpec? {
         let id = Self.methodCased(operation["operationId"]?.scalar ?? (method + " " + path))
-        let name = Named(uniqueTypeName(SwiftIdentifier.type(id, fallback: "Operation"), clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
+        let base = operationNames[pointer.description] ?? SwiftIdentifier.type(id, fallback: "Operation")
+        let name = Named(uniqueTypeName(base, clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
         note(name.location, pointer)
         var strategy = StrategySpec(
             name: name, doc: Self.doc(summary: operation["summary"]?.scalar, description: operation["description"]?.scalar), method: method.uppercased(),

@@ -85,6 +85,7 @@ struct OpenAPIImporter {
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
 
         let paths = root["paths"]
+        operationNames = strategyNames(paths)
         for (path, item) in paths?.members ?? [] {
             let pointer = JSONPointer().appending("paths").appending(path)
             let item = resolve(item, pointer: pointer) ?? item
@@ -194,6 +195,9 @@ struct OpenAPIImporter {
 
     /// Whether a binary string may become a file: only in a multipart body.
     var filesAllowed = false
+    /// The strategy name of each operation, by its pointer, where it isn't its id's: the id
+    /// without its tag's prefix.
+    var operationNames: [String: String] = [:]
     /// The model each inline schema became, by where it is written and whether files were
     /// allowed there: a schema reached again (through an `allOf` that includes its owner, or a
     /// response shared by many operations) is the same type, not another one like it.
