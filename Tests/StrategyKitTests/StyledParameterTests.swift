@@ -85,4 +85,30 @@ import Testing
 
         #expect(request.query == nil || request.query == "")
     }
+
+    enum Created: Encodable, Sendable {
+        case range(Range)
+        case int(Int)
+
+        struct Range: Encodable, Sendable {
+            var gte: Int?
+            var lt: Int?
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .range(let value): try container.encode(value)
+            case .int(let value): try container.encode(value)
+            }
+        }
+    }
+
+    @Test func aFilterThatIsANumberOrARangeGoesInTheQueryAsEither() async throws {
+        let exact = try await send(Endpoint(.get, "/charges", query: ["created": DeepObject(Created.int(5))]))
+        let range = try await send(Endpoint(.get, "/charges", query: ["created": DeepObject(Created.range(.init(gte: 1, lt: 9)))]))
+
+        #expect(exact.query == "created=5")
+        #expect(range.query == "created%5Bgte%5D=1&created%5Blt%5D=9")
+    }
 }

@@ -238,10 +238,17 @@ extension OpenAPIImporter {
 
     func isNestedValue(_ type: TypeReference) -> Bool {
         switch type {
-        case .named(let name): models.contains { $0.name.value == name && { if case .object = $0.kind { true } else { false } }($0) }
-        case .dictionary(let value): isParameterType(value, arrays: false)
-        case .array(let element): isNestedValue(element)
-        case .optional: false
+        case .named(let name):
+            guard let model = models.last(where: { $0.name.value == name }) else { return false }
+            switch model.kind {
+            case .object: return true
+            // `created=5` or `created[gte]=5`: each member a single value or a nested one.
+            case .union(let union): return union.variants.allSatisfy { isParameterType($0.type, arrays: false) || isNestedValue($0.type) }
+            case .enumeration: return false
+            }
+        case .dictionary(let value): return isParameterType(value, arrays: false)
+        case .array(let element): return isNestedValue(element)
+        case .optional: return false
         }
     }
 

@@ -399,8 +399,16 @@ extension OpenAPIImporter {
     /// the schema's own type then says.
     func unionMembers(_ schema: YAMLNode) -> [YAMLNode]? {
         guard let list = schema["oneOf"] ?? schema["anyOf"] else { return nil }
-        let members = list.items.filter { !isNullSchema($0) }
+        var members = list.items.filter { !isNullSchema($0) }
         if !members.isEmpty, members.allSatisfy(isAnnotation) { return nil }
+        // `enum: [""]` beside a map or an object, as APIs write "empty unsets it": the other.
+        let unset = members.filter { member in
+            let node = lookUp(member).node ?? member
+            return node["enum"]?.items.map(\.scalar) == [""] && node["properties"] == nil
+        }
+        if !unset.isEmpty, unset.count < members.count, members.contains(where: { schemaType(lookUp($0).node ?? $0) != "string" }) {
+            members.removeAll { member in unset.contains { $0.location == member.location } }
+        }
         return members
     }
 

@@ -6,7 +6,7 @@ extension TypeCatalog {
         case .optional(let wrapped): isDeepObject(wrapped)
         case .array(let element): !element.isOptional && isDeepObject(element)
         case .dictionary(let value): isQueryValue(value) || isDeepObject(value)
-        case .named(let name): objectFields[name] != nil
+        case .named(let name): objectFields[name] != nil || unions[name].map(isDeepUnion) == true
         }
     }
 
@@ -20,6 +20,12 @@ extension TypeCatalog {
         case .named(let name): return objectFields[name].map { $0.allSatisfy { single($0.type.unwrappingOptional) } } ?? false
         case .optional: return false
         }
+    }
+
+    /// A union each of whose members is a single value or a deep object: `created=5` or
+    /// `created[gte]=5`.
+    private func isDeepUnion(_ union: UnionSpec) -> Bool {
+        union.variants.allSatisfy { isQueryValue($0.type) && !$0.type.isOptional || isDeepObject($0.type) }
     }
 
     /// Whether a deep object needs the runtime's encoder, or writes itself as a map of single values.

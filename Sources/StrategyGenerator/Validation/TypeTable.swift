@@ -58,7 +58,16 @@ extension TypeTable {
         case .array(let element): !element.isOptional && isDeepObject(element)
         case .dictionary(let value): isQueryValue(value) || isDeepObject(value)
         case .named(let name):
-            if case .model(let model) = self[name], case .object = model.kind { true } else { false }
+            switch self[name] {
+            case .model(let model):
+                switch model.kind {
+                case .object: true
+                // `created=5` or `created[gte]=5`.
+                case .union(let union): union.variants.allSatisfy { isQueryValue($0.type) && !$0.type.isOptional || isDeepObject($0.type) }
+                case .enumeration: false
+                }
+            case .builtin: false
+            }
         }
     }
 
