@@ -39,7 +39,20 @@ public enum GeneratorPipeline {
                 return files.first { $0.name == name } ?? render(placeholder(for: part, of: validated.spec))
             }
         }
-        return GeneratedSpec(files: files, warnings: validated.warnings, renameableNames: loaded.spec.renameableNames)
+        return GeneratedSpec(files: files, warnings: warnings(validated, loaded, config), renameableNames: loaded.spec.renameableNames)
+    }
+
+    /// The spec's warnings; with `importWarnings: quiet`, those of importing an OpenAPI
+    /// document are one note that counts them, at the configuration's key.
+    static func warnings(_ validated: ValidatedSpec, _ loaded: LoadedSpec, _ config: GeneratorConfig) -> [Diagnostic] {
+        guard let quiet = config.quietImportWarnings else { return validated.warnings }
+        let imported = Set(loaded.diagnostics.filter { $0.severity == .warning })
+        let kept = validated.warnings.filter { !imported.contains($0) }
+        let count = validated.warnings.count - kept.count
+        guard count > 0 else { return kept }
+        let file = StrategyGenerator.fileName(of: loaded.spec.file)
+        let note = Diagnostic(.note, "\(count) warning\(count == 1 ? "" : "s") importing \(file) \(count == 1 ? "is" : "are") quiet ('importWarnings: quiet'); remove it to see them", at: quiet)
+        return [note] + kept
     }
 
     /// Stage 4: the code model of every configured part.

@@ -120,4 +120,25 @@ import Testing
         #expect(client.contains("func appsGetAuthenticated()") && client.contains("func usersGetAuthenticated()"))
         #expect(client.contains("func appsGet(id: String)"))
     }
+
+    @Test func aParameterNamedLikeItsMethodDoesntHideTheMethod() throws {
+        let client = source(try generate("""
+            openapi: 3.0.3
+            info: { title: Notes, version: "1" }
+            servers: [{ url: https://notes.example.com }]
+            paths:
+              /notes:
+                post:
+                  operationId: note
+                  tags: [notes]
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { note: { type: string }, pinned: { type: boolean } } }
+                  responses: { "204": { description: None. } }
+            """), "Client")
+
+        #expect(client.contains("public func note(note: String? = nil, pinned: Bool? = nil)"))
+        #expect(client.contains("try await self.note(Note.Input(note: note, pinned: pinned))"))
+    }
 }

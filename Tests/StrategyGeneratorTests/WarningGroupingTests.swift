@@ -41,4 +41,14 @@ import Testing
         #expect(lines.count == 7)
         #expect(lines[5] == "styles.yaml:14:11: warning: parameter 'p5' has a type the spec format can't send yet; it is left out (#/paths/~1items/get/parameters/5)")
     }
+
+    @Test func aConfigurationQuietsTheWarningsOfADocumentTheUserCantChange() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("strategy-gen-config.yaml")
+        try "importWarnings: quiet\n".write(to: config, atomically: true, encoding: .utf8)
+        let lines = try await warnings(["--config", config.path]).map { $0.replacingOccurrences(of: config.path, with: "strategy-gen-config.yaml") }
+
+        #expect(lines == ["strategy-gen-config.yaml:1:17: note: 7 warnings importing styles.yaml are quiet ('importWarnings: quiet'); remove it to see them"])
+    }
 }

@@ -150,7 +150,7 @@ extension CodeContext {
             ]
         }
         return Function(
-            docs: hasInput ? ["Sends ``\(strategyName)`` with `input`."] : methodDocs(strategy),
+            docs: hasInput ? summaryDocs(strategy) + ["", "- Parameter input: What ``\(strategyName)`` sends."] : methodDocs(strategy),
             attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: requirement ? nil : access,
             name: methodName(strategy),
@@ -183,10 +183,12 @@ extension CodeContext {
             Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
         }
         let strategyName = SwiftName.escaped(strategy.name.value)
-        let opening = sends ? "try await client.call(\(strategyName)(), " : "try await \(methodName(strategy))("
+        // A parameter named like the method hides it inside the method.
+        let own = parameters.contains { $0.name == methodName(strategy) } ? "self." : ""
+        let opening = sends ? "try await client.call(\(strategyName)(), " : "try await \(own)\(methodName(strategy))("
         let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
-            docs: methodDocs(strategy),
+            docs: methodDocs(strategy) + parameterDocs(fields),
             attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: access,
             name: methodName(strategy),

@@ -20,6 +20,23 @@ extension CodeContext {
         return docs.isEmpty ? ["`\(strategy.method) \(strategy.path.value)`"] : docs
     }
 
+    /// The first paragraph of a strategy's docs: what a method that takes its whole input says.
+    func summaryDocs(_ strategy: ResolvedStrategy) -> [String] {
+        Array(methodDocs(strategy).prefix { !$0.isEmpty })
+    }
+
+    /// `- Parameters:` with the first paragraph of each input's description, for the inputs
+    /// that have one; `- Parameter name:` for one; nothing when none has a description.
+    func parameterDocs(_ fields: [FieldSpec]) -> [String] {
+        let documented: [(name: String, text: String)] = fields.compactMap { field in
+            let paragraph = docLines(field.doc).prefix { !$0.isEmpty }.joined(separator: " ")
+            return paragraph.isEmpty ? nil : (memberName(field), paragraph)
+        }
+        guard !documented.isEmpty else { return [] }
+        if fields.count == 1 { return ["", "- Parameter \(documented[0].name): \(documented[0].text)"] }
+        return ["", "- Parameters:"] + documented.map { "  - \($0.name): \($0.text)" }
+    }
+
     /// What a caller supplies: path, query, header and cookie parameters, then the body's fields.
     func inputFields(_ strategy: ResolvedStrategy) -> [FieldSpec] {
         var fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies

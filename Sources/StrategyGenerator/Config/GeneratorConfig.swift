@@ -47,6 +47,9 @@ public struct GeneratorConfig: Hashable, Sendable {
     public var modelConformances: [ModelConformance]
     /// The operations of an OpenAPI document to generate; all of them when `nil`.
     public var operations: OperationSelection?
+    /// `importWarnings: quiet`, where it is written: what importing a document the user can't
+    /// change warns of is one note, not a line per warning.
+    public var quietImportWarnings: SourceLocation?
 
     /// `operations:` — the operations of an OpenAPI document to generate: those with one of the
     /// tags, one of the operationIds, or a path under one of the prefixes. Only the schemas they

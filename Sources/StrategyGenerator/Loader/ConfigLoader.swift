@@ -49,6 +49,9 @@ extension SpecDecoder {
                 config.renames.append(GeneratorConfig.Rename(from: from, to: to.value))
             }
         }
+        if let node = top["importWarnings"], let value = oneOf(node, "'importWarnings'", ["shown", "quiet"]), value == "quiet" {
+            config.quietImportWarnings = node.location
+        }
         if let node = top["operations"], let entries = mapping(node, "'operations'", expecting: "a mapping such as '{ tags: [pets], operationIds: [getPet], paths: [/pets] }'") {
             checkKeys(entries, allowed: SpecKeys.configOperations, in: "'operations'")
             var selection = GeneratorConfig.OperationSelection(location: node.location)

@@ -50,6 +50,10 @@ extension OpenAPIImporter {
                 // An image, a PDF, text: the body as it came, unless another success is JSON.
                 if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
                     raw = .type(.named("Data"), other.value.location)
+                    // Text the document gives as the body answers in a stubbed client as it is.
+                    if let example = example(of: other.value, schema: other.value["schema"] ?? other.value), case .string = example.0 {
+                        returnedExample = example
+                    }
                 }
                 continue
             }

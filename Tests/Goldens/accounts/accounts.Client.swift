@@ -39,7 +39,9 @@ public struct AccountsClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``Login`` with `input`.
+    /// Exchanges a username and password for a session.
+    ///
+    /// - Parameter input: What ``Login`` sends.
     @discardableResult
     public func login(_ input: Login.Input) async throws(CallError<AccountError>) -> Session {
         let output = try await client.call(Login(), input)

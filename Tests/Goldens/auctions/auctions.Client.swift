@@ -41,7 +41,9 @@ public struct AuctionsClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``ListAuctions`` with `input`.
+    /// Lists auctions, a page at a time.
+    ///
+    /// - Parameter input: What ``ListAuctions`` sends.
     public func listAuctions(
         _ input: ListAuctions.Input
     ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers> {
@@ -59,7 +61,9 @@ public struct AuctionsClient: Sendable {
         client.pages(ListAuctions(), ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
 
-    /// Sends ``GetAuction`` with `input`.
+    /// `GET /auctions/{id}`
+    ///
+    /// - Parameter input: What ``GetAuction`` sends.
     public func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction {
         try await client.call(GetAuction(), input)
     }
@@ -69,12 +73,16 @@ public struct AuctionsClient: Sendable {
         try await client.call(GetLotFile(), GetLotFile.Input(id: id, path: path))
     }
 
-    /// Sends ``PlaceBid`` with `input`.
+    /// Places a bid; the idempotency key makes a retried request count once.
+    ///
+    /// - Parameter input: What ``PlaceBid`` sends.
     public func placeBid(_ input: PlaceBid.Input) async throws(CallError<AuctionError>) -> Money {
         try await client.call(PlaceBid(), input)
     }
 
-    /// Sends ``WatchAuction`` with `input`.
+    /// `PUT /auctions/{id}/watch`
+    ///
+    /// - Parameter input: What ``WatchAuction`` sends.
     public func watchAuction(_ input: WatchAuction.Input) async throws(CallError<AuctionError>) {
         try await client.call(WatchAuction(), input)
     }
@@ -87,17 +95,24 @@ public struct AuctionsClient: Sendable {
 }
 
 public protocol AuctionBrowsing: Sendable {
-    /// Sends ``ListAuctions`` with `input`.
+    /// Lists auctions, a page at a time.
+    ///
+    /// - Parameter input: What ``ListAuctions`` sends.
     func listAuctions(
         _ input: ListAuctions.Input
     ) async throws(CallError<AuctionError>) -> WithHeaders<AuctionPage, ListAuctions.Headers>
 
-    /// Sends ``GetAuction`` with `input`.
+    /// `GET /auctions/{id}`
+    ///
+    /// - Parameter input: What ``GetAuction`` sends.
     func getAuction(_ input: GetAuction.Input) async throws(CallError<AuctionError>) -> Auction
 }
 
 extension AuctionBrowsing {
     /// Lists auctions, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - limit: The server assumes `20` when it is not sent.
     public func listAuctions(
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
@@ -113,10 +128,14 @@ extension AuctionBrowsing {
 }
 
 public protocol Bidding: Sendable {
-    /// Sends ``PlaceBid`` with `input`.
+    /// Places a bid; the idempotency key makes a retried request count once.
+    ///
+    /// - Parameter input: What ``PlaceBid`` sends.
     func placeBid(_ input: PlaceBid.Input) async throws(CallError<AuctionError>) -> Money
 
-    /// Sends ``WatchAuction`` with `input`.
+    /// `PUT /auctions/{id}/watch`
+    ///
+    /// - Parameter input: What ``WatchAuction`` sends.
     func watchAuction(_ input: WatchAuction.Input) async throws(CallError<AuctionError>)
 }
 

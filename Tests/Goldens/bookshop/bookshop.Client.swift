@@ -40,17 +40,23 @@ public struct BookshopClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``ListBooks`` with `input`.
+    /// Lists the books on sale.
+    ///
+    /// - Parameter input: What ``ListBooks`` sends.
     public func listBooks(_ input: ListBooks.Input) async throws(CallError<BookshopError>) -> [Book] {
         try await client.call(ListBooks(), input)
     }
 
-    /// Sends ``AddBook`` with `input`.
+    /// Puts a book on sale.
+    ///
+    /// - Parameter input: What ``AddBook`` sends.
     public func addBook(_ input: AddBook.Input) async throws(CallError<BookshopError>) -> Book {
         try await client.call(AddBook(), input)
     }
 
-    /// Sends ``GetBook`` with `input`.
+    /// Fetches one book.
+    ///
+    /// - Parameter input: What ``GetBook`` sends.
     public func getBook(
         _ input: GetBook.Input
     ) async throws(CallError<BookshopError>) -> WithHeaders<Book, GetBook.Headers> {
@@ -62,19 +68,25 @@ public struct BookshopClient: Sendable {
         try await client.call(RemoveBook(), RemoveBook.Input(isbn: isbn))
     }
 
-    /// Sends ``CountStock`` with `input`.
+    /// Counts the copies in stock.
+    ///
+    /// - Parameter input: What ``CountStock`` sends.
     public func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int {
         try await client.call(CountStock(), input)
     }
 
-    /// Sends ``ListEditions`` with `input`.
+    /// Lists the editions of a book, in print or electronic.
+    ///
+    /// - Parameter input: What ``ListEditions`` sends.
     public func listEditions(
         _ input: ListEditions.Input
     ) async throws(CallError<BookshopError>) -> [Edition] {
         try await client.call(ListEditions(), input)
     }
 
-    /// Sends ``ListReviews`` with `input`.
+    /// Lists a book's reviews, a page at a time.
+    ///
+    /// - Parameter input: What ``ListReviews`` sends.
     public func listReviews(
         _ input: ListReviews.Input
     ) async throws(CallError<BookshopError>) -> ListReviewsOutput {
@@ -102,12 +114,16 @@ public struct BookshopClient: Sendable {
         try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))
     }
 
-    /// Sends ``ViewBasket`` with `input`.
+    /// The basket the shop keeps for a visitor, priced in the currency they chose.
+    ///
+    /// - Parameter input: What ``ViewBasket`` sends.
     public func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String] {
         try await client.call(ViewBasket(), input)
     }
 
-    /// Sends ``PlaceOrder`` with `input`.
+    /// Orders copies of a book.
+    ///
+    /// - Parameter input: What ``PlaceOrder`` sends.
     public func placeOrder(
         _ input: PlaceOrder.Input
     ) async throws(CallError<BookshopError>) -> PlaceOrderOutput {
@@ -116,29 +132,44 @@ public struct BookshopClient: Sendable {
 }
 
 public protocol BooksAPI: Sendable {
-    /// Sends ``ListBooks`` with `input`.
+    /// Lists the books on sale.
+    ///
+    /// - Parameter input: What ``ListBooks`` sends.
     func listBooks(_ input: ListBooks.Input) async throws(CallError<BookshopError>) -> [Book]
 
-    /// Sends ``AddBook`` with `input`.
+    /// Puts a book on sale.
+    ///
+    /// - Parameter input: What ``AddBook`` sends.
     func addBook(_ input: AddBook.Input) async throws(CallError<BookshopError>) -> Book
 
-    /// Sends ``GetBook`` with `input`.
+    /// Fetches one book.
+    ///
+    /// - Parameter input: What ``GetBook`` sends.
     func getBook(
         _ input: GetBook.Input
     ) async throws(CallError<BookshopError>) -> WithHeaders<Book, GetBook.Headers>
 
-    /// Sends ``CountStock`` with `input`.
+    /// Counts the copies in stock.
+    ///
+    /// - Parameter input: What ``CountStock`` sends.
     func countStock(_ input: CountStock.Input) async throws(CallError<BookshopError>) -> Int
 
-    /// Sends ``ListEditions`` with `input`.
+    /// Lists the editions of a book, in print or electronic.
+    ///
+    /// - Parameter input: What ``ListEditions`` sends.
     func listEditions(_ input: ListEditions.Input) async throws(CallError<BookshopError>) -> [Edition]
 
-    /// Sends ``ListReviews`` with `input`.
+    /// Lists a book's reviews, a page at a time.
+    ///
+    /// - Parameter input: What ``ListReviews`` sends.
     func listReviews(_ input: ListReviews.Input) async throws(CallError<BookshopError>) -> ListReviewsOutput
 }
 
 extension BooksAPI {
     /// Lists the books on sale.
+    ///
+    /// - Parameters:
+    ///   - limit: The server assumes `20` when it is not sent.
     public func listBooks(
         genre: Genre? = nil,
         limit: Int32? = nil,
@@ -182,10 +213,14 @@ extension BooksAPI {
 }
 
 public protocol OrdersAPI: Sendable {
-    /// Sends ``ViewBasket`` with `input`.
+    /// The basket the shop keeps for a visitor, priced in the currency they chose.
+    ///
+    /// - Parameter input: What ``ViewBasket`` sends.
     func viewBasket(_ input: ViewBasket.Input) async throws(CallError<BookshopError>) -> [String]
 
-    /// Sends ``PlaceOrder`` with `input`.
+    /// Orders copies of a book.
+    ///
+    /// - Parameter input: What ``PlaceOrder`` sends.
     func placeOrder(_ input: PlaceOrder.Input) async throws(CallError<BookshopError>) -> PlaceOrderOutput
 }
 

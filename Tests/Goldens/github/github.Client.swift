@@ -54,6 +54,9 @@ public struct GitHubClient: Sendable {
     }
 
     /// Changes an issue; what is left out stays as it is, and `null` clears the milestone.
+    ///
+    /// - Parameters:
+    ///   - milestone: The milestone's number; null removes the milestone.
     public func updateIssue(
         owner: String,
         repo: String,
@@ -81,6 +84,10 @@ public struct GitHubClient: Sendable {
     }
 
     /// The issues of a repository, a page at a time.
+    ///
+    /// - Parameters:
+    ///   - state: Which issues: open, closed or all.
+    ///   - perPage: The server assumes `30` when it is not sent.
     public func listIssues(
         owner: String,
         repo: String,

@@ -35,7 +35,10 @@ public struct StackExchangeClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``ListQuestions`` with `input`.
+    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a
+    /// question must have.
+    ///
+    /// - Parameter input: What ``ListQuestions`` sends.
     public func listQuestions(
         _ input: ListQuestions.Input
     ) async throws(CallError<StackExchangeError>) -> QuestionPage {
@@ -68,7 +71,9 @@ public struct StackExchangeClient: Sendable {
         ))
     }
 
-    /// Sends ``GetQuestions`` with `input`.
+    /// Gets the questions identified by `ids`, up to 100 semicolon-delimited ids.
+    ///
+    /// - Parameter input: What ``GetQuestions`` sends.
     public func getQuestions(
         _ input: GetQuestions.Input
     ) async throws(CallError<StackExchangeError>) -> QuestionPage {
@@ -87,7 +92,9 @@ public struct StackExchangeClient: Sendable {
         client.pages(GetQuestions(), GetQuestions.Input(ids: ids, site: site, page: page, pagesize: pagesize))
     }
 
-    /// Sends ``ListAnswersOnQuestions`` with `input`.
+    /// Gets the answers to the questions identified by `ids`.
+    ///
+    /// - Parameter input: What ``ListAnswersOnQuestions`` sends.
     public func listAnswersOnQuestions(
         _ input: ListAnswersOnQuestions.Input
     ) async throws(CallError<StackExchangeError>) -> AnswerPage {
@@ -115,7 +122,9 @@ public struct StackExchangeClient: Sendable {
         ))
     }
 
-    /// Sends ``Search`` with `input`.
+    /// Searches the site for questions whose titles hold `intitle` or that have the tags in `tagged`.
+    ///
+    /// - Parameter input: What ``Search`` sends.
     public func search(_ input: Search.Input) async throws(CallError<StackExchangeError>) -> QuestionPage {
         try await client.call(Search(), input)
     }
@@ -233,20 +242,29 @@ public struct StackExchangeClient: Sendable {
 
 /// Reads questions and their answers.
 public protocol QuestionReading: Sendable {
-    /// Sends ``ListQuestions`` with `input`.
+    /// Gets all the questions on the site; `tagged` is a semicolon-delimited list of tags, all of which a
+    /// question must have.
+    ///
+    /// - Parameter input: What ``ListQuestions`` sends.
     func listQuestions(
         _ input: ListQuestions.Input
     ) async throws(CallError<StackExchangeError>) -> QuestionPage
 
-    /// Sends ``GetQuestions`` with `input`.
+    /// Gets the questions identified by `ids`, up to 100 semicolon-delimited ids.
+    ///
+    /// - Parameter input: What ``GetQuestions`` sends.
     func getQuestions(_ input: GetQuestions.Input) async throws(CallError<StackExchangeError>) -> QuestionPage
 
-    /// Sends ``ListAnswersOnQuestions`` with `input`.
+    /// Gets the answers to the questions identified by `ids`.
+    ///
+    /// - Parameter input: What ``ListAnswersOnQuestions`` sends.
     func listAnswersOnQuestions(
         _ input: ListAnswersOnQuestions.Input
     ) async throws(CallError<StackExchangeError>) -> AnswerPage
 
-    /// Sends ``Search`` with `input`.
+    /// Searches the site for questions whose titles hold `intitle` or that have the tags in `tagged`.
+    ///
+    /// - Parameter input: What ``Search`` sends.
     func search(_ input: Search.Input) async throws(CallError<StackExchangeError>) -> QuestionPage
 }
 

@@ -35,7 +35,9 @@ public struct VKClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``GetWall`` with `input`.
+    /// Returns posts from a user or community wall, newest first.
+    ///
+    /// - Parameter input: What ``GetWall`` sends.
     public func getWall(_ input: GetWall.Input) async throws(CallError<WallError>) -> Wall {
         try await client.call(GetWall(), input)
     }
@@ -52,12 +54,16 @@ public struct VKClient: Sendable {
         client.pages(GetWall(), GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
     }
 
-    /// Sends ``GetWallCount`` with `input`.
+    /// Returns how many posts a wall has.
+    ///
+    /// - Parameter input: What ``GetWallCount`` sends.
     public func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int {
         try await client.call(GetWallCount(), input)
     }
 
-    /// Sends ``PostWall`` with `input`.
+    /// Publishes a post on a wall.
+    ///
+    /// - Parameter input: What ``PostWall`` sends.
     public func postWall(_ input: PostWall.Input) async throws(CallError<WallError>) -> PostWall.Output {
         try await client.call(PostWall(), input)
     }
@@ -78,15 +84,22 @@ public struct VKClient: Sendable {
 
 /// Reads walls.
 public protocol WallGettable: Sendable {
-    /// Sends ``GetWall`` with `input`.
+    /// Returns posts from a user or community wall, newest first.
+    ///
+    /// - Parameter input: What ``GetWall`` sends.
     func getWall(_ input: GetWall.Input) async throws(CallError<WallError>) -> Wall
 
-    /// Sends ``GetWallCount`` with `input`.
+    /// Returns how many posts a wall has.
+    ///
+    /// - Parameter input: What ``GetWallCount`` sends.
     func getWallCount(_ input: GetWallCount.Input) async throws(CallError<VKError>) -> Int
 }
 
 extension WallGettable {
     /// Returns posts from a user or community wall, newest first.
+    ///
+    /// - Parameters:
+    ///   - count: How many posts to return, at most 100.
     public func getWall(
         ownerId: Int? = nil,
         domain: String? = nil,
@@ -107,7 +120,9 @@ extension WallGettable {
 
 /// Writes to walls.
 public protocol WallPostable: Sendable {
-    /// Sends ``PostWall`` with `input`.
+    /// Publishes a post on a wall.
+    ///
+    /// - Parameter input: What ``PostWall`` sends.
     func postWall(_ input: PostWall.Input) async throws(CallError<WallError>) -> PostWall.Output
 }
 

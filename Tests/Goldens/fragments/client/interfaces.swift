@@ -1,6 +1,8 @@
 /// Reads orders.
 public protocol OrderReading: Sendable {
-    /// Sends ``GetOrder`` with `input`.
+    /// `GET /orders/{id}`
+    ///
+    /// - Parameter input: What ``GetOrder`` sends.
     func getOrder(_ input: GetOrder.Input) async throws(CallError<UnexpectedResponse>) -> Order
 
     /// `GET /orders/count`

@@ -34,7 +34,9 @@ public struct LibraryClient: Sendable {
         self = Builder(environment: environment).transport(transport).build()
     }
 
-    /// Sends ``SignIn`` with `input`.
+    /// `POST /sessions`
+    ///
+    /// - Parameter input: What ``SignIn`` sends.
     @discardableResult
     public func signIn(_ input: SignIn.Input) async throws(CallError<UnexpectedResponse>) -> Session {
         let output = try await client.call(SignIn(), input)

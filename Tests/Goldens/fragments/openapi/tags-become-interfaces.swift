@@ -2,6 +2,8 @@ public protocol AnimalsAPI: Sendable {
     /// `GET /animals`
     func listAnimals() async throws(CallError<UnexpectedResponse>)
 
-    /// Sends ``RemoveAnimal`` with `input`.
+    /// `DELETE /animals/{id}`
+    ///
+    /// - Parameter input: What ``RemoveAnimal`` sends.
     func removeAnimal(_ input: RemoveAnimal.Input) async throws(CallError<UnexpectedResponse>)
 }
