@@ -56,7 +56,7 @@ extension CodeContext {
     /// The type of the JSON body when it is all a strategy sends: then it is the strategy's
     /// `Input` itself, as a create endpoint's input is the new resource.
     func bodyAsInput(_ strategy: ResolvedStrategy) -> TypeReference? {
-        guard case .json(let type, _)? = strategy.body, inputFields(strategy).count == 1 else { return nil }
+        guard case .json(let type, _)? = strategy.body, !type.isOptional, inputFields(strategy).count == 1 else { return nil }
         return type
     }
 
@@ -238,6 +238,9 @@ extension CodeContext {
             arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, in: "cookie"))
         }
         switch strategy.body {
+        case .json(let type, _)? where type.isOptional:
+            // An optional body is sent only when there is one.
+            arguments.append(.code("body: try input.body.map { try .json($0) }"))
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
         case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
         case .jsonFields(let fields)?:

@@ -103,6 +103,15 @@ extension OpenAPIImporter {
             }
         }
         let placeholders = Self.placeholders(in: path)
+        for index in strategy.pathParameters.indices {
+            // `petId` declared for `{petID}`: the document's spelling differs, not its meaning.
+            let name = strategy.pathParameters[index].name
+            guard !placeholders.contains(name.value) else { continue }
+            let alike = placeholders.filter { $0.lowercased() == name.value.lowercased() }
+            guard alike.count == 1, !strategy.pathParameters.contains(where: { $0.name.value == alike[0] }) else { continue }
+            warn("path parameter '\(name.value)' is written '{\(alike[0])}' in the path '\(path)'; it fills that placeholder", at: name.location, pointer)
+            strategy.pathParameters[index].name.value = alike[0]
+        }
         strategy.pathParameters.removeAll { parameter in
             guard !placeholders.contains(parameter.name.value) else { return false }
             warn("path parameter '\(parameter.name.value)' is not in the path '\(path)'; it is left out", at: parameter.name.location, pointer)
@@ -289,7 +298,9 @@ extension OpenAPIImporter {
                 return .jsonFields(fields)
             }
             guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at), !bodyType.isOptional else { return nil }
-            return .json(bodyType, schema.location)
+            // A body the document says the operation may go without (`required: false`,
+            // written) is optional; left unsaid, it is taken as needed, as documents mean.
+            return .json(body["required"]?.bool == false ? .optional(bodyType) : bodyType, schema.location)
         }
         for (type, media) in content where type == "application/x-www-form-urlencoded" || type == "multipart/form-data" {
             let at = pointer.appending("content").appending(type).appending("schema")

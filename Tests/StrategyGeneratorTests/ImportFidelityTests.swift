@@ -1,0 +1,65 @@
+import Foundation
+@testable import StrategyGenerator
+import Testing
+
+/// What a document says a caller may send reaches the caller as the document says it.
+@Suite struct ImportFidelityTests {
+    private func generate(_ text: String) throws -> GeneratedSpec {
+        let folder = try makeTemporaryDirectory()
+        let file = folder.appendingPathComponent("pets.yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return try GeneratorPipeline.generate(specAt: file.path)
+    }
+
+    private func source(_ generated: GeneratedSpec, _ part: String) -> String {
+        generated.files.first { $0.name.hasSuffix(".\(part).swift") }?.contents ?? ""
+    }
+
+    static let pets = """
+        openapi: 3.0.3
+        info: { title: Pets, version: "1" }
+        servers: [{ url: https://pets.example.com }]
+        paths:
+          /pets/{petID}/touch:
+            post:
+              operationId: touchPet
+              parameters:
+                - { name: petId, in: path, required: true, schema: { type: integer } }
+              requestBody:
+                required: false
+                content:
+                  application/json:
+                    schema: { $ref: "#/components/schemas/Note" }
+              responses: { "204": { description: Touched. } }
+          /pets:
+            post:
+              operationId: addPet
+              requestBody:
+                content:
+                  application/json:
+                    schema: { $ref: "#/components/schemas/Note" }
+              responses: { "204": { description: Added. } }
+        components:
+          schemas:
+            Note: { type: object, properties: { text: { type: string } } }
+        """
+
+    @Test func aBodyTheDocumentSaysIsNotRequiredIsOptionalAndSentOnlyWhenGiven() throws {
+        let generated = try generate(Self.pets)
+        let strategies = source(generated, "Strategies")
+        let client = source(generated, "Client")
+
+        #expect(strategies.contains("body: try input.body.map { try .json($0) }"))
+        #expect(client.contains("public func touchPet(petID: Int, body: Note? = nil)"))
+        // Left unsaid, a body is taken as needed.
+        #expect(client.contains("public func addPet(body: Note)"))
+    }
+
+    @Test func aPathParameterSpelledOtherwiseThanItsPlaceholderFillsIt() throws {
+        let generated = try generate(Self.pets)
+        let strategies = source(generated, "Strategies")
+
+        #expect(strategies.contains(#""/pets/\(input.petID)/touch""#))
+        #expect(generated.warnings.map(\.message) == ["path parameter 'petId' is written '{petID}' in the path '/pets/{petID}/touch'; it fills that placeholder (#/paths/~1pets~1{petID}~1touch/post)"])
+    }
+}
