@@ -44,7 +44,8 @@ struct SpecOptions: ParsableArguments {
         stubs); 'imports' (modules every generated file imports); 'models' with 'conformances' \
         (Equatable, Hashable: added to every model); 'rename' (spec name: Swift name); \
         'operations' with 'tags', 'operationIds' and 'paths' (of an OpenAPI document, only the \
-        operations selected and what they use).
+        operations selected and what they use); 'importWarnings' (quiet: what importing a \
+        document warns of is one note).
         """,
         valueName: "file"))
     var config: String?

@@ -87,8 +87,7 @@ import Testing
         let warnings = generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "shop.yaml") }
         #expect(warnings == [
             "shop.yaml:4:5: warning: server URL '/api' is relative; the client's server is http://localhost/api until another is chosen (#/servers/0)",
-            "shop.yaml:7:5: warning: path parameter 'petId' is not declared; it is taken as a string (#/paths/~1pets~1{petId}/get)",
-            "shop.yaml:10:11: warning: path parameter 'petID' is not in the path '/pets/{petId}'; it is left out (#/paths/~1pets~1{petId}/get)",
+            "shop.yaml:10:11: warning: path parameter 'petID' is written '{petId}' in the path '/pets/{petId}'; it fills that placeholder (#/paths/~1pets~1{petId}/get)",
             "shop.yaml:11:11: warning: cookie 'my session' has a name a cookie can't have; it is left out (#/paths/~1pets~1{petId}/get/parameters/1)",
             "shop.yaml:22:11: warning: parameter 'trace' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/post/parameters/0)",
             "shop.yaml:28:11: warning: parameter 'filter' has a type the spec format can't send yet; the operation is left out (#/paths/~1pets/get/parameters/0)",
@@ -104,7 +103,7 @@ import Testing
         let client = try #require(generated.files.first { $0.name == "shop.Client.swift" }).contents
 
         #expect(client.contains("public struct PetShopTheAPIClient"))
-        #expect(client.contains("public func getPet(petId: String) async throws(CallError<UnexpectedResponse>) -> Pet"))
+        #expect(client.contains("public func getPet(petId: Int64) async throws(CallError<UnexpectedResponse>) -> Pet"))
         // `Error` and `Self` clash with Swift's names, and no operation uses them: not generated.
         #expect(!models.contains("ErrorModel") && !models.contains("SelfModel"))
         #expect(models.contains("public let myTag: String?") && models.contains("public let myTag2: String?"))
