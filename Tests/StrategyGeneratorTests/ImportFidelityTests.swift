@@ -62,4 +62,38 @@ import Testing
         #expect(strategies.contains(#""/pets/\(input.petID)/touch""#))
         #expect(generated.warnings.map(\.message) == ["path parameter 'petId' is written '{petID}' in the path '/pets/{petID}/touch'; it fills that placeholder (#/paths/~1pets~1{petID}~1touch/post)"])
     }
+
+    @Test func bytesAreTheBodyWhereTheDocumentSaysBytesAndAWarningWhereItSaysMore() throws {
+        let generated = try generate("""
+            openapi: 3.1.0
+            info: { title: Pets, version: "1" }
+            servers: [{ url: https://pets.example.com }]
+            paths:
+              /photo:
+                put:
+                  operationId: putPhoto
+                  requestBody:
+                    content: { image/jpeg: { schema: { type: string, contentEncoding: base64 } } }
+                  responses: { "204": { description: Stored. } }
+              /import:
+                post:
+                  operationId: importPets
+                  requestBody:
+                    content: { application/octet-stream: { schema: { contentMediaType: application/x-ndjson } } }
+                  responses: { "204": { description: Imported. } }
+              /pet:
+                post:
+                  operationId: addPet
+                  requestBody:
+                    content: { application/xml: { schema: { type: object, properties: { name: { type: string } } } } }
+                  responses: { "204": { description: Added. } }
+            """)
+        let strategies = source(generated, "Strategies")
+
+        #expect(strategies.contains(#"body: .data(input.body, contentType: "image/jpeg")"#))
+        #expect(strategies.contains(#"body: .data(input.body, contentType: "application/octet-stream")"#))
+        #expect(generated.warnings.map(\.message) == [
+            "the request body's schema has a form the spec format can't send yet; it is sent as the bytes the caller gives (#/paths/~1pet/post/requestBody/content/application~1xml/schema)",
+        ])
+    }
 }

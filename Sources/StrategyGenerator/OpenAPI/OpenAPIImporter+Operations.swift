@@ -327,8 +327,11 @@ extension OpenAPIImporter {
         return nil
     }
 
-    /// A schema of bytes: a binary string, or no schema at all.
+    /// A schema of what a body of another media type than JSON or a form sends as it is: no
+    /// schema, a string (binary, base64 or text, an image or lines of JSON), or bytes that name
+    /// their encoding or media type (OpenAPI 3.1's `contentEncoding`, `contentMediaType`).
     func isBinary(_ schema: YAMLNode) -> Bool {
-        schema.members.isEmpty || schemaType(schema) == "string" && ["binary", "byte"].contains(schema["format"]?.scalar ?? "")
+        schema.members.allSatisfy { Self.annotationKeys.contains($0.key) || $0.key.hasPrefix("x-") }
+            || schemaType(schema) == "string" || schema["contentEncoding"] != nil || schema["contentMediaType"] != nil
     }
 }
