@@ -96,4 +96,34 @@ import Testing
             "the request body's schema has a form the spec format can't send yet; it is sent as the bytes the caller gives (#/paths/~1pet/post/requestBody/content/application~1xml/schema)",
         ])
     }
+
+    @Test func anAllOfOfAUnionAndAnObjectIsTheUnion() throws {
+        let generated = try generate("""
+            openapi: 3.0.3
+            info: { title: Pets, version: "1" }
+            servers: [{ url: https://pets.example.com }]
+            paths:
+              /pet:
+                get:
+                  operationId: getPet
+                  responses:
+                    "200": { description: A pet., content: { application/json: { schema: { $ref: "#/components/schemas/TypedPet" } } } }
+            components:
+              schemas:
+                Cat: { type: object, required: [type], properties: { type: { type: string }, purrs: { type: boolean } } }
+                Dog: { type: object, required: [type], properties: { type: { type: string }, barks: { type: boolean } } }
+                Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] }
+                TypedPet:
+                  allOf:
+                    - $ref: "#/components/schemas/Pet"
+                    - { type: object, required: [type], properties: { type: { type: string } } }
+            """)
+        let client = source(generated, "Client")
+
+        #expect(client.contains("public func getPet() async throws(CallError<UnexpectedResponse>) -> Pet"))
+        #expect(!source(generated, "Models").contains("TypedPet"))
+        #expect(generated.warnings.map(\.message) == [
+            "'allOf' part 0 is a union; the schema is that union, and the other parts' fields are read where its members have them (#/components/schemas/TypedPet/allOf/0)",
+        ])
+    }
 }

@@ -43,7 +43,7 @@ extension OpenAPIImporter {
             return (members.count > 1 || namedConstants(schema) != nil) && !isText(schema)
         }
         return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
-            && !(wrappedSchema(schema) != nil)
+            && wrappedSchema(schema) == nil && unionPart(schema) == nil
     }
 
     /// The one schema an `allOf` wraps when its other parts only annotate it (a description, a
@@ -61,6 +61,23 @@ extension OpenAPIImporter {
             return singles.contains(schemaType(node) ?? "") && ["properties", "allOf", "oneOf", "anyOf", "items"].allSatisfy { node[$0] == nil }
         }) else { return nil }
         return (significant[0].element, significant[0].offset)
+    }
+
+    /// The one part of an `allOf` that is a union (`oneOf` or `anyOf`) beside parts that are
+    /// objects: a value is one of the union's members, with the objects' fields besides.
+    func unionPart(_ schema: YAMLNode) -> (node: YAMLNode, index: Int)? {
+        guard schema["properties"] == nil, let parts = schema["allOf"]?.items else { return nil }
+        var union: (YAMLNode, Int)?
+        for (index, part) in parts.enumerated() where !isAnnotation(part) {
+            let node = lookUp(part).node ?? part
+            if node["properties"] == nil, node["allOf"] == nil, let members = unionMembers(node), members.count > 1 {
+                guard union == nil else { return nil }
+                union = (part, index)
+            } else if !isObject(node) || unionMembers(node) != nil {
+                return nil
+            }
+        }
+        return union
     }
 
     /// A schema that says nothing about the value, only about its meaning: its description,
@@ -272,6 +289,10 @@ extension OpenAPIImporter {
         }
         if let (wrapped, index) = wrappedSchema(schema) {
             return type(of: wrapped, hint: hint, pointer: pointer.appending("allOf").appending(index))
+        }
+        if let (union, index) = unionPart(schema) {
+            warn("'allOf' part \(index) is a union; the schema is that union, and the other parts' fields are read where its members have them", at: union.location, pointer.appending("allOf").appending(index))
+            return type(of: union, hint: hint, pointer: pointer.appending("allOf").appending(index))
         }
         if isModel(schema) {
             let key = InlineSchema(location: schema.location, filesAllowed: filesAllowed)
