@@ -141,4 +141,28 @@ import Testing
         #expect(client.contains("public func note(note: String? = nil, pinned: Bool? = nil)"))
         #expect(client.contains("try await self.note(Note.Input(note: note, pinned: pinned))"))
     }
+
+    @Test func anOperationWithoutAnIdIsNamedByItsPathsWordsAndItsParametersOnlyWhereNeeded() throws {
+        let strategies = source(try generate("""
+            openapi: 3.0.3
+            info: { title: Blog, version: "1" }
+            servers: [{ url: https://blog.example.com }]
+            paths:
+              /users/{userId}/posts/{postId}/comments:
+                get:
+                  parameters:
+                    - { name: userId, in: path, required: true, schema: { type: string } }
+                    - { name: postId, in: path, required: true, schema: { type: string } }
+                  responses: { "204": { description: None. } }
+              /users:
+                get: { responses: { "204": { description: None. } } }
+              /users/{userId}:
+                get:
+                  parameters: [{ name: userId, in: path, required: true, schema: { type: string } }]
+                  responses: { "204": { description: None. } }
+            """), "Strategies")
+
+        #expect(strategies.contains("public struct GetUsersPostsComments: Strategy"))
+        #expect(strategies.contains("public struct GetUsers: Strategy") && strategies.contains("public struct GetUsersUserId: Strategy"))
+    }
 }

@@ -51,14 +51,24 @@ extension OpenAPIImporter {
 
     /// Names for the operations whose ids start with their first tag (`apps/get-authenticated`
     /// in `apps`): the rest of the id (`GetAuthenticated`), as the tag's interface already
-    /// says the tag, where no other operation would take that name and it is two words or more.
+    /// says the tag, where no other operation would take that name and it is two words or more;
+    /// and for those without an id, method and path without the path's parameters
+    /// (`GET /users/{id}/posts` → `GetUsersPosts`) where no other operation would take that.
     func strategyNames(_ paths: YAMLNode?) -> [String: String] {
         var candidates: [(pointer: String, full: String, short: String?)] = []
         for (path, item) in paths?.members ?? [] {
             let pointer = JSONPointer().appending("paths").appending(path)
             let item = lookUp(item).node ?? item
             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
-                guard let operation = item[method], let id = operation["operationId"]?.scalar else { continue }
+                guard let operation = item[method] else { continue }
+                guard let id = operation["operationId"]?.scalar else {
+                    // Named from method and path: the path's parameters only where the rest
+                    // names another operation too (`GetPets` and `GetPetsPetId`).
+                    let full = SwiftIdentifier.type(method + " " + path, fallback: "Operation")
+                    let literal = path.split(separator: "/").filter { !$0.contains("{") }.joined(separator: " ")
+                    candidates.append((pointer.appending(method).description, full, SwiftIdentifier.type(method + " " + literal, fallback: "Operation")))
+                    continue
+                }
                 let full = SwiftIdentifier.type(Self.methodCased(id), fallback: "Operation")
                 var short: String?
                 if let tag = operation["tags"]?.items.first?.scalar {
