@@ -268,7 +268,7 @@ import Testing
         #expect(client.contains("public func listDogs(\n        tags: [String]? = nil,\n        xTrace: String? = nil\n    ) async throws(CallError<KennelError>) -> [Dog]"))
         #expect(client.contains("public func addDog(body: Dog) async throws(CallError<KennelError>) -> Dog"))
         #expect(client.contains("public func getDog(dogId: Int64) async throws(CallError<KennelError>) -> Dog"))
-        #expect(client.contains("public func uploadPhoto(\n        dogId: Int64,\n        caption: String? = nil,\n        file: FileUpload\n    )"))
+        #expect(client.contains("public func uploadPhoto(\n        dogId: Int64,\n        caption: String? = nil,\n        file: RequestBody.File\n    )"))
         #expect(client.contains("public func key(_ key: String) -> Builder") && client.contains(#"public func login(username: String, password: String = "") -> Builder"#))
         #expect(strategies.contains(".multipart("))
         #expect(models.contains("public var owner: String?") && models.contains(#"try container.encode(owner, forKey: "owner")"#) && !models.contains("photo"))
@@ -648,7 +648,7 @@ import Testing
         #expect(warnings == ["shop.yaml:12:11: warning: parameter 'prefs' has a type the spec format can't send yet; it is left out (#/paths/~1cart/get/parameters/2)"])
         #expect(strategies.contains(#"Endpoint(.get, "/cart", cookies: ["theme": input.theme, "visits": input.visits])"#))
         #expect(client.contains("public func getCart(theme: String? = nil, visits: Int) async throws(CallError<UnexpectedResponse>)"))
-        #expect(client.contains(#"APIKeyAuthenticator(name: "session_id", value: key, in: .cookie)"#))
+        #expect(client.contains(#"Authenticator.apiKey(name: "session_id", value: key, in: .cookie)"#))
     }
 
     @Test func rangesAndDefaultBecomeCasesAfterTheExactStatusesWithAPayloadWhereEveryOperationGivesOne() throws {

@@ -16,7 +16,7 @@ import Foundation
 ///
 /// It keeps the last ``historyLimit`` requests (100 by default) in ``requests``, so a
 /// long-running preview or load test doesn't grow without bound.
-public final class StubTransport: Transport, Sendable {
+public final class StubTransport: Transport, KeepsDeadline, Sendable {
     /// One canned answer.
     public struct Route: Sendable {
         /// The method it matches.
@@ -90,7 +90,7 @@ public final class StubTransport: Transport, Sendable {
     }
 
     /// Records the request and answers from the first route that matches it, within `limits`.
-    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         if historyLimit > 0 {
             received.withLock { list in
