@@ -7,7 +7,7 @@ import Foundation
 /// `refresh` runs once, and all of them go on with the new token. A request rejected with a
 /// token that has since been replaced is replayed with the new one without another refresh.
 /// When `refresh` fails, every request waiting on it fails with
-/// ``Authenticator.Failure/renewalFailed(underlying:)``; the next request may try again.
+/// ``Authenticator/Failure/renewalFailed(underlying:)``; the next request may try again.
 ///
 /// A caller cancelled while a renewal runs stops waiting at once (the renewal goes on for the
 /// others), and its request is not replayed. A request that `refresh` itself sends through a
@@ -102,8 +102,8 @@ public actor BearerTokenAuthenticator {
     /// Adds `Authorization: Bearer …`, first renewing a token that expires within ``leeway``;
     /// a request sent by this authenticator's own renewal goes out unchanged.
     ///
-    /// - Throws: ``Authenticator.Failure/noCredentials`` when there is no token;
-    ///   ``Authenticator.Failure/renewalFailed(underlying:)`` when renewing fails;
+    /// - Throws: ``Authenticator/Failure/noCredentials`` when there is no token;
+    ///   ``Authenticator/Failure/renewalFailed(underlying:)`` when renewing fails;
     ///   `CancellationError` when the caller was cancelled while waiting for a renewal.
     public func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
         if isInsideOwnRenewal { return request }

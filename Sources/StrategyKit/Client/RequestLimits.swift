@@ -9,7 +9,8 @@ extension StrategyClient {
     /// ``Endpoint/maximumResponseBytes``).
     ///
     /// - ``timeout`` is a deadline for each attempt, from the start of connecting to the last
-    ///   byte of the body, redirects included. The client enforces it around the transport, so a
+    ///   byte of the body, redirects included. The client enforces it around the transport (the
+    ///   runtime's own transports keep it themselves, the same way), so a
     ///   server that stalls before its head, stalls mid-body or trickles its body fails with
     ///   ``TransportError/Kind/timedOut`` when the deadline passes, on every transport. Retries
     ///   each get a deadline of their own, so a call with a ``Middleware/retry(_:name:)`` lasts at most

@@ -59,7 +59,7 @@ extension Strategy {
     public var middlewareFilter: Middleware.Filter { .all }
 
     /// The type's name, e.g. `GetUser`.
-    public static var name: String { String(describing: Self.self) }
+    public static var name: String { TypeNames.name(of: Self.self) }
 
     /// `nil`: the strategy is sent to the client's server.
     public var server: Server? { nil }
@@ -82,4 +82,18 @@ extension Strategy where Output == Data {
 extension Strategy where Output == Void {
     /// Ignores the body.
     public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws {}
+}
+
+/// The names of strategy types, each worked out once: `String(describing:)` of a type
+/// demangles its name, which costs more than the rest of a stubbed call's bookkeeping.
+enum TypeNames {
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
+
+    static func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[key] }) { return name }
+        let name = String(describing: type)
+        names.withLock { $0[key] = name }
+        return name
+    }
 }

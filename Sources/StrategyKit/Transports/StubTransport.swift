@@ -53,7 +53,11 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         func matches(_ request: HTTPRequest) -> Bool {
             guard method == request.method else { return false }
             let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
-            let actual = request.absoluteURL.path.split(separator: "/", omittingEmptySubsequences: false)
+            // The request's own path, without parsing its URL again: the query goes, and a
+            // segment compares decoded, as `URL.path` gives it.
+            let path = (request.path ?? "").prefix { $0 != "?" && $0 != "#" }
+            let actual = path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.contains("%") ? Substring($0.removingPercentEncoding ?? String($0)) : $0 }
             guard pattern.count == actual.count else { return false }
             return zip(pattern, actual).allSatisfy { expected, segment in
                 (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment

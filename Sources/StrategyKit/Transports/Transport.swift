@@ -9,8 +9,9 @@ import Foundation
 ///
 /// A transport keeps the `limits` it is given: ``StrategyClient/Limits/timeout`` as a deadline for the
 /// whole exchange, ``StrategyClient/Limits/connectTimeout`` and ``StrategyClient/Limits/maximumResponseBytes``.
-/// A ``StrategyClient`` passes its own limits (or the endpoint's) and enforces the deadline
-/// and size limit again itself; a transport used alone gets ``StrategyClient/Limits/default``.
+/// A ``StrategyClient`` passes its own limits (or the endpoint's) and enforces the size limit
+/// again itself, and the deadline too around a transport other than the runtime's own (which
+/// keep it as the client would); a transport used alone gets ``StrategyClient/Limits/default``.
 public protocol Transport: Sendable {
     /// Sends `request` with `body` and returns the response and its body, whatever the status.
     ///
