@@ -648,7 +648,7 @@ import Testing
         #expect(warnings == ["shop.yaml:12:11: warning: parameter 'prefs' has a type the spec format can't send yet; it is left out (#/paths/~1cart/get/parameters/2)"])
         #expect(strategies.contains(#"Endpoint(.get, "/cart", cookies: ["theme": input.theme, "visits": input.visits])"#))
         #expect(client.contains("public func getCart(theme: String? = nil, visits: Int) async throws(CallError<UnexpectedResponse>)"))
-        #expect(client.contains(#"Authenticator.apiKey(name: "session_id", value: key, in: .cookie)"#))
+        #expect(client.contains(#".apiKey(name: "session_id", value: key, in: .cookie)"#))
     }
 
     @Test func rangesAndDefaultBecomeCasesAfterTheExactStatusesWithAPayloadWhereEveryOperationGivesOne() throws {
