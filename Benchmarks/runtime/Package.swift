@@ -5,7 +5,9 @@ import PackageDescription
 // against the raw transport call through each real transport to a loopback server.
 //
 //   swift package benchmark                      full run (figures in ../RESULTS.md)
-//   RUNTIME_BENCHMARK_QUICK=1 swift package benchmark   quick run, as CI does it
+//   RUNTIME_BENCHMARK_QUICK=1 swift package benchmark   a short run of the same
+//   swift run runtime-quick                      CI's quick run: a debug build without the
+//                                                benchmark package, figures printed, no limits
 let package = Package(
     name: "RuntimeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -17,9 +19,24 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
+        // The generated client, the loopback server and the calls, shared by both runs.
+        .target(
+            name: "RuntimeSupport",
+            dependencies: [
+                .product(name: "StrategyKit", package: "StrategyKit"),
+                .product(name: "StrategyKitAsyncHTTPClient", package: "StrategyKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(name: "runtime-quick", dependencies: ["RuntimeSupport"]),
         .executableTarget(
             name: "RuntimeBenchmarks",
             dependencies: [
+                "RuntimeSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "StrategyKit", package: "StrategyKit"),
                 .product(name: "StrategyKitAsyncHTTPClient", package: "StrategyKit"),

@@ -15,7 +15,7 @@ func server(_ basePath: String) -> Server {
 let petstore = SwaggerPetstoreClient(environment: .custom(server("/v1")))
 let museum = RedoclyMuseumAPIClient(environment: .custom(server("/museum")))
 let store = SwaggerPetstoreOpenAPI30Client.Builder(environment: .custom(server("/api/v3")))
-    .petstoreAuth(BearerToken(accessToken: "token-1"))
+    .petstoreAuth(BearerTokenAuthenticator.Token(accessToken: "token-1"))
     .apiKey("special-key")
     .build()
 

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import StrategyKit
 
-/// Keeps the client's redirect rule (``RequestLimits/RedirectPolicy``) in force on an `HTTPClient` the
+/// Keeps the client's redirect rule (``StrategyClient/Limits/RedirectPolicy``) in force on an `HTTPClient` the
 /// caller made: such a client may follow redirects by its own rule, which takes off
 /// `Authorization` and `Cookie` when the origin changes but sends an API key header or query
 /// item on to wherever the server points.

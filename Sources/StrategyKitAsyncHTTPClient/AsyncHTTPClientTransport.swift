@@ -8,12 +8,12 @@ import StrategyKit
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
 /// By default it sends through clients of its own, one per connect timeout, shared by the
-/// process: they never follow a redirect (the client's ``RequestLimits/RedirectPolicy`` decides), don't
+/// process: they never follow a redirect (the client's ``StrategyClient/Limits/RedirectPolicy`` decides), don't
 /// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
-/// and apply ``RequestLimits/connectTimeout`` to connecting and to each wait for bytes. The
+/// and apply ``StrategyClient/Limits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
 /// with ``TransportError/Kind/responseTooLarge``. Cancelling the calling task cancels the request.
-public struct AsyncHTTPClientTransport: Transport {
+public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
     /// The client given at creation, whose configuration is the caller's; `nil` when the
     /// transport uses its own.
     public let client: HTTPClient?
@@ -26,7 +26,7 @@ public struct AsyncHTTPClientTransport: Transport {
 
     /// A transport on `client`, or on clients of its own when `client` is `nil`.
     ///
-    /// Redirects are followed by the client's rule alone (``RequestLimits/RedirectPolicy``), which takes
+    /// Redirects are followed by the client's rule alone (``StrategyClient/Limits/RedirectPolicy``), which takes
     /// every credential off a request before it leaves its origin. A client that follows
     /// redirects by its own rule would send API keys in headers or the query on to another
     /// origin, so `client` must be made with `redirectConfiguration: .disallow`:
@@ -54,7 +54,7 @@ public struct AsyncHTTPClientTransport: Transport {
     }
 
     /// Sends `request` and `body`, and collects the whole response within `limits`.
-    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         guard let url = request.url else {
             throw TransportError(.cannotConnect, detail: "the request has no URL")

@@ -78,7 +78,7 @@ import Testing
     @Test func aRejectedTokenIsRenewedOnceForEveryConcurrentCaller() async throws {
         _ = try await accounts.login(username: "ada", password: "analytical engine")
         #expect(sessions.renew("refresh-1"))  // the server moves on: access-1 is now stale
-        await accounts.session.setToken(BearerToken(accessToken: "access-1", refreshToken: "refresh-2"))
+        await accounts.session.setToken(BearerTokenAuthenticator.Token(accessToken: "access-1", refreshToken: "refresh-2"))
 
         let names = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<10 {
@@ -93,18 +93,18 @@ import Testing
     }
 
     @Test func aFailedRenewalFailsTheCallWithAnAuthenticationError() async throws {
-        await accounts.session.setToken(BearerToken(accessToken: "stale", refreshToken: "unknown"))
+        await accounts.session.setToken(BearerTokenAuthenticator.Token(accessToken: "stale", refreshToken: "unknown"))
 
         #expect(await failure(AccountError.self) {
             try await accounts.getProfile()
-        }?.underlying is AuthenticationError)
+        }?.underlying is Authenticator.Failure)
         #expect(sessions.refreshes.count == 1)
     }
 
     @Test func anOutdatedAppIsToldToUpdate() async throws {
         let outdated = AccountsClient.Builder(environment: .custom(server.server(basePath: "/api")))
-            .middleware(DefaultParametersMiddleware(headers: ["X-Client-Version": "1.0"]))
-            .session(BearerToken(accessToken: "anything"))
+            .middleware(.defaultParameters(headers: ["X-Client-Version": "1.0"]))
+            .session(BearerTokenAuthenticator.Token(accessToken: "anything"))
             .build()
 
         #expect(await failure(AccountError.self) {

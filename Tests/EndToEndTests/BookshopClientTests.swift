@@ -69,7 +69,7 @@ import Testing
             }
         }
         shop = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
-            .bearer(BearerToken(accessToken: "reader"))
+            .bearer(BearerTokenAuthenticator.Token(accessToken: "reader"))
             .apiKey("clerk")
             .visitor("v-42")
             .build()
@@ -176,7 +176,7 @@ import Testing
     @Test func aCoverGoesToTheMediaHostTheOperationNamesWithTheAPIsCredentials() async throws {
         let media = try HTTPTestServer { _ in CannedResponse(status: 204) }
         let client = BookshopClient.Builder(environment: .custom(server.server(basePath: "/v1")))
-            .bearer(BearerToken(accessToken: "reader"))
+            .bearer(BearerTokenAuthenticator.Token(accessToken: "reader"))
             .replacing(Server(host: "media.bookshop.example.com", basePath: "/v1"), with: media.server(basePath: "/v1"))
             .build()
 

@@ -51,7 +51,7 @@ import Testing
                 .json(#"{"message": "Not Found"}"#, status: 404)
             }
         }
-        github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: "owner")).build()
+        github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerTokenAuthenticator.Token(accessToken: "owner")).build()
     }
 
     private func sentBody() throws -> [String: Any] {
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func aUserWithoutPrivateDetailsFallsBackToThePublicShape() async throws {
-        let anonymous = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: "reader")).build()
+        let anonymous = GitHubClient.Builder(environment: .custom(server.server())).token(BearerTokenAuthenticator.Token(accessToken: "reader")).build()
 
         guard case .publicUser(let user) = try await anonymous.getAuthenticatedUser() else {
             Testing.Issue.record("expected the public user")
@@ -165,7 +165,7 @@ import Testing
 
     @Test func a403IsARateLimitWhenNoCallsRemain() async throws {
         func failure(token: String) async -> GitHubError? {
-            let client = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: token)).build()
+            let client = GitHubClient.Builder(environment: .custom(server.server())).token(BearerTokenAuthenticator.Token(accessToken: token)).build()
             return await EndToEndTests.failure(GitHubError.self) { try await client.listIssues(owner: "octocat", repo: "hello") }?.api
         }
 

@@ -24,7 +24,7 @@ import Testing
                 return .json(Self.labels(["good first issue"]))
             }
         }
-        let github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: "owner")).build()
+        let github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerTokenAuthenticator.Token(accessToken: "owner")).build()
 
         var names: [String] = []
         for try await label in github.listIssueLabelsPages(owner: "apple", repo: "swift", issueNumber: 1, perPage: 2).items {
@@ -44,7 +44,7 @@ import Testing
                 body: Data(Self.labels(["bug"]).utf8)
             )
         }
-        let github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerToken(accessToken: "owner")).build()
+        let github = GitHubClient.Builder(environment: .custom(server.server())).token(BearerTokenAuthenticator.Token(accessToken: "owner")).build()
 
         var names: [String] = []
         for try await label in github.listIssueLabelsPages(owner: "apple", repo: "swift", issueNumber: 1).items {

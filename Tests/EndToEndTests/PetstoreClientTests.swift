@@ -80,7 +80,7 @@ import Testing
             additionalMetadata: "front",
             tags: ["dog", "brown"],
             takenOn: Date(timeIntervalSince1970: 1_700_000_000),
-            file: FileUpload(filename: "rex.png", contentType: "image/png", data: image)
+            file: RequestBody.File(filename: "rex.png", contentType: "image/png", data: image)
         )
 
         #expect(result.code == 200)

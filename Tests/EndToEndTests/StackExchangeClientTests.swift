@@ -105,7 +105,7 @@ import Testing
         defer { stalled.stop() }
         let client = StackExchangeClient.Builder(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: stalled.port, basePath: "/2.0")))
             .retry(.never)
-            .limits(RequestLimits(timeout: 120, connectTimeout: 120))
+            .limits(StrategyClient.Limits(timeout: 120, connectTimeout: 120))
             .build()
 
         let error = await failure(StackExchangeError.self) {

@@ -35,7 +35,7 @@ import Testing
             }
         }
         stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1")))
-            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .secretKey(BearerTokenAuthenticator.Token(accessToken: "sk_test_1"))
             .build()
     }
 
@@ -114,10 +114,10 @@ import Testing
         }
         let stripe = StripeClient.Builder(environment: .custom(api.server(basePath: "/v1")))
             .replacing(Server(host: "files.stripe.com", basePath: "/v1"), with: files.server(basePath: "/v1"))
-            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .secretKey(BearerTokenAuthenticator.Token(accessToken: "sk_test_1"))
             .build()
 
-        let file = try await stripe.createFile(file: FileUpload(filename: "receipt.pdf", contentType: "application/pdf", data: Data("%PDF".utf8)), purpose: "dispute_evidence")
+        let file = try await stripe.createFile(file: RequestBody.File(filename: "receipt.pdf", contentType: "application/pdf", data: Data("%PDF".utf8)), purpose: "dispute_evidence")
 
         #expect(file.id == "file_1")
         #expect(api.requests.isEmpty)
@@ -140,7 +140,7 @@ import Testing
             return .json(#"{"object": "list", "data": [\#(data)], "has_more": \#(more)}"#)
         }
         let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1")))
-            .secretKey(BearerToken(accessToken: "sk_test_1"))
+            .secretKey(BearerTokenAuthenticator.Token(accessToken: "sk_test_1"))
             .build()
 
         var ids: [String] = []
@@ -158,7 +158,7 @@ import Testing
 @Suite struct StripeQueryObjectTests {
     @Test func customerDetailsGoAsNestedQueryKeys() async throws {
         let server = try HTTPTestServer { _ in .json(#"{"id": "upcoming_in_1", "customer": "", "amount_due": 1200}"#) }
-        let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1"))).secretKey(BearerToken(accessToken: "sk_test_1")).build()
+        let stripe = StripeClient.Builder(environment: .custom(server.server(basePath: "/v1"))).secretKey(BearerTokenAuthenticator.Token(accessToken: "sk_test_1")).build()
 
         let details = CustomerDetails(address: Address(line1: "1 Main St", country: "GB"), taxExempt: .noneValue)
         let invoice = try await stripe.retrieveUpcomingInvoice(customerDetails: details)

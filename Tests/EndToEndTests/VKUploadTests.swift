@@ -28,7 +28,7 @@ import Testing
 
     @Test func aPhotoGoesToTheReturnedURLWithoutTheAPIsTokenOrVersion() async throws {
         let server = try await vk.getWallUploadServer()
-        let photo = FileUpload(filename: "cat.jpg", contentType: "image/jpeg", data: Data("jpeg".utf8))
+        let photo = RequestBody.File(filename: "cat.jpg", contentType: "image/jpeg", data: Data("jpeg".utf8))
         let uploaded = try await vk.uploadWallPhoto(uploadUrl: server.uploadUrl, photo: photo)
 
         #expect(uploaded.server == 852)
@@ -44,7 +44,7 @@ import Testing
 
     @Test func aReturnedURLOnTheAPIsOwnOriginGetsItsTokenAsUsual() async throws {
         let own = try #require(URL(string: "http://127.0.0.1:\(api.port)/method/photos.getWallUploadServer"))
-        _ = try? await vk.uploadWallPhoto(uploadUrl: own, photo: FileUpload(filename: "a", data: Data()))
+        _ = try? await vk.uploadWallPhoto(uploadUrl: own, photo: RequestBody.File(filename: "a", data: Data()))
 
         let request = try #require(api.requests.last)
         #expect(request.query("access_token") == "good")

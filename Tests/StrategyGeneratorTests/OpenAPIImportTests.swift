@@ -266,7 +266,7 @@ import Testing
         #expect(client.contains("public func listDogs(\n        tags: [String]? = nil,\n        xTrace: String? = nil\n    ) async throws(CallError<KennelError>) -> [Dog]"))
         #expect(client.contains("public func addDog(body: Dog) async throws(CallError<KennelError>) -> Dog"))
         #expect(client.contains("public func getDog(dogId: Int64) async throws(CallError<KennelError>) -> Dog"))
-        #expect(client.contains("public func uploadPhoto(\n        dogId: Int64,\n        caption: String? = nil,\n        file: FileUpload\n    )"))
+        #expect(client.contains("public func uploadPhoto(\n        dogId: Int64,\n        caption: String? = nil,\n        file: RequestBody.File\n    )"))
         #expect(client.contains("public func key(_ key: String) -> Builder") && client.contains(#"public func login(username: String, password: String = "") -> Builder"#))
         #expect(strategies.contains(".multipart("))
         #expect(models.contains("public var owner: String?") && models.contains(#"try container.encode(owner, forKey: "owner")"#) && models.contains("public var photo: String?"))
@@ -648,7 +648,7 @@ import Testing
         #expect(strategies.contains(#""recent": input.recent.map { Styled($0, .form) },"#))
         #expect(strategies.contains(#""theme": input.theme,"#) && strategies.contains(#""visits": input.visits,"#))
         #expect(client.contains("recent: [String]? = nil"))
-        #expect(client.contains(#"APIKeyAuthenticator(name: "session_id", value: key, in: .cookie)"#))
+        #expect(client.contains(#".apiKey(name: "session_id", value: key, in: .cookie)"#))
     }
 
     @Test func rangesAndDefaultBecomeCasesAfterTheExactStatusesWithAPayloadWhereEveryOperationGivesOne() throws {

@@ -130,7 +130,7 @@ import Testing
         // The strategy takes the error type's success check, which rejects a body with `error`.
         #expect(strategies.contains("public typealias Failure = ServiceError"), "\(strategies)")
         #expect(!strategies.contains("successCheck"), "\(strategies)")
-        #expect(errors.contains("public enum ServiceError: SuccessCheckingAPIError, Equatable {"), "\(errors)")
+        #expect(errors.contains("public enum ServiceError: APIError, Equatable {"), "\(errors)")
         #expect(errors.contains(#"public static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))"#), "\(errors)")
     }
 }

@@ -38,11 +38,11 @@ import Testing
 
     @Test func aRefreshSentThroughItsOwnAuthenticatorDoesNotWaitOnItself() async throws {
         let holder = ClientHolder()
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "stale", refreshToken: "r-1", expiresIn: -1)) { old in
+        let authenticator = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "stale", refreshToken: "r-1", expiresIn: -1)) { old in
             let client = try #require(holder.client)
-            return BearerToken(accessToken: try await client.send(Refresh(refreshToken: old.refreshToken ?? "")), expiresIn: 3600)
+            return BearerTokenAuthenticator.Token(accessToken: try await client.send(Refresh(refreshToken: old.refreshToken ?? "")), expiresIn: 3600)
         }
-        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let client = StrategyClient(server: server.server(), middlewares: [.authentication(.bearer(authenticator))])
         holder.client = client
 
         let answer = try await withDeadline(seconds: 20) { try await client.send(WhoAmI()) }
@@ -57,15 +57,15 @@ import Testing
         let started = Flag()
         let release = Flag()
         let finished = Flag()
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+        let authenticator = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "old")) { _ in
             started.set()
             // Runs until the test lets it end, so the caller can only have ended by not
             // waiting for it.
             try? await release.wait()
             finished.set()
-            return BearerToken(accessToken: "fresh")
+            return BearerTokenAuthenticator.Token(accessToken: "fresh")
         }
-        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let client = StrategyClient(server: server.server(), middlewares: [.authentication(.bearer(authenticator))])
         let call = Task { try await client.send(WhoAmI()) }
         try await started.wait()
 
@@ -84,13 +84,13 @@ import Testing
         let refreshes = Counter()
         let rejections = Counter()
         let release = Flag()
-        let bearer = BearerTokenAuthenticator(token: BearerToken(accessToken: "old")) { _ in
+        let bearer = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "old")) { _ in
             refreshes.increment()
             try? await release.wait()
-            return BearerToken(accessToken: "fresh")
+            return BearerTokenAuthenticator.Token(accessToken: "fresh")
         }
-        let authenticator = CountingRejections(base: bearer, rejections: rejections)
-        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let authenticator = countingRejections(of: .bearer(bearer), in: rejections)
+        let client = StrategyClient(server: server.server(), middlewares: [.authentication(authenticator)])
         let first = Task { try await client.send(WhoAmI()) }
         try await refreshes.reach(1)
 
@@ -110,11 +110,11 @@ import Testing
         let refreshes = Counter()
         // A leeway longer than the token's life; the life is long enough that no loaded machine
         // gets through half of it during the test.
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "fresh", expiresIn: 600), leeway: 3600) { _ in
+        let authenticator = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "fresh", expiresIn: 600), leeway: 3600) { _ in
             refreshes.increment()
-            return BearerToken(accessToken: "fresh", expiresIn: 600)
+            return BearerTokenAuthenticator.Token(accessToken: "fresh", expiresIn: 600)
         }
-        let client = StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator)])
+        let client = StrategyClient(server: server.server(), middlewares: [.authentication(.bearer(authenticator))])
 
         for _ in 0..<5 { #expect(try await client.send(WhoAmI()) == "me") }
 
@@ -125,16 +125,16 @@ import Testing
         struct Unreachable: Error, CustomStringConvertible {
             var description: String
         }
-        let authenticator = BearerTokenAuthenticator(token: BearerToken(accessToken: "old", refreshToken: "rt-SECRET-42")) { old in
+        let authenticator = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "old", refreshToken: "rt-SECRET-42")) { old in
             throw Unreachable(description: "could not reach https://auth.example/token?refresh_token=\(old.refreshToken ?? "")")
         }
         let lines = LoggingTests.Lines()
         let client = StrategyClient(server: server.server(), middlewares: [
-            LoggingMiddleware(detail: .bodies) { lines.append($0) },  // outermost: it sees the renewal's failure
-            AuthenticationMiddleware(authenticator: authenticator),
+            .logging(detail: .bodies) { lines.append($0) },  // outermost: it sees the renewal's failure
+            .authentication(.bearer(authenticator)),
         ])
 
-        let error = await #expect(throws: AuthenticationError.self) { try await client.send(WhoAmI()) }
+        let error = await #expect(throws: Authenticator.Failure.self) { try await client.send(WhoAmI()) }
 
         let description = try #require(error?.description)
         #expect(!description.contains("rt-SECRET-42"))
@@ -146,22 +146,15 @@ import Testing
 }
 
 /// Counts the rejections an authenticator is asked to renew after, then asks it.
-struct CountingRejections: Authenticator {
-    var base: any Authenticator
-    let rejections: Counter
-
-    func authenticate(_ request: HTTPRequest) async throws -> HTTPRequest {
-        try await base.authenticate(request)
-    }
-
-    func isRejection(_ response: HTTPResponse) -> Bool {
-        base.isRejection(response)
-    }
-
-    func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
-        rejections.increment()
-        return try await base.renew(afterRejectionOf: request)
-    }
+func countingRejections(of base: Authenticator, in rejections: Counter) -> Authenticator {
+    Authenticator(
+        authenticate: { try await base.authenticate($0) },
+        isRejection: { base.isRejection($0) },
+        renew: { request in
+            rejections.increment()
+            return try await base.renew(afterRejectionOf: request)
+        }
+    )
 }
 
 /// Lets a refresh closure reach the client built after it.

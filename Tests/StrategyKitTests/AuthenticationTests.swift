@@ -7,9 +7,9 @@ import Testing
 @Suite struct AuthenticationTests {
     struct WhoAmI: Strategy {
         typealias Output = String
-        var filter: MiddlewareFilter = .all
+        var filter: Middleware.Filter = .all
 
-        var middlewareFilter: MiddlewareFilter { filter }
+        var middlewareFilter: Middleware.Filter { filter }
 
         func endpoint(for input: Void) -> Endpoint {
             Endpoint(.get, "/whoami")
@@ -65,32 +65,36 @@ import Testing
         }
     }
 
-    func client(_ authenticator: any Authenticator, maxReplays: Int = 1) -> StrategyClient {
-        StrategyClient(server: server.server(), middlewares: [AuthenticationMiddleware(authenticator: authenticator, maxReplays: maxReplays)])
+    func client(_ authenticator: Authenticator, maxReplays: Int = 1) -> StrategyClient {
+        StrategyClient(server: server.server(), middlewares: [.authentication(authenticator, maxReplays: maxReplays)])
+    }
+
+    func client(_ tokens: BearerTokenAuthenticator, maxReplays: Int = 1) -> StrategyClient {
+        client(.bearer(tokens), maxReplays: maxReplays)
     }
 
     /// A bearer authenticator that renews through the server's `/refresh`; with `rejections`,
     /// only once that many rejections have come back, so every concurrent request's 401
     /// arrives while the renewal is under way.
-    func bearer(_ token: BearerToken?, after rejections: (counter: Counter, count: Int)? = nil) -> BearerTokenAuthenticator {
+    func bearer(_ token: BearerTokenAuthenticator.Token?, after rejections: (counter: Counter, count: Int)? = nil) -> BearerTokenAuthenticator {
         let refreshURL = URL(string: "http://127.0.0.1:\(server.port)/refresh")!
         return BearerTokenAuthenticator(token: token) { _ in
             if let rejections { try await rejections.counter.reach(rejections.count) }
             let (response, body) = try await URLSessionTransport().send(HTTPRequest(method: .post, url: refreshURL))
             guard response.status.code == 200 else { throw UnexpectedResponse(response: response, body: body) }
-            return BearerToken(accessToken: String(decoding: body, as: UTF8.self), refreshToken: "r", expiresIn: 3600)
+            return BearerTokenAuthenticator.Token(accessToken: String(decoding: body, as: UTF8.self), refreshToken: "r", expiresIn: 3600)
         }
     }
 
     @Test func bearerTokenIsSentAsAnAuthorizationHeader() async throws {
-        let who = try await client(bearer(BearerToken(accessToken: "token-1"))).send(WhoAmI())
+        let who = try await client(bearer(BearerTokenAuthenticator.Token(accessToken: "token-1"))).send(WhoAmI())
 
         #expect(who == "bearer")
         #expect(tokens.refreshes.count == 0)
     }
 
     @Test func anExpiredTokenIsRenewedBeforeTheRequestIsSent() async throws {
-        let expired = BearerToken(accessToken: "token-1", refreshToken: "r", expiresAt: Date(timeIntervalSinceNow: -60))
+        let expired = BearerTokenAuthenticator.Token(accessToken: "token-1", refreshToken: "r", expiresAt: Date(timeIntervalSinceNow: -60))
         let authenticator = bearer(expired)
 
         let who = try await client(authenticator).send(WhoAmI())
@@ -104,8 +108,8 @@ import Testing
     @Test func concurrentRejectionsCauseOneRefreshAndEveryRequestIsReplayed() async throws {
         _ = tokens.refresh()  // token-1 is stale now
         let rejections = Counter()
-        let bearer = bearer(BearerToken(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
-        let client = client(CountingRejections(base: bearer, rejections: rejections))
+        let bearer = bearer(BearerTokenAuthenticator.Token(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
+        let client = client(countingRejections(of: .bearer(bearer), in: rejections))
 
         let answers = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 { group.addTask { try await client.send(WhoAmI()) } }
@@ -123,8 +127,8 @@ import Testing
         _ = tokens.refresh()
         tokens.failRefreshes(true)
         let rejections = Counter()
-        let bearer = bearer(BearerToken(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
-        let client = client(CountingRejections(base: bearer, rejections: rejections))
+        let bearer = bearer(BearerTokenAuthenticator.Token(accessToken: "token-1", refreshToken: "r"), after: (rejections, 20))
+        let client = client(countingRejections(of: .bearer(bearer), in: rejections))
 
         let failures = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {
@@ -132,7 +136,7 @@ import Testing
                     do {
                         _ = try await client.send(WhoAmI())
                         return false
-                    } catch AuthenticationError.renewalFailed {
+                    } catch Authenticator.Failure.renewalFailed {
                         return true
                     } catch {
                         return false
@@ -150,7 +154,7 @@ import Testing
     }
 
     @Test func replaysAreBounded() async throws {
-        let client = client(HeaderTokenAuthenticator(header: "X-OTP") { "wrong" }, maxReplays: 2)
+        let client = client(Authenticator.header("X-OTP") { "wrong" }, maxReplays: 2)
 
         await #expect(throws: UnexpectedResponse.self) { try await client.send(WhoAmI()) }
         #expect(server.requests.count == 1)  // a header token can't be renewed, so nothing is replayed
@@ -158,8 +162,8 @@ import Testing
 
     @Test func aRenewableTokenIsReplayedAtMostMaxReplaysTimes() async throws {
         tokens.failRefreshes(false)
-        let stubborn = BearerTokenAuthenticator(token: BearerToken(accessToken: "never-valid")) { _ in
-            BearerToken(accessToken: "still-invalid-\(UUID().uuidString)")
+        let stubborn = BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "never-valid")) { _ in
+            BearerTokenAuthenticator.Token(accessToken: "still-invalid-\(UUID().uuidString)")
         }
 
         await #expect(throws: UnexpectedResponse.self) { try await client(stubborn, maxReplays: 2).send(WhoAmI()) }
@@ -167,13 +171,13 @@ import Testing
     }
 
     @Test func noTokenIsAnErrorBeforeAnythingIsSent() async throws {
-        await #expect(throws: AuthenticationError.self) { try await client(bearer(nil)).send(WhoAmI()) }
+        await #expect(throws: Authenticator.Failure.self) { try await client(bearer(nil)).send(WhoAmI()) }
         #expect(server.requests.isEmpty)
     }
 
     @Test func apiKeyGoesInAHeaderOrTheQuery() async throws {
-        let header = try await client(APIKeyAuthenticator(name: "X-API-Key", value: "k1", in: .header)).send(WhoAmI())
-        let query = try await client(APIKeyAuthenticator(name: "api_key", value: "k 2&x", in: .query)).send(WhoAmI())
+        let header = try await client(Authenticator.apiKey(name: "X-API-Key", value: "k1", in: .header)).send(WhoAmI())
+        let query = try await client(Authenticator.apiKey(name: "api_key", value: "k 2&x", in: .query)).send(WhoAmI())
 
         #expect(header == "key k1")
         #expect(query == "key k 2&x")
@@ -181,12 +185,12 @@ import Testing
     }
 
     @Test func basicSendsTheEncodedUserAndPassword() async throws {
-        #expect(try await client(BasicAuthenticator(username: "ada", password: "lovelace")).send(WhoAmI()) == "basic")
+        #expect(try await client(Authenticator.basic(username: "ada", password: "lovelace")).send(WhoAmI()) == "basic")
     }
 
     @Test func aHeaderTokenIsAskedForAnewForEveryRequest() async throws {
         let calls = otpCalls
-        let client = client(HeaderTokenAuthenticator(header: "X-OTP") { String(calls.increment()) })
+        let client = client(Authenticator.header("X-OTP") { String(calls.increment()) })
 
         _ = try? await client.send(WhoAmI())
         let second = try await client.send(WhoAmI())
@@ -196,14 +200,14 @@ import Testing
     }
 
     @Test func aCredentialThatWouldSplitTheRequestIsRejectedAndNeverSent() async throws {
-        let client = client(HeaderTokenAuthenticator(header: "X-OTP") { "123\r\nX-Admin: yes" })
+        let client = client(Authenticator.header("X-OTP") { "123\r\nX-Admin: yes" })
 
         await #expect(throws: RequestBuildingError.invalidHeaderValue(name: "X-OTP")) { try await client.send(WhoAmI()) }
         #expect(server.requests.isEmpty)
     }
 
     @Test func aStrategyThatOptsOutSendsNoCredentials() async throws {
-        let who = try await client(BasicAuthenticator(username: "ada", password: "lovelace"))
+        let who = try await client(Authenticator.basic(username: "ada", password: "lovelace"))
             .send(WhoAmI(filter: .excluding(["authentication"])))
 
         #expect(who == "anonymous")

@@ -58,7 +58,7 @@ import Testing
 
     @Test func missingCredentialsAreAnAuthenticationError() async {
         var client = self.client
-        client.middlewares = [AuthenticationMiddleware(authenticator: BearerTokenAuthenticator(token: nil))]
+        client.middlewares = [.authentication(.bearer(BearerTokenAuthenticator(token: nil)))]
 
         let error = await failure { try await client.call(GetNote(), "7") }
 

@@ -11,9 +11,9 @@ import Testing
 
     struct GetGreeting: Strategy {
         typealias Output = Greeting
-        var filter: MiddlewareFilter = .all
+        var filter: Middleware.Filter = .all
 
-        var middlewareFilter: MiddlewareFilter { filter }
+        var middlewareFilter: Middleware.Filter { filter }
 
         func endpoint(for name: String) -> Endpoint {
             Endpoint(.get, "/greetings/\(name)")
@@ -29,10 +29,8 @@ import Testing
     }
 
     /// Adds a header naming itself, so the order of the chain shows on the server.
-    struct Tagging: Middleware {
-        let name: String
-
-        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+    static func tagging(_ name: String) -> Middleware {
+        Middleware(name: name) { request, body, _, next in
             var request = request
             request.headerFields.append(HTTPField(name: HTTPField.Name("X-Chain")!, value: name))
             return try await next(request, body)
@@ -70,7 +68,7 @@ import Testing
 
     @Test func middlewaresRunInOrderAndStrategiesCanOptOut() async throws {
         var client = self.client
-        client.middlewares = [Tagging(name: "first"), Tagging(name: "second"), Tagging(name: "third")]
+        client.middlewares = [Self.tagging("first"), Self.tagging("second"), Self.tagging("third")]
 
         _ = try await client.send(GetGreeting(), "ada")
         _ = try await client.send(GetGreeting(filter: .excluding(["second"])), "ada")
@@ -86,7 +84,7 @@ import Testing
 
     @Test func defaultParametersAddHeadersAndQueryItemsToEveryRequest() async throws {
         var client = self.client
-        client.middlewares = [DefaultParametersMiddleware(headers: ["X-Client": "tests", "Accept": "application/json"], query: ["v": "5.131"])]
+        client.middlewares = [.defaultParameters(headers: ["X-Client": "tests", "Accept": "application/json"], query: ["v": "5.131"])]
 
         _ = try await client.send(GetGreeting(), "ada")
 

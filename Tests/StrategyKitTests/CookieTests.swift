@@ -25,7 +25,7 @@ import Testing
         server = try HTTPTestServer { _ in CannedResponse(status: 204) }
         client = StrategyClient(
             server: server.server(),
-            middlewares: [AuthenticationMiddleware(authenticator: APIKeyAuthenticator(name: "session", value: "s1", in: .cookie))]
+            middlewares: [.authentication(.apiKey(name: "session", value: "s1", in: .cookie))]
         )
     }
 

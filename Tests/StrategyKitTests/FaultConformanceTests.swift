@@ -74,8 +74,8 @@ import Testing
         StrategyClient(
             server: server,
             transport: kind.transport,
-            middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
-            limits: RequestLimits(timeout: timeout, connectTimeout: connectTimeout, maximumResponseBytes: 1 << 20)
+            middlewares: [.retry(RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
+            limits: StrategyClient.Limits(timeout: timeout, connectTimeout: connectTimeout, maximumResponseBytes: 1 << 20)
         )
     }
 
@@ -149,7 +149,7 @@ import Testing
         let transport = kind.transport
         let request = HTTPRequest(method: .head, url: URL(string: "http://127.0.0.1:\(server.port)/file")!)
 
-        let (response, _) = try await transport.send(request, body: nil, limits: RequestLimits(maximumResponseBytes: 1 << 20))
+        let (response, _) = try await transport.send(request, body: nil, limits: StrategyClient.Limits(maximumResponseBytes: 1 << 20))
 
         #expect(response.status.code == 200)
     }
@@ -174,7 +174,7 @@ import Testing
         let client = StrategyClient(
             server: Server(scheme: "http", host: "127.0.0.1", port: server.port),
             transport: kind.transport,
-            limits: RequestLimits(timeout: Self.idleTimeout, connectTimeout: Self.idleTimeout)
+            limits: StrategyClient.Limits(timeout: Self.idleTimeout, connectTimeout: Self.idleTimeout)
         )
 
         let error = await #expect(throws: TransportError.self) {
@@ -209,8 +209,8 @@ import Testing
         StrategyClient(
             server: Server(host: "stub.example"),
             transport: stub,
-            middlewares: [RetryMiddleware(policy: RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
-            limits: RequestLimits(timeout: 0.5, maximumResponseBytes: 1 << 20)
+            middlewares: [.retry(RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10), jitter: 0))],
+            limits: StrategyClient.Limits(timeout: 0.5, maximumResponseBytes: 1 << 20)
         )
     }
 

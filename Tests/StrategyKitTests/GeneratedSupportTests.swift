@@ -73,11 +73,8 @@ import Testing
     }
 
     /// Records the order in which the middlewares see a request.
-    struct Mark: Middleware {
-        let name: String
-        let log: Log
-
-        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+    static func mark(_ name: String, in log: Log) -> Middleware {
+        Middleware(name: name) { request, body, _, next in
             log.append(name)
             return try await next(request, body)
         }
@@ -108,10 +105,14 @@ import Testing
     }
 
     /// Reports failures in the body of HTTP 200 responses, with a payload.
-    enum BodyError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
+    enum BodyError: APIError, Equatable {
         case failed(Problem?)
 
         static let successCheck: SuccessCheck = .statusCodes(200..<300).and(.bodyLacksKey("error"))
+
+        init(response: HTTPResponse, body: Data) {
+            self.init(response: response, body: body, decoder: JSONDecoder())
+        }
 
         init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
             self = .failed(try? decoder.decode([String: Problem].self, from: body)["error"])
@@ -121,14 +122,14 @@ import Testing
     @Test func theBuilderRunsRetryThenTheBuiltInMiddlewaresThenTheCallersOwn() async throws {
         let log = Log()
         let transport = StubTransport([.init(.get, "/lots/{id}", json: #"{"status": "live", "startsAt": 0}"#)])
-        let settings = Builder().transport(transport).middleware(Mark(name: "caller", log: log)).settings
+        let settings = Builder().transport(transport).middleware(Self.mark("caller", in: log)).settings
 
-        let lot = try await settings.client(builtIn: [Mark(name: "credentials", log: log)]).send(GetLot(), 1)
+        let lot = try await settings.client(builtIn: [Self.mark("credentials", in: log)]).send(GetLot(), 1)
 
         #expect(lot.status == .live)
         #expect(log.all == ["credentials", "caller"])
         #expect(settings.client().middlewares.map(\.name) == ["retry", "caller"])
-        #expect(settings.renewingClient(builtIn: [Mark(name: "defaults", log: log)]).middlewares.map(\.name) == ["retry", "defaults"])
+        #expect(settings.renewingClient(builtIn: [Self.mark("defaults", in: log)]).middlewares.map(\.name) == ["retry", "defaults"])
     }
 
     @Test func aStrategyTakesTheSuccessCheckAndTheDecoderOfItsErrorType() async throws {
@@ -144,9 +145,9 @@ import Testing
     @Test func aStubbedClientAnswersFromItsRoutesWithoutTheMiddlewares() async throws {
         let log = Log()
         let client = Builder()
-            .middleware(Mark(name: "caller", log: log))
+            .middleware(Self.mark("caller", in: log))
             .stubbed([.init(.get, "/lots/{id}", json: #"{"status": "live", "startsAt": 0}"#)])
-            .settings.client(builtIn: [Mark(name: "credentials", log: log)])
+            .settings.client(builtIn: [Self.mark("credentials", in: log)])
 
         let lot = try await client.send(GetLot(), 7)
 

@@ -28,18 +28,18 @@ import Testing
         }
     }
 
-    func client(_ detail: LoggingMiddleware.Detail, secretNames: Set<String> = []) -> StrategyClient {
+    func client(_ detail: Middleware.LogDetail, secretNames: Set<String> = []) -> StrategyClient {
         let lines = self.lines
         return StrategyClient(server: server.server(), middlewares: [
-            DefaultParametersMiddleware(headers: ["Authorization": "Bearer bearer-secret"]),
-            LoggingMiddleware(detail: detail, secretNames: secretNames) { lines.append($0) },
+            .defaultParameters(headers: ["Authorization": "Bearer bearer-secret"]),
+            .logging(detail: detail, secretNames: secretNames) { lines.append($0) },
         ])
     }
 
     static let secrets = ["bearer-secret", "cookie-secret", "key-secret", "tok123", "hunter2", "response-secret", "sig-secret"]
 
-    @Test(arguments: [LoggingMiddleware.Detail.summary, .headers, .bodies])
-    func secretsNeverAppearInTheLog(detail: LoggingMiddleware.Detail) async throws {
+    @Test(arguments: [Middleware.LogDetail.summary, .headers, .bodies])
+    func secretsNeverAppearInTheLog(detail: Middleware.LogDetail) async throws {
         let client = client(detail, secretNames: ["X-Signature"])
         try await client.send(Send(), Endpoint(.post, "/login", query: ["access_token": "tok123", "page": 2], headers: ["Cookie": "id=cookie-secret", "X-API-Key": "key-secret", "X-Request-ID": "req-7"], body: .form(["user": "ada", "password": "hunter2"])))
         try await client.send(Send(), Endpoint(.post, "/json", query: ["x-signature": "sig-secret"], body: try .json(["user": "ada", "password": "hunter2"])))
@@ -74,7 +74,7 @@ import Testing
     @Test func failuresAreLoggedWithTheError() async throws {
         let lines = self.lines
         let refused = Server(scheme: "http", host: "127.0.0.1", port: try closedPort())
-        let client = StrategyClient(server: refused, middlewares: [LoggingMiddleware(detail: .summary) { lines.append($0) }])
+        let client = StrategyClient(server: refused, middlewares: [.logging(detail: .summary) { lines.append($0) }])
 
         _ = try? await client.send(Send(), Endpoint(.get, "/down"))
 
@@ -107,7 +107,7 @@ private let refusingPort = Result { try RefusingPort() }
             var description: String
         }
 
-        func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+        func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
             let headers = request.headerFields.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")
             throw Failure(description: "could not reach \(request.url?.absoluteString ?? "") (headers: \(headers))")
         }
@@ -115,15 +115,15 @@ private let refusingPort = Result { try RefusingPort() }
 
     let lines = LoggingTests.Lines()
 
-    func middlewares() -> [any Middleware] {
+    func middlewares() -> [Middleware] {
         let lines = self.lines
         return [
-            AuthenticationMiddleware(authenticator: APIKeyAuthenticator(name: "appid", value: "appid-secret-7", in: .query), name: "key"),
-            AuthenticationMiddleware(authenticator: HeaderTokenAuthenticator(header: "X-OTP") { "otp-secret-991" }, name: "otp"),
-            AuthenticationMiddleware(authenticator: BearerTokenAuthenticator(token: BearerToken(accessToken: "bearer-secret-3")) { _ in
-                BearerToken(accessToken: "renewed")
-            }),
-            LoggingMiddleware(detail: .headers) { lines.append($0) },
+            .authentication(.apiKey(name: "appid", value: "appid-secret-7", in: .query), name: "key"),
+            .authentication(.header("X-OTP") { "otp-secret-991" }, name: "otp"),
+            .authentication(.bearer(BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "bearer-secret-3")) { _ in
+                BearerTokenAuthenticator.Token(accessToken: "renewed")
+            })),
+            .logging(detail: .headers) { lines.append($0) },
         ]
     }
 

@@ -25,7 +25,7 @@ import Testing
 
     @Test func countsAndTimesEachRequestByStrategyMethodAndStatus() async throws {
         let server = try HTTPTestServer { _ in .text("stored", status: 201) }
-        let client = StrategyClient(server: server.server(), middlewares: [MetricsMiddleware(factory: metrics)])
+        let client = StrategyClient(server: server.server(), middlewares: [.metrics(factory: metrics)])
 
         try await client.send(Upload(), Data(count: 1000))
         try await client.send(Upload(), Data(count: 10))
@@ -43,7 +43,7 @@ import Testing
     @Test func aRequestWithoutAResponseIsCountedWithTheErrorsKind() async throws {
         let client = StrategyClient(
             server: Server(scheme: "http", host: "127.0.0.1", port: try closedPort()),
-            middlewares: [MetricsMiddleware(factory: metrics)]
+            middlewares: [.metrics(factory: metrics)]
         )
 
         await #expect(throws: TransportError.self) { try await client.send(Upload(), Data()) }
@@ -58,9 +58,9 @@ import Testing
         let server = try HTTPTestServer { _ in attempts.increment() <= 2 ? .text("busy", status: 503) : .text("done") }
         let calls = TestMetrics()
         let client = StrategyClient(server: server.server(), middlewares: [
-            MetricsMiddleware(requestsLabel: "calls", durationLabel: "call_duration", factory: calls),
-            RetryMiddleware(policy: RetryPolicy(baseDelay: .milliseconds(1))),
-            MetricsMiddleware(factory: metrics),
+            .metrics(requestsLabel: "calls", durationLabel: "call_duration", factory: calls),
+            .retry(RetryPolicy(baseDelay: .milliseconds(1))),
+            .metrics(factory: metrics),
         ])
 
         try await client.send(Fetch())
@@ -74,11 +74,11 @@ import Testing
     @Test func aStrategyCanSkipTheMetrics() async throws {
         struct Quiet: Strategy {
             typealias Output = Void
-            var middlewareFilter: MiddlewareFilter { .excluding(["metrics"]) }
+            var middlewareFilter: Middleware.Filter { .excluding(["metrics"]) }
             func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/") }
         }
         let server = try HTTPTestServer { _ in .text("ok") }
-        let client = StrategyClient(server: server.server(), middlewares: [MetricsMiddleware(factory: metrics)])
+        let client = StrategyClient(server: server.server(), middlewares: [.metrics(factory: metrics)])
 
         try await client.send(Quiet())
 

@@ -127,7 +127,7 @@ import Testing
 
     @Test func aNextLinkThatCarriesTheDefaultsAlreadyGetsThemOnce() async throws {
         var client = self.client
-        client.middlewares = [DefaultParametersMiddleware(query: ["v": "2"])]
+        client.middlewares = [.defaultParameters(query: ["v": "2"])]
         for try await _ in client.pages(Self.styles[4].1, Query()) {}
 
         #expect(server.requests.map(\.target) == ["/link?v=2", "/link?page=2&v=2", "/link?page=3&v=2"])

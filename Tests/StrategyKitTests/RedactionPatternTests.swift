@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@testable import StrategyKit
 import TestServer
 import Testing
 
@@ -22,7 +22,7 @@ import Testing
             .json(#"{"\#(name)": "response-value-1234", "name": "Ada"}"#)
         }
         let lines = LoggingTests.Lines()
-        let client = StrategyClient(server: server.server(), middlewares: [LoggingMiddleware(detail: .bodies) { lines.append($0) }])
+        let client = StrategyClient(server: server.server(), middlewares: [.logging(detail: .bodies) { lines.append($0) }])
 
         try await client.send(Send(), Endpoint(
             .post, "/items",

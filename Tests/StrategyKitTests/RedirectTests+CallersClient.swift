@@ -18,8 +18,8 @@ extension RedirectTests {
         StrategyClient(
             server: origin.server(),
             transport: transport,
-            middlewares: [AuthenticationMiddleware(authenticator: credential.authenticator)],
-            limits: RequestLimits(timeout: 20)
+            middlewares: [.authentication(credential.authenticator)],
+            limits: StrategyClient.Limits(timeout: 20)
         )
     }
 

@@ -13,13 +13,13 @@ import Testing
     enum Credential: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case bearer, basic, apiKeyHeader, apiKeyQuery, cookie
 
-        var authenticator: any Authenticator {
+        var authenticator: Authenticator {
             switch self {
-            case .bearer: BearerTokenAuthenticator(token: BearerToken(accessToken: "bearer-secret"))
-            case .basic: BasicAuthenticator(username: "ada", password: "basic-secret")
-            case .apiKeyHeader: APIKeyAuthenticator(name: "X-Api-Key", value: "header-secret", in: .header)
-            case .apiKeyQuery: APIKeyAuthenticator(name: "api_key", value: "query-secret", in: .query)
-            case .cookie: HeaderTokenAuthenticator(header: "Cookie") { "session=cookie-secret" }
+            case .bearer: .bearer(BearerTokenAuthenticator(token: BearerTokenAuthenticator.Token(accessToken: "bearer-secret")))
+            case .basic: .basic(username: "ada", password: "basic-secret")
+            case .apiKeyHeader: .apiKey(name: "X-Api-Key", value: "header-secret", in: .header)
+            case .apiKeyQuery: .apiKey(name: "api_key", value: "query-secret", in: .query)
+            case .cookie: .header("Cookie") { "session=cookie-secret" }
             }
         }
 
@@ -91,12 +91,12 @@ import Testing
         self.landing = landing
     }
 
-    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: RequestLimits.RedirectPolicy = .follow(max: 5)) -> StrategyClient {
+    func client(_ kind: Kind, _ credential: Credential? = nil, redirects: StrategyClient.Limits.RedirectPolicy = .follow(max: 5)) -> StrategyClient {
         StrategyClient(
             server: origin.server(),
             transport: kind.transport,
-            middlewares: credential.map { [AuthenticationMiddleware(authenticator: $0.authenticator)] } ?? [],
-            limits: RequestLimits(timeout: 20, redirects: redirects)
+            middlewares: credential.map { [.authentication($0.authenticator)] } ?? [],
+            limits: StrategyClient.Limits(timeout: 20, redirects: redirects)
         )
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@testable import StrategyKit
 import TestServer
 import Testing
 
@@ -59,7 +59,7 @@ import Testing
 
     func client(_ policy: RetryPolicy = RetryPolicy(baseDelay: .milliseconds(100), jitter: 0), server: Server? = nil) -> StrategyClient {
         let waits = self.waits
-        return StrategyClient(server: server ?? self.server.server(), middlewares: [RetryMiddleware(policy: policy) { waits.append($0) }])
+        return StrategyClient(server: server ?? self.server.server(), middlewares: [Middleware(RetryMiddleware(policy: policy) { waits.append($0) })])
     }
 
     @Test func aTemporaryFailureIsRetriedUntilItSucceeds() async throws {
@@ -214,7 +214,7 @@ import Testing
             .init(.get, "/custom", failure: CancellationError()),
         ])
         let waits = self.waits
-        let client = StrategyClient(server: Server(host: "stub.example"), transport: stub, middlewares: [RetryMiddleware { waits.append($0) }])
+        let client = StrategyClient(server: Server(host: "stub.example"), transport: stub, middlewares: [Middleware(RetryMiddleware { waits.append($0) })])
 
         for path in ["/lost", "/big", "/custom", "/unmatched"] {
             _ = try? await client.send(Call(path: Endpoint.Path(stringLiteral: path)))
@@ -239,7 +239,7 @@ import Testing
             backoff.set()
             try await Task.sleep(for: wait)
         }
-        let client = StrategyClient(server: server.server(), middlewares: [retry])
+        let client = StrategyClient(server: server.server(), middlewares: [Middleware(retry)])
         let task = Task { try await client.send(Call(path: "/broken")) }
         // Cancel once the backoff has begun, however slowly the first answer came back.
         try await backoff.wait()

@@ -47,7 +47,7 @@ import Testing
         let server = try HTTPTestServer { _ in CannedResponse(status: 204) }
         let entries = Entries()
         let logger = Logger(label: "api") { _ in CapturingHandler(entries: entries) }
-        let client = StrategyClient(server: server.server(), middlewares: [LoggingMiddleware(logger: logger, level: .info, detail: .summary)])
+        let client = StrategyClient(server: server.server(), middlewares: [.logging(logger: logger, level: .info, detail: .summary)])
 
         try await client.send(GetItem(), 7)
 
@@ -64,7 +64,7 @@ import Testing
         let entries = Entries()
         var logger = Logger(label: "api") { _ in CapturingHandler(entries: entries) }
         logger.logLevel = .warning
-        let client = StrategyClient(server: server.server(), middlewares: [LoggingMiddleware(logger: logger)])
+        let client = StrategyClient(server: server.server(), middlewares: [.logging(logger: logger)])
 
         try await client.send(GetItem(), 7)
 

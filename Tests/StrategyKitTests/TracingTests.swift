@@ -33,7 +33,7 @@ import Tracing
 
     @Test func eachRequestIsAClientSpanWithTheHTTPAttributes() async throws {
         let server = try HTTPTestServer { _ in .text("found") }
-        let client = StrategyClient(server: server.server(), middlewares: [TracingMiddleware(tracer: tracer)])
+        let client = StrategyClient(server: server.server(), middlewares: [.tracing(tracer: tracer)])
 
         try await client.send(Search())
 
@@ -54,7 +54,7 @@ import Tracing
 
     @Test func theTraceContextGoesOutInTheRequestsHeaders() async throws {
         let server = try HTTPTestServer { _ in .text("found") }
-        let client = StrategyClient(server: server.server(), middlewares: [TracingMiddleware(tracer: tracer)])
+        let client = StrategyClient(server: server.server(), middlewares: [.tracing(tracer: tracer)])
 
         try await client.send(Search())
 
@@ -67,7 +67,7 @@ import Tracing
     @Test func theSpanIsAChildOfTheCallersAndTheRestOfTheChainRunsWithinIt() async throws {
         let server = try HTTPTestServer { _ in .text("found") }
         let seen = Seen()
-        let client = StrategyClient(server: server.server(), middlewares: [TracingMiddleware(tracer: tracer), seen])
+        let client = StrategyClient(server: server.server(), middlewares: [.tracing(tracer: tracer), seen.middleware])
 
         try await tracer.withSpan("screen") { _ in try await client.send(Search()) }
 
@@ -79,24 +79,25 @@ import Tracing
     }
 
     /// Notes the span each request is sent within.
-    final class Seen: Middleware, Sendable {
-        let name = "seen"
+    final class Seen: Sendable {
         private let lock = NSLock()
         nonisolated(unsafe) private var list: [String?] = []
         var spanIDs: [String?] { lock.withLock { list } }
 
-        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
-            let id = InstrumentationContext.current?.inMemorySpanContext?.spanID
-            lock.withLock { list.append(id) }
-            return try await next(request, body)
+        var middleware: Middleware {
+            Middleware(name: "seen") { request, body, _, next in
+                let id = InstrumentationContext.current?.inMemorySpanContext?.spanID
+                self.lock.withLock { self.list.append(id) }
+                return try await next(request, body)
+            }
         }
     }
 
     @Test func noCredentialAppearsInTheURL() async throws {
         let server = try HTTPTestServer { _ in .text("found") }
         let client = StrategyClient(server: server.server(), middlewares: [
-            AuthenticationMiddleware(authenticator: APIKeyAuthenticator(name: "sesame", value: "open-sesame-42", in: .query)),
-            TracingMiddleware(tracer: tracer),
+            .authentication(.apiKey(name: "sesame", value: "open-sesame-42", in: .query)),
+            .tracing(tracer: tracer),
         ])
 
         try await client.send(Search())
@@ -108,22 +109,19 @@ import Tracing
 
 
         // A user name and password in the URL (an HTTP request carries neither), a signature and a fragment.
-        let userInfo = RewriteURL(url: URL(string: "https://ada:hunter2@api.example.com/a?sig=abc&page=2#top")!)
+        let userInfo = Self.rewriteURL(to: URL(string: "https://ada:hunter2@api.example.com/a?sig=abc&page=2#top")!)
         let stubbed = StrategyClient(
             server: Server(host: "api.example.com"),
             transport: StubTransport([.init(.get, "/a", response: HTTPResponse(status: 200))]),
-            middlewares: [userInfo, TracingMiddleware(tracer: tracer)]
+            middlewares: [userInfo, Middleware.tracing(tracer: tracer)]
         )
         try await stubbed.send(Search(path: "/a"))
         #expect(string(tracer.finishedSpans.last?.attributes.get("url.full")) == "https://api.example.com/a?sig=REDACTED&page=2")
     }
 
     /// Sends every request to `url`.
-    struct RewriteURL: Middleware {
-        var name = "rewrite"
-        var url: URL
-
-        func intercept(_ request: HTTPRequest, body: Data?, context: RequestContext, next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)) async throws -> (HTTPResponse, Data) {
+    static func rewriteURL(to url: URL) -> Middleware {
+        Middleware(name: "rewrite") { request, body, _, next in
             var request = request
             request.url = url
             return try await next(request, body)
@@ -134,8 +132,8 @@ import Tracing
         let attempts = Counter()
         let server = try HTTPTestServer { _ in attempts.increment() <= 1 ? .text("busy", status: 503) : .text("gone", status: 404) }
         let client = StrategyClient(server: server.server(), middlewares: [
-            RetryMiddleware(policy: RetryPolicy(baseDelay: .milliseconds(1))),
-            TracingMiddleware(tracer: tracer),
+            .retry(RetryPolicy(baseDelay: .milliseconds(1))),
+            .tracing(tracer: tracer),
         ])
 
         await #expect(throws: UnexpectedResponse.self) { try await client.send(Search()) }
@@ -152,7 +150,7 @@ import Tracing
     @Test func aRequestWithoutAResponseCarriesTheErrorsKind() async throws {
         let client = StrategyClient(
             server: Server(scheme: "http", host: "127.0.0.1", port: try closedPort()),
-            middlewares: [TracingMiddleware(tracer: tracer)]
+            middlewares: [.tracing(tracer: tracer)]
         )
 
         await #expect(throws: TransportError.self) { try await client.send(Search(method: HTTPRequest.Method("PURGE")!)) }

@@ -102,7 +102,7 @@ import Testing
     func aRequestSlowerThanItsTimeoutFails(kind: Kind) async throws {
         // The server answers /slow after 30 s, so a timeout that didn't fire ends in a response.
         let error = await #expect(throws: TransportError.self) {
-            try await kind.transport.send(HTTPRequest(method: .get, url: url("/slow")), body: nil, limits: RequestLimits(timeout: 0.3))
+            try await kind.transport.send(HTTPRequest(method: .get, url: url("/slow")), body: nil, limits: StrategyClient.Limits(timeout: 0.3))
         }
         #expect(error?.kind == .timedOut)
     }
@@ -125,7 +125,7 @@ import Testing
         let port = try closedPort()
 
         let error = await #expect(throws: TransportError.self) {
-            try await kind.transport.send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/")!), body: nil, limits: RequestLimits(timeout: 60))
+            try await kind.transport.send(HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(port)/")!), body: nil, limits: StrategyClient.Limits(timeout: 60))
         }
         // Waiting out the 60 s deadline would end timed out instead.
         #expect(error?.kind == .cannotConnect)

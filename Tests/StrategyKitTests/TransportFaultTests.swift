@@ -26,7 +26,7 @@ import Testing
     func aStallEndsAtTheTransportsDeadline(kind: Kind, fault: Fault) async throws {
         let server = try FaultServer { _ in fault }
         defer { server.stop() }
-        let limits = RequestLimits(timeout: Self.stallDeadline, connectTimeout: FaultConformanceTests.idleTimeout)
+        let limits = StrategyClient.Limits(timeout: Self.stallDeadline, connectTimeout: FaultConformanceTests.idleTimeout)
 
         let error = await #expect(throws: TransportError.self) {
             try await kind.transport.send(Self.request(to: server), body: nil, limits: limits)
@@ -44,7 +44,7 @@ extension TransportFaultTests {
     func anEndlessBodyEndsAtTheSizeLimit(kind: Kind, declared: Bool) async throws {
         let server = try FaultServer { _ in .endless(declared: declared) }
         defer { server.stop() }
-        let limits = RequestLimits(timeout: 20, connectTimeout: 20, maximumResponseBytes: 1 << 20)
+        let limits = StrategyClient.Limits(timeout: 20, connectTimeout: 20, maximumResponseBytes: 1 << 20)
 
         let transport = kind.transport
         let request = Self.request(to: server)
@@ -69,7 +69,7 @@ extension TransportFaultTests {
 
         let error = await #expect(throws: TransportError.self) {
             try await failingIfHung(after: 30) {
-                try await transport.send(request, body: nil, limits: RequestLimits(timeout: 20, connectTimeout: 20))
+                try await transport.send(request, body: nil, limits: StrategyClient.Limits(timeout: 20, connectTimeout: 20))
             }
         }
 

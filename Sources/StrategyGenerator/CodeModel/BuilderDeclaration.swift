@@ -4,7 +4,7 @@ extension CodeContext {
     func builder() -> TypeDeclaration {
         var members: [Declaration] = [.property(Property(attributes: access == "public" ? ["@_spi(Generated)"] : [], access: access, name: "settings", type: "ClientSettings"))]
         for scheme in spec.authSchemes {
-            let type = scheme.kind.isBearer ? "BearerToken?" : "(any Authenticator)?"
+            let type = scheme.kind.isBearer ? "BearerTokenAuthenticator.Token?" : "Authenticator?"
             members.append(.property(Property(access: "private", name: credentialName(scheme), type: type, value: "nil")))
         }
         let settings = [Expression.code("server: environment.server")] + (spec.defaults.retry.map { [retryExpression($0, prefix: "retry: ")] } ?? [])
@@ -43,18 +43,18 @@ extension CodeContext {
             }
             return ("\(docs)Sends `key` as the \(what) `\(name)`.",
                     [Function.Parameter(label: "_", name: "key", type: "String")],
-                    "APIKeyAuthenticator(name: \(SwiftName.stringLiteral(name)), value: key, in: .\(place.rawValue))")
+                    ".apiKey(name: \(SwiftName.stringLiteral(name)), value: key, in: .\(place.rawValue))")
         case .bearer(let bearer):
             return ("\(docs)Starts with `token` (e.g. one kept from an earlier run)" + (bearer.refresh == nil ? "." : "; it is renewed when it expires."),
-                    [Function.Parameter(label: "_", name: "token", type: "BearerToken?")], "token")
+                    [Function.Parameter(label: "_", name: "token", type: "BearerTokenAuthenticator.Token?")], "token")
         case .basic:
             return ("\(docs)Signs every request in with `username` and `password` (empty unless given).",
                     [Function.Parameter(name: "username", type: "String"), Function.Parameter(name: "password", type: "String", defaultValue: "\"\"")],
-                    "BasicAuthenticator(username: username, password: password)")
+                    ".basic(username: username, password: password)")
         case .header(let name):
             return ("\(docs)Sends what `token` returns, asked anew for every request, as the header `\(name)`.",
                     [Function.Parameter(label: "_", name: "token", type: "@escaping @Sendable () async throws -> String")],
-                    "HeaderTokenAuthenticator(header: \(SwiftName.stringLiteral(name)), token: token)")
+                    ".header(\(SwiftName.stringLiteral(name)), token: token)")
         }
     }
 
@@ -72,10 +72,10 @@ extension CodeContext {
                 arguments.append("query: [" + spec.defaults.query.map { "\(SwiftName.stringLiteral($0.name.value)): \(SwiftName.stringLiteral($0.value))" }.joined(separator: ", ") + "]")
             }
             let keyword = spec.authSchemes.isEmpty ? "let" : "var"
-            body.append(.call(prefix: "\(keyword) builtIn: [any Middleware] = [DefaultParametersMiddleware", arguments: arguments, suffix: "]"))
+            body.append(.call(prefix: "\(keyword) builtIn: [Middleware] = [.defaultParameters", arguments: arguments, suffix: "]"))
             builtIn = ["builtIn"]
         } else if !spec.authSchemes.isEmpty {
-            body.append(.line("var builtIn: [any Middleware] = []"))
+            body.append(.line("var builtIn: [Middleware] = []"))
             builtIn = ["builtIn"]
         }
         let renewsTokens = spec.authSchemes.contains { scheme in
@@ -90,9 +90,9 @@ extension CodeContext {
             if scheme.kind.isBearer {
                 let name = SwiftName.escaped(SwiftName.member(scheme.name.value))
                 body += bearerAuthenticator(name: name, token: credential, renewal: scheme.renewal)
-                body.append(.line("builtIn.append(AuthenticationMiddleware(authenticator: \(name), name: \(middlewareName)))"))
+                body.append(.line("builtIn.append(.authentication(.bearer(\(name)), name: \(middlewareName)))"))
             } else {
-                body.append(.block("if let \(credential)", [.line("builtIn.append(AuthenticationMiddleware(authenticator: \(credential), name: \(middlewareName)))")]))
+                body.append(.block("if let \(credential)", [.line("builtIn.append(.authentication(\(credential), name: \(middlewareName)))")]))
             }
         }
         let client = "settings.client(\(builtIn.isEmpty ? "" : "builtIn: builtIn"))"
@@ -108,15 +108,15 @@ extension CodeContext {
         guard let renewal else { return [.line("let \(name) = BearerTokenAuthenticator(token: \(token))")] }
         let strategyName = SwiftName.escaped(renewal.strategy.name.value)
         return [.closure(prefix: "let \(name) = BearerTokenAuthenticator(token: \(token))", parameters: "token", body: [
-            .block("guard let refreshToken = token.refreshToken else", [.line("throw AuthenticationError.noCredentials")]),
+            .block("guard let refreshToken = token.refreshToken else", [.line("throw Authenticator.Failure.noCredentials")]),
             .expression(passingInput(renewal.strategy, ["refreshToken"], after: "let output = try await refresher.send(\(strategyName)(), ")),
-            .call(prefix: "return BearerToken", arguments: bearerToken(from: "output", renewal.token, keeping: "refreshToken"), suffix: ""),
+            .call(prefix: "return BearerTokenAuthenticator.Token", arguments: bearerToken(from: "output", renewal.token, keeping: "refreshToken"), suffix: ""),
         ])]
     }
 }
 
 extension CodeContext {
-    /// The arguments of a `BearerToken` built from `value`, a strategy's output holding `token`;
+    /// The arguments of a `BearerTokenAuthenticator.Token` built from `value`, a strategy's output holding `token`;
     /// `keeping` is the refresh token to keep when the output has none.
     func bearerToken(from value: String, _ token: TokenFields, keeping: String?) -> [String] {
         var arguments = ["accessToken: \(value).\(SwiftName.escaped(memberName(token.accessToken)))"]

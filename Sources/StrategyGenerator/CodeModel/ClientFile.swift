@@ -143,7 +143,7 @@ extension CodeContext {
             body = [
                 .line("let output = \(send)"),
                 .call(
-                    prefix: "await \(SwiftName.escaped(SwiftName.member(token.scheme.name.value))).setToken(BearerToken",
+                    prefix: "await \(SwiftName.escaped(SwiftName.member(token.scheme.name.value))).setToken(BearerTokenAuthenticator.Token",
                     arguments: bearerToken(from: "output", token, keeping: nil), suffix: ")"
                 ),
                 .line("return output"),

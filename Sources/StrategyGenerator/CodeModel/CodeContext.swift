@@ -44,7 +44,7 @@ struct CodeContext {
     /// The Swift spelling of a spec type.
     func swiftType(_ type: TypeReference) -> String {
         switch type {
-        case .named("File"): "FileUpload"
+        case .named("File"): "RequestBody.File"
         case .named(let name): TypeReference.builtins[name] ?? SwiftName.escaped(name)
         case .optional(let wrapped): swiftType(wrapped) + "?"
         case .array(let element): "[\(swiftType(element))]"

@@ -36,6 +36,14 @@ extension CodeContext {
             rawValue: nil
         ))
         members.append(.function(initializer(error)))
+        if decodesPayloads(error) {
+            // The initializer without a decoder decodes payloads with a plain one.
+            members.append(.function(Function(
+                access: access, name: "init",
+                parameters: [Function.Parameter(name: "response", type: "HTTPResponse"), Function.Parameter(name: "body", type: "Data")],
+                body: [.line("self.init(response: response, body: body, decoder: JSONDecoder())")]
+            )))
+        }
         if keepsMessage { members.append(.property(messageProperty(error))) }
         if let bodyKey = error.bodyKey {
             members.append(.property(Property(
@@ -54,13 +62,10 @@ extension CodeContext {
         )
     }
 
-    /// `APIError`, or the protocols that refine it with what the error type does: check success
-    /// its own way, decode payloads.
+    /// `APIError`: an error type that checks success its own way says so in its
+    /// `successCheck`, one that decodes payloads has an initializer with a decoder.
     private func conformances(_ error: ErrorSpec) -> [String] {
-        var protocols: [String] = []
-        if error.bodyKey != nil { protocols.append("SuccessCheckingAPIError") }
-        if decodesPayloads(error) { protocols.append("DecodingAPIError") }
-        return protocols.isEmpty ? ["APIError"] : protocols
+        ["APIError"]
     }
 
     /// Whether a case carries a payload decoded from the body.

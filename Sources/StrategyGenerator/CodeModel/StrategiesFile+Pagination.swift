@@ -61,7 +61,7 @@ extension CodeContext {
 }
 
 extension CodeContext {
-    /// `func getWallPages(ownerId: Int? = nil, …) -> PageSequence<GetWall>`: the pages of a
+    /// `func getWallPages(ownerId: Int? = nil, …) -> StrategyClient.PageSequence<GetWall>`: the pages of a
     /// paginated strategy's list, and through `.items` its items, fetched as they are needed.
     func pagesMethod(for strategy: ResolvedStrategy) -> Function? {
         guard strategy.paging != nil else { return nil }
@@ -79,7 +79,7 @@ extension CodeContext {
             access: access,
             name: SwiftName.escaped(SwiftName.member(strategy.name.value) + "Pages"),
             parameters: parameters,
-            returnType: "PageSequence<\(strategyName)>",
+            returnType: "StrategyClient.PageSequence<\(strategyName)>",
             body: [.expression(send)]
         )
     }

@@ -158,7 +158,7 @@ extension CodeContext {
         }
         let excluded = excludedMiddlewares(strategy)
         if !excluded.isEmpty {
-            computed("middlewareFilter", "MiddlewareFilter", ".excluding([\(excluded.map(SwiftName.stringLiteral).joined(separator: ", "))])")
+            computed("middlewareFilter", "Middleware.Filter", ".excluding([\(excluded.map(SwiftName.stringLiteral).joined(separator: ", "))])")
         }
         return members
     }

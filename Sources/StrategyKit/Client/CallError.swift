@@ -29,7 +29,7 @@ public enum CallError<APIFailure: APIError>: Error, CustomStringConvertible {
     /// No response came; its ``TransportError/kind`` says why (cancelled included).
     case transport(TransportError)
     /// Credentials could not be had or renewed; the request was not sent (again).
-    case authentication(AuthenticationError)
+    case authentication(Authenticator.Failure)
     /// The response was a success, but its body didn't give the output; the body is kept.
     case decoding(any Error, body: Data)
     /// The request could not be made, and nothing was sent: a ``RequestBuildingError``, or a
@@ -62,7 +62,7 @@ public enum CallError<APIFailure: APIError>: Error, CustomStringConvertible {
         case let error as APIFailure: self = .api(error)
         case let error as TransportError: self = .transport(error)
         case is CancellationError: self = .transport(.cancelled)
-        case let error as AuthenticationError: self = .authentication(error)
+        case let error as Authenticator.Failure: self = .authentication(error)
         case is RequestBuildingError, is EncodingError: self = .request(error)
         default: self = .other(error)
         }

@@ -2,27 +2,44 @@ import Foundation
 
 /// The last link of a client's chain: sends one request through the transport under the
 /// client's rules — not started when cancelled, within its deadline and size limit,
-/// following redirects by ``RequestLimits/RedirectPolicy``.
+/// following redirects by ``StrategyClient/Limits/RedirectPolicy``.
 struct Exchange: Sendable {
     let transport: any Transport
     /// The client's limits with the endpoint's in their place.
-    let limits: RequestLimits
+    let limits: StrategyClient.Limits
 
     func send(_ request: HTTPRequest, body: Data?) async throws -> (HTTPResponse, Data) {
         // Methods and header fields were checked before they became HTTPTypes values (where
         // the request was built, and in the authenticators), so none can split the request.
         try TransportError.checkCancellation()
         let credentials = Credentials.names
+        // A transport that keeps the deadline itself (the runtime's own) is given what is left
+        // of it at each redirect, and runs in the caller's task: no task, timer or thread hop
+        // of the client's own. Any other transport runs under the client's deadline.
+        if transport is any KeepsDeadline {
+            let end = ContinuousClock.now + .seconds(max(limits.timeout, 0))
+            return try await follow(request, body: body, credentials: credentials, until: end)
+        }
         return try await withDeadline(seconds: limits.timeout) {
-            try await follow(request, body: body, credentials: credentials)
+            try await follow(request, body: body, credentials: credentials, until: nil)
         }
     }
 
-    private func follow(_ first: HTTPRequest, body firstBody: Data?, credentials: Set<String>) async throws -> (HTTPResponse, Data) {
+    /// Sends `first` and follows its redirects; each send gets the time left before `end`
+    /// as its deadline when there is an `end`.
+    private func follow(_ first: HTTPRequest, body firstBody: Data?, credentials: Set<String>, until end: ContinuousClock.Instant?) async throws -> (HTTPResponse, Data) {
         var (request, body, credentials) = (first, firstBody, credentials)
         var redirects = 0
+        var limits = self.limits
         while true {
             try TransportError.checkCancellation()
+            if let end, redirects > 0 {
+                let left = ContinuousClock.now.duration(to: end)
+                guard left > .zero else {
+                    throw TransportError(.timedOut, detail: "deadline of \(self.limits.timeout) s passed")
+                }
+                limits.timeout = (left / .milliseconds(1)).rounded(.up) / 1000
+            }
             let (response, responseBody) = try await transport.send(request, body: body, limits: limits)
             if responseBody.count > limits.maximumResponseBytes {
                 throw TransportError(.responseTooLarge, detail: "more than \(limits.maximumResponseBytes) bytes")
@@ -39,6 +56,11 @@ struct Exchange: Sendable {
         }
     }
 }
+
+/// A transport that keeps ``StrategyClient/Limits/timeout`` as a deadline for the whole of each
+/// `send` itself, on a starved concurrency pool as well (its timer is a task like the
+/// client's), so the client needn't run another deadline around it.
+package protocol KeepsDeadline: Transport {}
 
 /// The runtime's one rule for following a redirect.
 enum Redirect {

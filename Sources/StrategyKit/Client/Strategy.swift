@@ -24,7 +24,9 @@ public protocol Strategy: Sendable {
     /// The request that `input` makes.
     func endpoint(for input: Input) throws -> Endpoint
 
-    /// Which responses are successes. The default accepts status codes 200 to 299.
+    /// Which responses are successes. The default is the failure type's
+    /// (``APIError/successCheck``), which accepts status codes 200 to 299 unless the API
+    /// reports failures its own way.
     var successCheck: SuccessCheck { get }
 
     /// Where the output sits in the JSON body, e.g. `response.items`; `nil` for the whole body.
@@ -34,7 +36,7 @@ public protocol Strategy: Sendable {
     func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> Output
 
     /// Which of the client's middlewares run for this strategy. The default runs them all.
-    var middlewareFilter: MiddlewareFilter { get }
+    var middlewareFilter: Middleware.Filter { get }
 
     /// The strategy's name in logs, metrics and traces. The default is the type's name.
     static var name: String { get }
@@ -46,17 +48,18 @@ public protocol Strategy: Sendable {
 }
 
 extension Strategy {
-    /// Accepts status codes 200 to 299.
-    public var successCheck: SuccessCheck { .statusCodes(200..<300) }
+    /// The failure type's check (``APIError/successCheck``): status codes 200 to 299 unless
+    /// the API reports failures its own way.
+    public var successCheck: SuccessCheck { Failure.successCheck }
 
     /// `nil`: the output is the whole body.
     public var outputPath: String? { nil }
 
     /// Runs every middleware of the client.
-    public var middlewareFilter: MiddlewareFilter { .all }
+    public var middlewareFilter: Middleware.Filter { .all }
 
     /// The type's name, e.g. `GetUser`.
-    public static var name: String { String(describing: Self.self) }
+    public static var name: String { TypeNames.name(of: Self.self) }
 
     /// `nil`: the strategy is sent to the client's server.
     public var server: Server? { nil }
@@ -81,21 +84,16 @@ extension Strategy where Output == Void {
     public func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws {}
 }
 
-/// Which middlewares run for a strategy, by their names.
-public enum MiddlewareFilter: Hashable, Sendable {
-    /// Every middleware.
-    case all
-    /// Every middleware except those named, e.g. `.excluding(["authentication"])` for a login.
-    case excluding(Set<String>)
-    /// Only those named.
-    case only(Set<String>)
+/// The names of strategy types, each worked out once: `String(describing:)` of a type
+/// demangles its name, which costs more than the rest of a stubbed call's bookkeeping.
+enum TypeNames {
+    private static let names = Locked<[ObjectIdentifier: String]>([:])
 
-    /// Whether the middleware named `name` runs.
-    public func includes(_ name: String) -> Bool {
-        switch self {
-        case .all: true
-        case .excluding(let names): !names.contains(name)
-        case .only(let names): names.contains(name)
-        }
+    static func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let name = names.withLock({ $0[key] }) { return name }
+        let name = String(describing: type)
+        names.withLock { $0[key] = name }
+        return name
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// let client = StrategyClient(
 ///     server: Server(host: "api.example.com"),
-///     middlewares: [RetryMiddleware(), AuthenticationMiddleware(authenticator: token)]
+///     middlewares: [.retry(), .authentication(.apiKey(name: "X-Api-Key", value: key, in: .header))]
 /// )
 /// let user = try await client.send(GetUser(), GetUser.Input(id: 42))
 /// ```
@@ -16,12 +16,12 @@ public struct StrategyClient: Sendable {
     /// Sends the requests; ``URLSessionTransport`` unless another is given.
     public var transport: any Transport
     /// Run around every request, the first outermost.
-    public var middlewares: [any Middleware]
+    public var middlewares: [Middleware]
     /// Decodes outputs; configure its date and key strategies here.
     public var decoder: JSONDecoder
     /// The deadline, connect timeout, response size limit and redirect rule of every request;
-    /// an endpoint may override the first three. See ``RequestLimits``.
-    public var limits: RequestLimits
+    /// an endpoint may override the first three. See ``StrategyClient/Limits``.
+    public var limits: StrategyClient.Limits
     /// Servers that strategies name for themselves (``Strategy/server``), each sent to another
     /// instead, such as a local mock of an upload host.
     public var serverReplacements: [Server: Server] = [:]
@@ -39,9 +39,9 @@ public struct StrategyClient: Sendable {
     public init(
         server: Server,
         transport: any Transport = URLSessionTransport(),
-        middlewares: [any Middleware] = [],
+        middlewares: [Middleware] = [],
         decoder: JSONDecoder = JSONDecoder(),
-        limits: RequestLimits = .default
+        limits: StrategyClient.Limits = .default
     ) {
         self.server = server
         self.transport = transport
@@ -55,7 +55,7 @@ public struct StrategyClient: Sendable {
     ///
     /// Cancelling the calling task cancels the request; a request is never started from a
     /// cancelled task. Each attempt runs within the deadline and size limit of ``limits``
-    /// (or the endpoint's own), and redirects are followed by its ``RequestLimits/RedirectPolicy``.
+    /// (or the endpoint's own), and redirects are followed by its ``StrategyClient/Limits/RedirectPolicy``.
     ///
     /// - Throws: `S.Failure` when the strategy's success check rejects the response;
     ///   ``RequestBuildingError`` when no request could be built, or a middleware added a header
@@ -110,7 +110,9 @@ public struct StrategyClient: Sendable {
         let (response, responseBody) = try await perform(
             request,
             body: body,
-            context: RequestContext(strategyName: S.name, retry: endpoint.retry, isAPIServer: isAPIServer(request, server: server)),
+            // A request made from a path alone goes to `server` by construction; only an
+            // absolute URL (``Endpoint/url``) needs its origin compared.
+            context: Middleware.Context(strategyName: S.name, retry: endpoint.retry, isAPIServer: endpoint.url == nil || isAPIServer(request, server: server)),
             limits: limits.overridden(by: endpoint),
             filter: strategy.middlewareFilter
         )
@@ -147,12 +149,12 @@ public struct StrategyClient: Sendable {
     private func perform(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
-        limits: RequestLimits,
-        filter: MiddlewareFilter
+        context: Middleware.Context,
+        limits: StrategyClient.Limits,
+        filter: Middleware.Filter
     ) async throws -> (HTTPResponse, Data) {
         let exchange = Exchange(transport: transport, limits: limits)
-        var next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data) = { request, body in
+        var next: Middleware.Next = { request, body in
             try await exchange.send(request, body: body)
         }
         for middleware in middlewares.reversed() where filter.includes(middleware.name) {

@@ -9,11 +9,11 @@ import Foundation
     /// Sends the requests; `URLSession` unless another is set.
     public var transport: any Transport = URLSessionTransport()
     /// The caller's own middlewares, run after the built-in ones, so they see each request as sent.
-    public var middlewares: [any Middleware] = []
+    public var middlewares: [Middleware] = []
     /// How failed requests are retried.
     public var retry: RetryPolicy
     /// The deadline, connect timeout, response size limit and redirect rule of every request.
-    public var limits: RequestLimits = .default
+    public var limits: StrategyClient.Limits = .default
     /// Decodes outputs and error payloads.
     public var decoder = JSONDecoder()
     /// Servers that strategies name for themselves, each sent to another instead.
@@ -29,11 +29,11 @@ import Foundation
 
     /// A client whose middlewares are retry, then `builtIn` (the API's default parameters and
     /// credentials), then the caller's own.
-    @_spi(Generated) public func client(builtIn: [any Middleware] = []) -> StrategyClient {
+    @_spi(Generated) public func client(builtIn: [Middleware] = []) -> StrategyClient {
         var client = StrategyClient(
             server: server,
             transport: transport,
-            middlewares: isStubbed ? [] : [RetryMiddleware(policy: retry)] + builtIn + middlewares,
+            middlewares: isStubbed ? [] : [.retry(retry)] + builtIn + middlewares,
             decoder: decoder,
             limits: limits
         )
@@ -43,11 +43,11 @@ import Foundation
     }
 
     /// A client that renews credentials: retry and `builtIn` only, without the caller's middlewares.
-    @_spi(Generated) public func renewingClient(builtIn: [any Middleware] = []) -> StrategyClient {
+    @_spi(Generated) public func renewingClient(builtIn: [Middleware] = []) -> StrategyClient {
         var client = StrategyClient(
             server: server,
             transport: transport,
-            middlewares: [RetryMiddleware(policy: retry)] + builtIn,
+            middlewares: [.retry(retry)] + builtIn,
             decoder: decoder,
             limits: limits
         )
@@ -73,7 +73,7 @@ extension ClientBuilder {
     }
 
     /// Adds a middleware; it runs after the built-in ones, so it sees each request as sent.
-    public func middleware(_ middleware: any Middleware) -> Self {
+    public func middleware(_ middleware: Middleware) -> Self {
         changing { $0.settings.middlewares.append(middleware) }
     }
 
@@ -83,7 +83,7 @@ extension ClientBuilder {
     }
 
     /// Sets the deadline, connect timeout, response size limit and redirect rule of every request.
-    public func limits(_ limits: RequestLimits) -> Self {
+    public func limits(_ limits: StrategyClient.Limits) -> Self {
         changing { $0.settings.limits = limits }
     }
 

@@ -1,6 +1,83 @@
 import Foundation
 import Logging
 
+extension Middleware {
+    /// How much of each exchange ``logging(logger:level:detail:bodyLimit:secretHeaders:secretNames:name:)`` logs.
+    public enum LogDetail: Int, Comparable, Sendable {
+        /// Method, URL, status and duration.
+        case summary
+        /// And the headers.
+        case headers
+        /// And the bodies, up to the middleware's body limit each.
+        case bodies
+
+        /// Whether `lhs` logs less than `rhs`.
+        public static func < (lhs: LogDetail, rhs: LogDetail) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Logs every request and its response or error to a swift-log `Logger` at `level`, with
+    /// the strategy's name as the `strategy` metadata of each entry, never printing credentials
+    /// in the clear.
+    ///
+    /// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
+    /// same names in form and JSON bodies, and every header or query item an authenticator
+    /// added are written as `<redacted>`; so are their values wherever an error's description
+    /// repeats them. Names are matched by pattern as well as by list: `accessToken`,
+    /// `id_token`, `X-Auth-Token`, `jwt`, `sessionToken`, `otp`, `sig`, `client-secret` and
+    /// the like are all redacted.
+    ///
+    /// ```swift
+    /// let client = StrategyClient(server: server, middlewares: [.retry(), .logging(logger: Logger(label: "api"))])
+    /// ```
+    ///
+    /// Put it last in the chain so it sees each request as it is sent, credentials included.
+    ///
+    /// - Parameters:
+    ///   - logger: the swift-log logger the entries go to.
+    ///   - level: the level of every entry; `debug` by default.
+    ///   - detail: how much of each exchange is logged; headers by default.
+    ///   - bodyLimit: the most bytes of a body that are logged.
+    ///   - secretHeaders: more header names to redact, besides the defaults.
+    ///   - secretNames: more query item and body field names to redact, besides the defaults.
+    ///   - name: the name strategies exclude it by; `logging` by default.
+    public static func logging(
+        logger: Logger,
+        level: Logger.Level = .debug,
+        detail: LogDetail = .headers,
+        bodyLimit: Int = 4096,
+        secretHeaders: Set<String> = [],
+        secretNames: Set<String> = [],
+        name: String = "logging"
+    ) -> Middleware {
+        Middleware(LoggingMiddleware(logger: logger, level: level, detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name))
+    }
+
+    /// Logs every request and its response or error through `log`, one call per line (or
+    /// lines), redacting credentials as ``logging(logger:level:detail:bodyLimit:secretHeaders:secretNames:name:)`` does.
+    ///
+    /// ```swift
+    /// Middleware.logging { line in print(line) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - detail: how much of each exchange is logged; headers by default.
+    ///   - bodyLimit: the most bytes of a body that are logged.
+    ///   - secretHeaders: more header names to redact, besides the defaults.
+    ///   - secretNames: more query item and body field names to redact, besides the defaults.
+    ///   - name: the name strategies exclude it by; `logging` by default.
+    ///   - log: takes each line (or lines) to log.
+    public static func logging(
+        detail: LogDetail = .headers,
+        bodyLimit: Int = 4096,
+        secretHeaders: Set<String> = [],
+        secretNames: Set<String> = [],
+        name: String = "logging",
+        log: @escaping @Sendable (String) -> Void
+    ) -> Middleware {
+        Middleware(LoggingMiddleware(detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name, log: log))
+    }
+}
+
 /// Logs every request and its response or error to a swift-log `Logger` or through a closure,
 /// never printing credentials in the clear.
 ///
@@ -17,19 +94,8 @@ import Logging
 /// ```
 ///
 /// Put it last in the chain so it sees each request as it is sent, credentials included.
-public struct LoggingMiddleware: Middleware {
-    /// How much of each exchange is logged.
-    public enum Detail: Int, Comparable, Sendable {
-        /// Method, URL, status and duration.
-        case summary
-        /// And the headers.
-        case headers
-        /// And the bodies, up to ``LoggingMiddleware/bodyLimit`` bytes each.
-        case bodies
-
-        /// Whether `lhs` logs less than `rhs`.
-        public static func < (lhs: Detail, rhs: Detail) -> Bool { lhs.rawValue < rhs.rawValue }
-    }
+struct LoggingMiddleware: Intercepting {
+    typealias Detail = Middleware.LogDetail
 
     /// What stands in place of a secret.
     public static let redacted = "<redacted>"
@@ -68,7 +134,7 @@ public struct LoggingMiddleware: Middleware {
     public var secretHeaders: Set<String>
     /// Query item and body field names whose values are redacted, in lower case.
     public var secretNames: Set<String>
-    private var entry: @Sendable (String, RequestContext) -> Void
+    private var entry: @Sendable (String, Middleware.Context) -> Void
 
     /// Logs every request and its response or error through `log`.
     ///
@@ -125,8 +191,8 @@ public struct LoggingMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
-        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+        context: Middleware.Context,
+        next: Middleware.Next
     ) async throws -> (HTTPResponse, Data) {
         var logging = self
         let credentials = Credentials.names
@@ -171,7 +237,7 @@ public struct LoggingMiddleware: Middleware {
         return text
     }
 
-    private func describe(_ request: HTTPRequest, body: Data?, context: RequestContext) -> String {
+    private func describe(_ request: HTTPRequest, body: Data?, context: Middleware.Context) -> String {
         var lines = ["→ \(request.method) \(redact(request.absoluteURL)) [\(context.strategyName)]"]
         if detail >= .headers { lines += headerLines(request.headerFields) }
         if detail >= .bodies, let body { lines.append(bodyText(body, contentType: request.headerFields[.contentType])) }

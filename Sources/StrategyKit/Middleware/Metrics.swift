@@ -1,6 +1,46 @@
 import Foundation
 import Metrics
 
+extension Middleware {
+    /// Counts and times every request with swift-metrics: a counter and a duration timer, each
+    /// with the dimensions `strategy`, `method`, `status` and `error`.
+    ///
+    /// - `strategy`: the strategy's ``Strategy/name``;
+    /// - `method`: the request method, e.g. `GET`;
+    /// - `status`: the response's status code, e.g. `200`, or `error` when no response came;
+    /// - `error`: when no response came, the error's kind: a ``TransportError/Kind`` such as
+    ///   `timedOut`, `cancelled`, or the error's type name; empty when a response came.
+    ///
+    /// Every series has the same four dimensions, as Prometheus wants; an empty value is an
+    /// absent label there. The metrics go to the factory given, or to the one bootstrapped with
+    /// `MetricsSystem.bootstrap(_:)` (a no-op until one is).
+    ///
+    /// ```swift
+    /// MetricsSystem.bootstrap(PrometheusMetricsFactory())   // once, at launch
+    /// let client = StrategyClient(server: server, middlewares: [.retry(), .metrics()])
+    /// ```
+    ///
+    /// Placed first in the chain it measures calls as the caller sees them, retries included;
+    /// placed after ``retry(_:name:)``, each attempt.
+    ///
+    /// - Parameters:
+    ///   - name: the name strategies exclude it by; `metrics` by default.
+    ///   - requestsLabel: the label of the counter incremented once per request;
+    ///     `http_client_requests_total` by default.
+    ///   - durationLabel: the label of the timer that records each request's duration, from
+    ///     sending the request to receiving the response or the error;
+    ///     `http_client_request_duration_seconds` by default.
+    ///   - factory: where the metrics go; `nil` for the one bootstrapped in `MetricsSystem`.
+    public static func metrics(
+        name: String = "metrics",
+        requestsLabel: String = "http_client_requests_total",
+        durationLabel: String = "http_client_request_duration_seconds",
+        factory: (any MetricsFactory)? = nil
+    ) -> Middleware {
+        Middleware(MetricsMiddleware(name: name, requestsLabel: requestsLabel, durationLabel: durationLabel, factory: factory))
+    }
+}
+
 /// Counts and times every request with swift-metrics: a counter and a duration timer, each
 /// with the dimensions `strategy`, `method`, `status` and `error`.
 ///
@@ -20,8 +60,8 @@ import Metrics
 /// ```
 ///
 /// Placed first in the chain it measures calls as the caller sees them, retries included;
-/// placed after ``RetryMiddleware``, each attempt.
-public struct MetricsMiddleware: Middleware {
+/// placed after ``Middleware/retry(_:name:)``, each attempt.
+struct MetricsMiddleware: Intercepting {
     /// The counter's label unless another is given: `http_client_requests_total`.
     public static let defaultRequestsLabel = "http_client_requests_total"
     /// The timer's label unless another is given: `http_client_request_duration_seconds`.
@@ -59,8 +99,8 @@ public struct MetricsMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
-        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+        context: Middleware.Context,
+        next: Middleware.Next
     ) async throws -> (HTTPResponse, Data) {
         let start = ContinuousClock.now
         do {
@@ -73,7 +113,7 @@ public struct MetricsMiddleware: Middleware {
         }
     }
 
-    private func record(_ context: RequestContext, _ request: HTTPRequest, status: String, error: String, since start: ContinuousClock.Instant) {
+    private func record(_ context: Middleware.Context, _ request: HTTPRequest, status: String, error: String, since start: ContinuousClock.Instant) {
         let duration = ContinuousClock.now - start
         let factory = self.factory ?? MetricsSystem.factory
         let dimensions = [

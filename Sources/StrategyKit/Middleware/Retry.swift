@@ -12,12 +12,12 @@ import Foundation
 /// name an ``idempotencyKeyHeader``: one key is made per call and sent with every attempt,
 /// so the server can tell a retry from a new request.
 ///
-/// Each attempt gets the whole deadline (``RequestLimits/timeout``), so a call lasts at most
+/// Each attempt gets the whole deadline (``StrategyClient/Limits/timeout``), so a call lasts at most
 /// `(maxRetries + 1) × timeout` plus `maxRetries` waits, each at most ``maxDelay`` (and
 /// ``jitter`` of ``baseDelay`` more after a `Retry-After`): with the defaults and a 60 s
 /// deadline, about 4 minutes.
 ///
-/// A client's policy is the one given to its ``RetryMiddleware``; a strategy's own
+/// A client's policy is the one given to its ``Middleware/retry(_:name:)``; a strategy's own
 /// (``Endpoint/retry``) replaces it in full, unless the client's switches retrying off
 /// (``applied(to:)``).
 public struct RetryPolicy: Sendable {
@@ -94,6 +94,23 @@ public struct RetryPolicy: Sendable {
     }
 }
 
+extension Middleware {
+    /// Sends a request again when the policy allows, waiting between attempts.
+    ///
+    /// The policy is the strategy's own (``Endpoint/retry``) when it has one, else `policy`;
+    /// `policy` can switch retrying off for all strategies (``RetryPolicy/applied(to:)``).
+    /// It decides by the error's ``TransportError/Kind``, the status code and the method
+    /// alone. Put it first in the chain so each retry goes through the others again.
+    ///
+    /// - Parameters:
+    ///   - policy: the policy for strategies that have none of their own, and the switch that
+    ///     can turn retrying off for all.
+    ///   - name: the name strategies exclude it by; `retry` by default.
+    public static func retry(_ policy: RetryPolicy = .default, name: String = "retry") -> Middleware {
+        Middleware(RetryMiddleware(policy: policy, name: name))
+    }
+}
+
 /// Sends a request again when the policy allows, waiting between attempts.
 ///
 /// The policy is the strategy's own (``Endpoint/retry``) when it has one, else this
@@ -101,7 +118,7 @@ public struct RetryPolicy: Sendable {
 /// (``RetryPolicy/applied(to:)``). It decides by the error's ``TransportError/Kind``, the
 /// status code and the method alone. Put it first in the chain so each retry goes through
 /// the others again.
-public struct RetryMiddleware: Middleware {
+struct RetryMiddleware: Intercepting {
     /// The name strategies exclude it by; `retry` by default.
     public var name: String
     /// The policy for strategies that have none of their own; with ``RetryPolicy/maxRetries``
@@ -130,8 +147,8 @@ public struct RetryMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
-        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+        context: Middleware.Context,
+        next: Middleware.Next
     ) async throws -> (HTTPResponse, Data) {
         let policy = self.policy.applied(to: context.retry)
         guard policy.maxRetries > 0, policy.retryableMethods.contains(request.method) else {

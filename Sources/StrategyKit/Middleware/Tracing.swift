@@ -1,6 +1,49 @@
 import Foundation
 import Tracing
 
+extension Middleware {
+    /// Traces every request with swift-distributed-tracing: a client span per request, with the
+    /// OpenTelemetry HTTP client attributes, and the trace context injected into its headers.
+    ///
+    /// Each span is named after the method (`GET`), as OpenTelemetry names an HTTP client span
+    /// without a URL template, and carries:
+    /// - `http.request.method` (`_OTHER` and `http.request.method_original` for a method HTTP
+    ///   doesn't define), `url.full`, `server.address`, `server.port`;
+    /// - `http.response.status_code` when a response came;
+    /// - `error.type`: the status code of a response of 400 or more, or, when no response came,
+    ///   the error's kind (a ``TransportError/Kind`` such as `timedOut`, `cancelled`) or type name;
+    ///   the span's status is then an error;
+    /// - `strategykit.strategy`: the strategy's ``Strategy/name``.
+    ///
+    /// `url.full` never carries credentials: it has no user name or password (an `HTTPRequest`
+    /// keeps none), and the values of query items an authenticator added (see ``Authenticator``)
+    /// or whose names look secret (`access_token`, `api_key`, `X-Auth-Token`, `client_secret`,
+    /// `api_key`, …) become `REDACTED`. Errors aren't recorded on the span, since their descriptions often repeat the URL.
+    ///
+    /// The span's context goes out in the request's headers through the tracer's `inject` (W3C
+    /// `traceparent` with an OpenTelemetry tracer), so the server's spans join the trace. The
+    /// spans go to the tracer given, or to the one bootstrapped with
+    /// `InstrumentationSystem.bootstrap(_:)` (a no-op until one is), under the caller's current
+    /// span; the middlewares after it and the transport run within the span.
+    ///
+    /// ```swift
+    /// let client = StrategyClient(
+    ///     server: server,
+    ///     middlewares: [.retry(), .authentication(.bearer(tokens)), .tracing()]
+    /// )
+    /// ```
+    ///
+    /// Put it after ``retry(_:name:)`` and the authentication so each attempt has its own span
+    /// and the credentials it carries are known to be redacted.
+    ///
+    /// - Parameters:
+    ///   - name: the name strategies exclude it by; `tracing` by default.
+    ///   - tracer: where the spans go; `nil` for the one bootstrapped in `InstrumentationSystem`.
+    public static func tracing(name: String = "tracing", tracer: (any Tracer)? = nil) -> Middleware {
+        Middleware(TracingMiddleware(name: name, tracer: tracer))
+    }
+}
+
 /// Traces every request with swift-distributed-tracing: a client span per request, with the
 /// OpenTelemetry HTTP client attributes, and the trace context injected into its headers.
 ///
@@ -16,7 +59,7 @@ import Tracing
 ///
 /// `url.full` never carries credentials: it has no user name or password (an `HTTPRequest`
 /// keeps none), and the values of query items an authenticator added (see ``Authenticator``)
-/// or whose names look secret (``LoggingMiddleware/looksSecret(_:)``, `access_token`,
+/// or whose names look secret (`access_token`, `api_key`, `X-Auth-Token`, `client_secret`,
 /// `api_key`, …) become `REDACTED`. Errors aren't recorded on the span, since their descriptions often repeat the URL.
 ///
 /// The span's context goes out in the request's headers through the tracer's `inject` (W3C
@@ -28,13 +71,13 @@ import Tracing
 /// ```swift
 /// let client = StrategyClient(
 ///     server: server,
-///     middlewares: [RetryMiddleware(), AuthenticationMiddleware(authenticator: token), TracingMiddleware()]
+///     middlewares: [.retry(), .authentication(.bearer(tokens)), .tracing()]
 /// )
 /// ```
 ///
-/// Put it after ``RetryMiddleware`` and the authentication so each attempt has its own span
+/// Put it after ``retry(_:name:)`` and the authentication so each attempt has its own span
 /// and the credentials it carries are known to be redacted.
-public struct TracingMiddleware: Middleware {
+struct TracingMiddleware: Intercepting {
     /// The name strategies exclude it by; `tracing` by default.
     public var name: String
     private let tracer: (any Tracer)?
@@ -53,8 +96,8 @@ public struct TracingMiddleware: Middleware {
     public func intercept(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
-        next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
+        context: Middleware.Context,
+        next: Middleware.Next
     ) async throws -> (HTTPResponse, Data) {
         let tracer: any Tracer = self.tracer ?? InstrumentationSystem.tracer
         return try await Self.trace(request, body: body, context: context, tracer: tracer, next: next)
@@ -65,7 +108,7 @@ public struct TracingMiddleware: Middleware {
     private static func trace<T: Tracer>(
         _ request: HTTPRequest,
         body: Data?,
-        context: RequestContext,
+        context: Middleware.Context,
         tracer: T,
         next: @Sendable (HTTPRequest, Data?) async throws -> (HTTPResponse, Data)
     ) async throws -> (HTTPResponse, Data) {

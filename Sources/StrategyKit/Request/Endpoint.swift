@@ -45,22 +45,22 @@ public struct Endpoint: Sendable {
     /// The body, if any.
     public var body: RequestBody?
     /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
-    /// client's ``RequestLimits/timeout``.
+    /// client's ``StrategyClient/Limits/timeout``.
     public var timeout: TimeInterval?
     /// This endpoint's retry policy; it applies in full, unless the client's switches retrying
     /// off (``RetryPolicy/applied(to:)``). `nil` keeps the client's.
     public var retry: RetryPolicy?
     /// Seconds to wait for a connection and for the next bytes; `nil` keeps the client's
-    /// ``RequestLimits/connectTimeout``.
+    /// ``StrategyClient/Limits/connectTimeout``.
     public var connectTimeout: TimeInterval?
     /// The most bytes of response body read; `nil` keeps the client's
-    /// ``RequestLimits/maximumResponseBytes``.
+    /// ``StrategyClient/Limits/maximumResponseBytes``.
     public var maximumResponseBytes: Int?
 
     /// Creates an endpoint; `query`, `headers` and `cookies` keep their order, and `nil` values
     /// are left out. A value is written as its text: a string, a number or a `Bool`
     /// (`true`/`false`). `timeout`, `connectTimeout` and `maximumResponseBytes` override the
-    /// client's ``RequestLimits``.
+    /// client's ``StrategyClient/Limits``.
     ///
     /// ```swift
     /// Endpoint(.get, "/users", query: ["page": input.page, "tags": input.tags.joined(separator: ",")])

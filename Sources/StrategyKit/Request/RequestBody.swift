@@ -122,7 +122,7 @@ extension RequestBody {
         }
 
         /// A file.
-        public static func file(_ name: String, _ file: FileUpload) -> Part {
+        public static func file(_ name: String, _ file: RequestBody.File) -> Part {
             Part(name: name, filename: file.filename, contentType: file.contentType, data: file.data)
         }
 
@@ -135,20 +135,22 @@ extension RequestBody {
     }
 }
 
-/// A file to upload in a multipart body: its name, content type and bytes.
-public struct FileUpload: Hashable, Sendable {
-    /// The file's name, as the server sees it.
-    public var filename: String
-    /// The file's `Content-Type`.
-    public var contentType: String
-    /// The file's bytes.
-    public var data: Data
+extension RequestBody {
+    /// A file to upload in a multipart body: its name, content type and bytes.
+    public struct File: Hashable, Sendable {
+        /// The file's name, as the server sees it.
+        public var filename: String
+        /// The file's `Content-Type`.
+        public var contentType: String
+        /// The file's bytes.
+        public var data: Data
 
-    /// A file named `filename` holding `data`.
-    public init(filename: String, contentType: String = "application/octet-stream", data: Data) {
-        self.filename = filename
-        self.contentType = contentType
-        self.data = data
+        /// A file named `filename` holding `data`.
+        public init(filename: String, contentType: String = "application/octet-stream", data: Data) {
+            self.filename = filename
+            self.contentType = contentType
+            self.data = data
+        }
     }
 }
 

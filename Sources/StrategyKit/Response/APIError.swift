@@ -11,6 +11,11 @@ public protocol APIError: Error, Sendable {
     /// Builds the error from a rejected response and its body, decoding any payload with
     /// `decoder`, the client's. The default ignores `decoder`.
     init(response: HTTPResponse, body: Data, decoder: JSONDecoder)
+
+    /// Which responses are successes for the API that reports this error. Strategies that fail
+    /// with it take this check unless they set their own: an API that answers HTTP 200 with
+    /// `{"error": …}` says so here once. The default accepts status codes 200 to 299.
+    static var successCheck: SuccessCheck { get }
 }
 
 extension APIError {
@@ -18,6 +23,9 @@ extension APIError {
     public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
         self.init(response: response, body: body)
     }
+
+    /// Accepts status codes 200 to 299.
+    public static var successCheck: SuccessCheck { .statusCodes(200..<300) }
 }
 
 /// The failure of a strategy that declares no error type: the response as it came.

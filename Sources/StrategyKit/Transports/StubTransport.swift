@@ -16,7 +16,7 @@ import Foundation
 ///
 /// It keeps the last ``historyLimit`` requests (100 by default) in ``requests``, so a
 /// long-running preview or load test doesn't grow without bound.
-public final class StubTransport: Transport, Sendable {
+public final class StubTransport: Transport, KeepsDeadline, Sendable {
     /// One canned answer.
     public struct Route: Sendable {
         /// The method it matches.
@@ -53,7 +53,11 @@ public final class StubTransport: Transport, Sendable {
         func matches(_ request: HTTPRequest) -> Bool {
             guard method == request.method else { return false }
             let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
-            let actual = request.absoluteURL.path.split(separator: "/", omittingEmptySubsequences: false)
+            // The request's own path, without parsing its URL again: the query goes, and a
+            // segment compares decoded, as `URL.path` gives it.
+            let path = (request.path ?? "").prefix { $0 != "?" && $0 != "#" }
+            let actual = path.split(separator: "/", omittingEmptySubsequences: false)
+                .map { $0.contains("%") ? Substring($0.removingPercentEncoding ?? String($0)) : $0 }
             guard pattern.count == actual.count else { return false }
             return zip(pattern, actual).allSatisfy { expected, segment in
                 (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment
@@ -90,7 +94,7 @@ public final class StubTransport: Transport, Sendable {
     }
 
     /// Records the request and answers from the first route that matches it, within `limits`.
-    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         if historyLimit > 0 {
             received.withLock { list in

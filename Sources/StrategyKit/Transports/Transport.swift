@@ -4,23 +4,24 @@ import Foundation
 ///
 /// A transport returns every response it receives, whatever its status, redirects included:
 /// deciding what is a failure belongs to the strategy, and following a redirect to the client
-/// (``RequestLimits/RedirectPolicy``). When no response comes it throws a ``TransportError``, mapping its
+/// (``StrategyClient/Limits/RedirectPolicy``). When no response comes it throws a ``TransportError``, mapping its
 /// own errors into a ``TransportError/Kind``.
 ///
-/// A transport keeps the `limits` it is given: ``RequestLimits/timeout`` as a deadline for the
-/// whole exchange, ``RequestLimits/connectTimeout`` and ``RequestLimits/maximumResponseBytes``.
-/// A ``StrategyClient`` passes its own limits (or the endpoint's) and enforces the deadline
-/// and size limit again itself; a transport used alone gets ``RequestLimits/default``.
+/// A transport keeps the `limits` it is given: ``StrategyClient/Limits/timeout`` as a deadline for the
+/// whole exchange, ``StrategyClient/Limits/connectTimeout`` and ``StrategyClient/Limits/maximumResponseBytes``.
+/// A ``StrategyClient`` passes its own limits (or the endpoint's) and enforces the size limit
+/// again itself, and the deadline too around a transport other than the runtime's own (which
+/// keep it as the client would); a transport used alone gets ``StrategyClient/Limits/default``.
 public protocol Transport: Sendable {
     /// Sends `request` with `body` and returns the response and its body, whatever the status.
     ///
     /// - Throws: a ``TransportError`` when no response came: a failed connection, a timeout,
     ///   cancellation, a response too large or not valid HTTP.
-    func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data)
+    func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data)
 }
 
 extension Transport {
-    /// Sends `request` with `body` within ``RequestLimits/default``.
+    /// Sends `request` with `body` within ``StrategyClient/Limits/default``.
     public func send(_ request: HTTPRequest, body: Data? = nil) async throws -> (HTTPResponse, Data) {
         try await send(request, body: body, limits: .default)
     }

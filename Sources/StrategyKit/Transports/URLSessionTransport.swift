@@ -13,9 +13,9 @@ import FoundationNetworking
 ///
 /// Like AsyncHTTPClient, it keeps no cookie jar: cookies are neither stored nor sent on their
 /// own (a jar would send them to every port of a host). Send a cookie that authenticates with
-/// an ``Authenticator`` (e.g. ``HeaderTokenAuthenticator`` on `Cookie`), so the client's
+/// an ``Authenticator`` (e.g. ``Authenticator/header(_:token:)`` on `Cookie`), so the client's
 /// redirect rule covers it.
-public struct URLSessionTransport: Transport {
+public struct URLSessionTransport: Transport, KeepsDeadline {
     private let owner: SessionOwner
 
     /// The session that runs the data tasks.
@@ -30,7 +30,7 @@ public struct URLSessionTransport: Transport {
     }
 
     /// Sends `request` and `body` as a data task and returns the response, within `limits`.
-    public func send(_ request: HTTPRequest, body: Data?, limits: RequestLimits) async throws -> (HTTPResponse, Data) {
+    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         guard let url = request.url else {
             throw TransportError(.cannotConnect, detail: "the request has no URL")

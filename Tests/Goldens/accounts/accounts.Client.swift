@@ -45,7 +45,7 @@ public struct AccountsClient: Sendable {
     @discardableResult
     public func login(_ input: Login.Input) async throws(CallError<AccountError>) -> Session {
         let output = try await client.call(Login(), input)
-        await session.setToken(BearerToken(
+        await session.setToken(BearerTokenAuthenticator.Token(
             accessToken: output.accessToken,
             refreshToken: output.refreshToken,
             expiresIn: TimeInterval(output.expiresIn)
@@ -85,35 +85,35 @@ extension AccountsClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var sessionToken: BearerToken? = nil
+        private var sessionToken: BearerTokenAuthenticator.Token? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
         }
 
         /// Starts with `token` (e.g. one kept from an earlier run); it is renewed when it expires.
-        public func session(_ token: BearerToken?) -> Builder {
+        public func session(_ token: BearerTokenAuthenticator.Token?) -> Builder {
             changing { $0.sessionToken = token }
         }
 
         /// The client, assembled.
         public func build() -> AccountsClient {
-            var builtIn: [any Middleware] = []
+            var builtIn: [Middleware] = []
             let refresher = settings.renewingClient(builtIn: builtIn)
             let session = BearerTokenAuthenticator(token: sessionToken) { token in
                 guard let refreshToken = token.refreshToken else {
-                    throw AuthenticationError.noCredentials
+                    throw Authenticator.Failure.noCredentials
                 }
                 let output = try await refresher.send(RefreshSession(), RefreshSession.Input(
                     refreshToken: refreshToken
                 ))
-                return BearerToken(
+                return BearerTokenAuthenticator.Token(
                     accessToken: output.accessToken,
                     refreshToken: output.refreshToken,
                     expiresIn: TimeInterval(output.expiresIn)
                 )
             }
-            builtIn.append(AuthenticationMiddleware(authenticator: session, name: "auth.session"))
+            builtIn.append(.authentication(.bearer(session), name: "auth.session"))
             return AccountsClient(client: settings.client(builtIn: builtIn), session: session)
         }
     }

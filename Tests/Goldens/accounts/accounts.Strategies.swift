@@ -21,7 +21,7 @@ public struct Login: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.session"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.session"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/login", body: .form(["username": input.username, "password": input.password]))
@@ -43,7 +43,7 @@ public struct RefreshSession: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.session"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.session"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/token", body: .form(["refresh_token": input.refreshToken]))

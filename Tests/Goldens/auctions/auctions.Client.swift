@@ -57,7 +57,7 @@ public struct AuctionsClient: Sendable {
         status: [AuctionStatus]? = nil,
         cursor: String? = nil,
         limit: Int? = nil
-    ) -> PageSequence<ListAuctions> {
+    ) -> StrategyClient.PageSequence<ListAuctions> {
         client.pages(ListAuctions(), ListAuctions.Input(status: status, cursor: cursor, limit: limit))
     }
 
@@ -175,9 +175,7 @@ extension AuctionsClient {
 
         /// The client, assembled.
         public func build() -> AuctionsClient {
-            let builtIn: [any Middleware] = [DefaultParametersMiddleware(
-                headers: ["Accept": "application/json"]
-            )]
+            let builtIn: [Middleware] = [.defaultParameters(headers: ["Accept": "application/json"])]
             return AuctionsClient(client: settings.client(builtIn: builtIn))
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 /// An error the Auctions API reports.
-public enum AuctionError: DecodingAPIError, Equatable {
+public enum AuctionError: APIError, Equatable {
     /// HTTP 403 with `X-RateLimit-Remaining: 0`.
     case dailyLimitReached
     /// HTTP 403.
@@ -41,5 +41,9 @@ public enum AuctionError: DecodingAPIError, Equatable {
         default:
             self = .unknown(statusCode: response.status.code, body: body)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

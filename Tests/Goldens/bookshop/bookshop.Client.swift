@@ -100,7 +100,7 @@ public struct BookshopClient: Sendable {
         isbn: String,
         cursor: String? = nil,
         stars: ListReviewsStars? = nil
-    ) -> PageSequence<ListReviews> {
+    ) -> StrategyClient.PageSequence<ListReviews> {
         client.pages(ListReviews(), ListReviews.Input(isbn: isbn, cursor: cursor, stars: stars))
     }
 
@@ -246,39 +246,39 @@ extension BookshopClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var bearerToken: BearerToken? = nil
-        private var apiKeyAuthenticator: (any Authenticator)? = nil
-        private var visitorAuthenticator: (any Authenticator)? = nil
+        private var bearerToken: BearerTokenAuthenticator.Token? = nil
+        private var apiKeyAuthenticator: Authenticator? = nil
+        private var visitorAuthenticator: Authenticator? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
         }
 
         /// Starts with `token` (e.g. one kept from an earlier run).
-        public func bearer(_ token: BearerToken?) -> Builder {
+        public func bearer(_ token: BearerTokenAuthenticator.Token?) -> Builder {
             changing { $0.bearerToken = token }
         }
 
         /// Sends `key` as the header `X-API-Key`.
         public func apiKey(_ key: String) -> Builder {
-            changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
+            changing { $0.apiKeyAuthenticator = .apiKey(name: "X-API-Key", value: key, in: .header) }
         }
 
         /// Sends `key` as the cookie `visitor_id`.
         public func visitor(_ key: String) -> Builder {
-            changing { $0.visitorAuthenticator = APIKeyAuthenticator(name: "visitor_id", value: key, in: .cookie) }
+            changing { $0.visitorAuthenticator = .apiKey(name: "visitor_id", value: key, in: .cookie) }
         }
 
         /// The client, assembled.
         public func build() -> BookshopClient {
-            var builtIn: [any Middleware] = []
+            var builtIn: [Middleware] = []
             let bearer = BearerTokenAuthenticator(token: bearerToken)
-            builtIn.append(AuthenticationMiddleware(authenticator: bearer, name: "auth.bearer"))
+            builtIn.append(.authentication(.bearer(bearer), name: "auth.bearer"))
             if let apiKeyAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+                builtIn.append(.authentication(apiKeyAuthenticator, name: "auth.apiKey"))
             }
             if let visitorAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: visitorAuthenticator, name: "auth.visitor"))
+                builtIn.append(.authentication(visitorAuthenticator, name: "auth.visitor"))
             }
             return BookshopClient(client: settings.client(builtIn: builtIn), bearer: bearer)
         }

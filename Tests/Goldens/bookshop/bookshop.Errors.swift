@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 /// An error the Bookshop API reports.
-public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
+public enum BookshopError: APIError, Equatable {
     /// Error code 7.
     case outOfStock(message: String?)
     /// HTTP 400.
@@ -41,6 +41,10 @@ public enum BookshopError: SuccessCheckingAPIError, DecodingAPIError, Equatable 
             }
             self = .otherError(statusCode: response.status.code, payload, message: message)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 
     /// What the server said about the error, whichever case it is.

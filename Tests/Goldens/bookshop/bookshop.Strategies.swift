@@ -26,7 +26,7 @@ public struct ListBooks: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
@@ -53,7 +53,7 @@ public struct AddBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
         Endpoint(.post, "/books", body: try .json(input))
@@ -98,7 +98,7 @@ public struct GetBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)", headers: ["X-Request-ID": input.xRequestID])
@@ -130,7 +130,7 @@ public struct RemoveBook: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.bearer", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.delete, "/books/\(input.isbn)")
@@ -156,7 +156,7 @@ public struct CountStock: Strategy {
 
     public var outputPath: String? { "data.count" }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/stock")
@@ -180,7 +180,7 @@ public struct ListEditions: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/books/\(input.isbn)/editions")
@@ -206,7 +206,7 @@ public struct ListReviews: PaginatedStrategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "reviews") }
 
@@ -240,7 +240,7 @@ public struct GetCover: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter {
+    public var middlewareFilter: Middleware.Filter {
         .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
     }
 
@@ -271,7 +271,7 @@ public struct UploadCover: Strategy {
         Server(scheme: "https", host: "media.bookshop.example.com", basePath: "/v1")
     }
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey", "auth.visitor"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.put, "/books/\(input.isbn)/cover", body: .data(input.body, contentType: "image/jpeg"))
@@ -295,7 +295,7 @@ public struct ViewBasket: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.bearer", "auth.apiKey"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.bearer", "auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/basket", cookies: ["currency": input.currency])
@@ -320,7 +320,7 @@ public struct PlaceOrder: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter {
+    public var middlewareFilter: Middleware.Filter {
         .excluding(["auth.bearer", "auth.apiKey", "auth.visitor"])
     }
 

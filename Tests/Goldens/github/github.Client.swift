@@ -162,7 +162,7 @@ public struct GitHubClient: Sendable {
         issueNumber: Int,
         perPage: Int? = nil,
         page: Int? = nil
-    ) -> PageSequence<ListIssueLabels> {
+    ) -> StrategyClient.PageSequence<ListIssueLabels> {
         client.pages(ListIssueLabels(), ListIssueLabels.Input(
             owner: owner,
             repo: repo,
@@ -189,7 +189,7 @@ extension GitHubClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var tokenToken: BearerToken? = nil
+        private var tokenToken: BearerTokenAuthenticator.Token? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -197,17 +197,17 @@ extension GitHubClient {
 
         /// A personal access token or an app's installation token. Starts with `token` (e.g. one kept from an
         /// earlier run).
-        public func token(_ token: BearerToken?) -> Builder {
+        public func token(_ token: BearerTokenAuthenticator.Token?) -> Builder {
             changing { $0.tokenToken = token }
         }
 
         /// The client, assembled.
         public func build() -> GitHubClient {
-            var builtIn: [any Middleware] = [DefaultParametersMiddleware(
+            var builtIn: [Middleware] = [.defaultParameters(
                 headers: ["Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"]
             )]
             let token = BearerTokenAuthenticator(token: tokenToken)
-            builtIn.append(AuthenticationMiddleware(authenticator: token, name: "auth.token"))
+            builtIn.append(.authentication(.bearer(token), name: "auth.token"))
             return GitHubClient(client: settings.client(builtIn: builtIn), token: token)
         }
     }

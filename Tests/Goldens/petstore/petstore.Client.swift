@@ -73,7 +73,7 @@ public struct PetstoreClient: Sendable {
         additionalMetadata: String? = nil,
         tags: [String]? = nil,
         takenOn: Date? = nil,
-        file: FileUpload
+        file: RequestBody.File
     ) async throws(CallError<PetstoreError>) -> UploadResult {
         try await client.call(UploadImage(), UploadImage.Input(
             petId: petId,
@@ -95,8 +95,8 @@ extension PetstoreClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var apiKeyAuthenticator: (any Authenticator)? = nil
-        private var adminAuthenticator: (any Authenticator)? = nil
+        private var apiKeyAuthenticator: Authenticator? = nil
+        private var adminAuthenticator: Authenticator? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -104,23 +104,23 @@ extension PetstoreClient {
 
         /// Sends `key` as the header `X-API-Key`.
         public func apiKey(_ key: String) -> Builder {
-            changing { $0.apiKeyAuthenticator = APIKeyAuthenticator(name: "X-API-Key", value: key, in: .header) }
+            changing { $0.apiKeyAuthenticator = .apiKey(name: "X-API-Key", value: key, in: .header) }
         }
 
         /// The store's secret key, sent as the user name of basic auth with no password. Signs every request
         /// in with `username` and `password` (empty unless given).
         public func admin(username: String, password: String = "") -> Builder {
-            changing { $0.adminAuthenticator = BasicAuthenticator(username: username, password: password) }
+            changing { $0.adminAuthenticator = .basic(username: username, password: password) }
         }
 
         /// The client, assembled.
         public func build() -> PetstoreClient {
-            var builtIn: [any Middleware] = []
+            var builtIn: [Middleware] = []
             if let apiKeyAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: apiKeyAuthenticator, name: "auth.apiKey"))
+                builtIn.append(.authentication(apiKeyAuthenticator, name: "auth.apiKey"))
             }
             if let adminAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: adminAuthenticator, name: "auth.admin"))
+                builtIn.append(.authentication(adminAuthenticator, name: "auth.admin"))
             }
             return PetstoreClient(client: settings.client(builtIn: builtIn))
         }

@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 /// An error the Petstore API reports.
-public enum PetstoreError: DecodingAPIError, Equatable {
+public enum PetstoreError: APIError, Equatable {
     /// HTTP 400.
     case invalidInput
     /// HTTP 404.
@@ -25,5 +25,9 @@ public enum PetstoreError: DecodingAPIError, Equatable {
         default:
             self = .unknown(statusCode: response.status.code, body: body)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

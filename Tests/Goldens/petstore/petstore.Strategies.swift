@@ -11,7 +11,7 @@ public struct AddPet: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
         Endpoint(.post, "/pet", body: try .json(input))
@@ -33,7 +33,7 @@ public struct FindPetsByStatus: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/pet/findByStatus", query: ["status": input.status])
@@ -55,7 +55,7 @@ public struct GetPet: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/pet/\(input.petId)")
@@ -79,7 +79,7 @@ public struct UpdatePetWithForm: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.post, "/pet/\(input.petId)", body: .form(["name": input.name, "status": input.status]))
@@ -96,14 +96,14 @@ public struct UploadImage: Strategy {
         public var additionalMetadata: String?
         public var tags: [String]?
         public var takenOn: Date?
-        public var file: FileUpload
+        public var file: RequestBody.File
 
         public init(
             petId: Int,
             additionalMetadata: String? = nil,
             tags: [String]? = nil,
             takenOn: Date? = nil,
-            file: FileUpload
+            file: RequestBody.File
         ) {
             self.petId = petId
             self.additionalMetadata = additionalMetadata
@@ -115,7 +115,7 @@ public struct UploadImage: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.admin"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.admin"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         var parts: [RequestBody.Part?] = [
@@ -144,7 +144,7 @@ public struct DeletePet: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.apiKey"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.delete, "/pet/\(input.petId)", headers: ["X-Reason": input.xReason])

@@ -58,7 +58,7 @@ public struct StackExchangeClient: Sendable {
         todate: Date? = nil,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<ListQuestions> {
+    ) -> StrategyClient.PageSequence<ListQuestions> {
         client.pages(ListQuestions(), ListQuestions.Input(
             site: site,
             tagged: tagged,
@@ -88,7 +88,7 @@ public struct StackExchangeClient: Sendable {
         site: String,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<GetQuestions> {
+    ) -> StrategyClient.PageSequence<GetQuestions> {
         client.pages(GetQuestions(), GetQuestions.Input(ids: ids, site: site, page: page, pagesize: pagesize))
     }
 
@@ -111,7 +111,7 @@ public struct StackExchangeClient: Sendable {
         order: Order? = nil,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<ListAnswersOnQuestions> {
+    ) -> StrategyClient.PageSequence<ListAnswersOnQuestions> {
         client.pages(ListAnswersOnQuestions(), ListAnswersOnQuestions.Input(
             ids: ids,
             site: site,
@@ -141,7 +141,7 @@ public struct StackExchangeClient: Sendable {
         order: Order? = nil,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<Search> {
+    ) -> StrategyClient.PageSequence<Search> {
         client.pages(Search(), Search.Input(
             site: site,
             intitle: intitle,
@@ -183,7 +183,7 @@ public struct StackExchangeClient: Sendable {
         order: Order? = nil,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<ListTags> {
+    ) -> StrategyClient.PageSequence<ListTags> {
         client.pages(ListTags(), ListTags.Input(
             site: site,
             inname: inname,
@@ -223,7 +223,7 @@ public struct StackExchangeClient: Sendable {
         order: Order? = nil,
         page: Int? = nil,
         pagesize: Int? = nil
-    ) -> PageSequence<ListUsers> {
+    ) -> StrategyClient.PageSequence<ListUsers> {
         client.pages(ListUsers(), ListUsers.Input(
             site: site,
             inname: inname,
@@ -354,7 +354,7 @@ extension StackExchangeClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var appKeyAuthenticator: (any Authenticator)? = nil
+        private var appKeyAuthenticator: Authenticator? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -363,14 +363,14 @@ extension StackExchangeClient {
         /// An application key, which raises the request quota; calls work without one. Sends `key` as the
         /// query item `key`.
         public func appKey(_ key: String) -> Builder {
-            changing { $0.appKeyAuthenticator = APIKeyAuthenticator(name: "key", value: key, in: .query) }
+            changing { $0.appKeyAuthenticator = .apiKey(name: "key", value: key, in: .query) }
         }
 
         /// The client, assembled.
         public func build() -> StackExchangeClient {
-            var builtIn: [any Middleware] = []
+            var builtIn: [Middleware] = []
             if let appKeyAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: appKeyAuthenticator, name: "auth.appKey"))
+                builtIn.append(.authentication(appKeyAuthenticator, name: "auth.appKey"))
             }
             return StackExchangeClient(client: settings.client(builtIn: builtIn))
         }

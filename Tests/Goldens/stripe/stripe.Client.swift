@@ -90,7 +90,7 @@ public struct StripeClient: Sendable {
         limit: Int? = nil,
         startingAfter: String? = nil,
         expand: [String]? = nil
-    ) -> PageSequence<ListCharges> {
+    ) -> StrategyClient.PageSequence<ListCharges> {
         client.pages(ListCharges(), ListCharges.Input(
             customer: customer,
             created: created,
@@ -126,7 +126,7 @@ public struct StripeClient: Sendable {
 
     /// Uploads a file, such as evidence for a dispute; files go to a host of their own.
     public func createFile(
-        file: FileUpload,
+        file: RequestBody.File,
         purpose: String
     ) async throws(CallError<StripeError>) -> StripeFile {
         try await client.call(CreateFile(), CreateFile.Input(file: file, purpose: purpose))
@@ -138,7 +138,7 @@ extension StripeClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var secretKeyToken: BearerToken? = nil
+        private var secretKeyToken: BearerTokenAuthenticator.Token? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -146,15 +146,15 @@ extension StripeClient {
 
         /// A secret API key, `sk_live_…` or `sk_test_…`. Starts with `token` (e.g. one kept from an earlier
         /// run).
-        public func secretKey(_ token: BearerToken?) -> Builder {
+        public func secretKey(_ token: BearerTokenAuthenticator.Token?) -> Builder {
             changing { $0.secretKeyToken = token }
         }
 
         /// The client, assembled.
         public func build() -> StripeClient {
-            var builtIn: [any Middleware] = []
+            var builtIn: [Middleware] = []
             let secretKey = BearerTokenAuthenticator(token: secretKeyToken)
-            builtIn.append(AuthenticationMiddleware(authenticator: secretKey, name: "auth.secretKey"))
+            builtIn.append(.authentication(.bearer(secretKey), name: "auth.secretKey"))
             return StripeClient(client: settings.client(builtIn: builtIn), secretKey: secretKey)
         }
     }

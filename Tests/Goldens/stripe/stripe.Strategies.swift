@@ -200,10 +200,10 @@ public struct CreateFile: Strategy {
     public typealias Failure = StripeError
 
     public struct Input: Sendable {
-        public var file: FileUpload
+        public var file: RequestBody.File
         public var purpose: String
 
-        public init(file: FileUpload, purpose: String) {
+        public init(file: RequestBody.File, purpose: String) {
             (self.file, self.purpose) = (file, purpose)
         }
     }

@@ -50,7 +50,7 @@ public struct VKClient: Sendable {
         domain: String? = nil,
         offset: Int? = nil,
         count: Int? = nil
-    ) -> PageSequence<GetWall> {
+    ) -> StrategyClient.PageSequence<GetWall> {
         client.pages(GetWall(), GetWall.Input(ownerId: ownerId, domain: domain, offset: offset, count: count))
     }
 
@@ -76,7 +76,7 @@ public struct VKClient: Sendable {
     /// Uploads a photo to the address GetWallUploadServer returned, a host that gets no access token.
     public func uploadWallPhoto(
         uploadUrl: URL,
-        photo: FileUpload
+        photo: RequestBody.File
     ) async throws(CallError<UnexpectedResponse>) -> UploadedPhoto {
         try await client.call(UploadWallPhoto(), UploadWallPhoto.Input(uploadUrl: uploadUrl, photo: photo))
     }
@@ -144,7 +144,7 @@ extension VKClient {
     public struct Builder: ClientBuilder {
         @_spi(Generated)
         public var settings: ClientSettings
-        private var tokenAuthenticator: (any Authenticator)? = nil
+        private var tokenAuthenticator: Authenticator? = nil
 
         public init(environment: Environment = .production) {
             settings = ClientSettings(server: environment.server)
@@ -152,14 +152,14 @@ extension VKClient {
 
         /// A user or community access token. Sends `key` as the query item `access_token`.
         public func token(_ key: String) -> Builder {
-            changing { $0.tokenAuthenticator = APIKeyAuthenticator(name: "access_token", value: key, in: .query) }
+            changing { $0.tokenAuthenticator = .apiKey(name: "access_token", value: key, in: .query) }
         }
 
         /// The client, assembled.
         public func build() -> VKClient {
-            var builtIn: [any Middleware] = [DefaultParametersMiddleware(query: ["v": "5.131"])]
+            var builtIn: [Middleware] = [.defaultParameters(query: ["v": "5.131"])]
             if let tokenAuthenticator {
-                builtIn.append(AuthenticationMiddleware(authenticator: tokenAuthenticator, name: "auth.token"))
+                builtIn.append(.authentication(tokenAuthenticator, name: "auth.token"))
             }
             return VKClient(client: settings.client(builtIn: builtIn))
         }

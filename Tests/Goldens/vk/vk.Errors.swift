@@ -4,7 +4,7 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 /// An error VK reports in the body of an HTTP 200 response, whatever the method.
-public enum VKError: SuccessCheckingAPIError, Equatable {
+public enum VKError: APIError, Equatable {
     /// Error code 5.
     case invalidAccessToken(message: String?)
     /// Error code 6.
@@ -48,7 +48,7 @@ public enum VKError: SuccessCheckingAPIError, Equatable {
 }
 
 /// An error of the wall methods, VK's global ones included.
-public enum WallError: SuccessCheckingAPIError, Equatable {
+public enum WallError: APIError, Equatable {
     /// Error code 5.
     case invalidAccessToken(message: String?)
     /// Error code 6.

@@ -157,9 +157,9 @@ public struct UploadWallPhoto: Strategy {
 
     public struct Input: Sendable {
         public var uploadUrl: URL
-        public var photo: FileUpload
+        public var photo: RequestBody.File
 
-        public init(uploadUrl: URL, photo: FileUpload) {
+        public init(uploadUrl: URL, photo: RequestBody.File) {
             (self.uploadUrl, self.photo) = (uploadUrl, photo)
         }
     }

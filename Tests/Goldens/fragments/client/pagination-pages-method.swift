@@ -50,7 +50,7 @@ public struct GitHubClient: Sendable {
         owner: String,
         repo: String,
         perPage: Int? = nil
-    ) -> PageSequence<ListRepositoryIssues> {
+    ) -> StrategyClient.PageSequence<ListRepositoryIssues> {
         client.pages(ListRepositoryIssues(), ListRepositoryIssues.Input(
             owner: owner,
             repo: repo,

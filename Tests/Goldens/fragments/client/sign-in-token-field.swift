@@ -40,7 +40,7 @@ public struct LibraryClient: Sendable {
     @discardableResult
     public func signIn(_ input: SignIn.Input) async throws(CallError<UnexpectedResponse>) -> Session {
         let output = try await client.call(SignIn(), input)
-        await session.setToken(BearerToken(accessToken: output.token))
+        await session.setToken(BearerTokenAuthenticator.Token(accessToken: output.token))
         return output
     }
 

@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: DecodingAPIError, Equatable {
+public enum ShopError: APIError, Equatable {
     /// Any other rejected response whose body decodes as the payload.
     case failed(statusCode: Int, Problem)
     /// A response no other case describes, with what it said.
@@ -11,5 +11,9 @@ public enum ShopError: DecodingAPIError, Equatable {
             return
         }
         self = .failed(statusCode: response.status.code, payload)
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

@@ -1,5 +1,5 @@
 /// An error the Slack API reports.
-public enum ChannelError: SuccessCheckingAPIError, Equatable {
+public enum ChannelError: APIError, Equatable {
     /// Error code `invalid_auth`.
     case invalidAuth(message: String?)
     /// Error code `missing_scope`.

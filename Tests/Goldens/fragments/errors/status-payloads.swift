@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: DecodingAPIError, Equatable {
+public enum ShopError: APIError, Equatable {
     /// HTTP 401.
     case invalidToken
     /// HTTP 404.
@@ -24,5 +24,9 @@ public enum ShopError: DecodingAPIError, Equatable {
         default:
             self = .unknown(statusCode: response.status.code, body: body)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

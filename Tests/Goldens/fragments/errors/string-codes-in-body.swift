@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: SuccessCheckingAPIError, Equatable {
+public enum ShopError: APIError, Equatable {
     /// Error code `OUT_OF_STOCK`.
     case outOfStock
     /// Error code `STORE_CLOSED`.

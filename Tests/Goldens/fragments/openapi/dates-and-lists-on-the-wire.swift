@@ -8,8 +8,8 @@ public struct UploadReport: Strategy {
         public var emails: [String]
         public var typeid: [Int32]?
         public var authenticateUntil: Date?
-        public var attachments: [FileUpload]?
-        public var file: FileUpload
+        public var attachments: [RequestBody.File]?
+        public var file: RequestBody.File
 
         public init(
             day: Date,
@@ -17,8 +17,8 @@ public struct UploadReport: Strategy {
             emails: [String],
             typeid: [Int32]? = nil,
             authenticateUntil: Date? = nil,
-            attachments: [FileUpload]? = nil,
-            file: FileUpload
+            attachments: [RequestBody.File]? = nil,
+            file: RequestBody.File
         ) {
             self.day = day
             self.ifUnmodifiedSince = ifUnmodifiedSince

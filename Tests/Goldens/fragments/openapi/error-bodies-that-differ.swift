@@ -1,5 +1,5 @@
 /// An error the Forge API reports.
-public enum ForgeError: DecodingAPIError, Equatable {
+public enum ForgeError: APIError, Equatable {
     /// HTTP 404.
     case notFound(BasicError?)
     /// HTTP 422.
@@ -16,5 +16,9 @@ public enum ForgeError: DecodingAPIError, Equatable {
         default:
             self = .unknown(statusCode: response.status.code, body: body)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

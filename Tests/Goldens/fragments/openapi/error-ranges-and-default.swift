@@ -1,5 +1,5 @@
 /// An error the Shop API reports.
-public enum ShopError: DecodingAPIError, Equatable {
+public enum ShopError: APIError, Equatable {
     /// HTTP 404.
     case notFound
     /// Any HTTP 4xx that no case of its own status takes.
@@ -29,5 +29,9 @@ public enum ShopError: DecodingAPIError, Equatable {
             }
             self = .otherError(statusCode: response.status.code, payload)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 }

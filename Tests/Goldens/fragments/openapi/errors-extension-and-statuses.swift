@@ -1,5 +1,5 @@
 /// An error the Zoo API reports.
-public enum ZooError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
+public enum ZooError: APIError, Equatable {
     /// Error code 3.
     case closed(message: String?)
     /// HTTP 404.
@@ -22,6 +22,10 @@ public enum ZooError: SuccessCheckingAPIError, DecodingAPIError, Equatable {
         default:
             self = .unknown(statusCode: response.status.code, code: code, message: message, body: body)
         }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
     }
 
     /// What the server said about the error, whichever case it is.

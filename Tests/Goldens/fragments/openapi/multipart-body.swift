@@ -4,10 +4,10 @@ public struct UploadPhoto: Strategy {
 
     public struct Input: Sendable {
         public var id: String
-        public var photo: FileUpload
+        public var photo: RequestBody.File
         public var caption: String?
 
-        public init(id: String, photo: FileUpload, caption: String? = nil) {
+        public init(id: String, photo: RequestBody.File, caption: String? = nil) {
             (self.id, self.photo, self.caption) = (id, photo, caption)
         }
     }

@@ -13,7 +13,7 @@ public struct OldSearch: Strategy {
 
     public init() {}
 
-    public var middlewareFilter: MiddlewareFilter { .excluding(["auth.key", "auth.admin", "logging"]) }
+    public var middlewareFilter: Middleware.Filter { .excluding(["auth.key", "auth.admin", "logging"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(.get, "/search", query: ["q": input.q])

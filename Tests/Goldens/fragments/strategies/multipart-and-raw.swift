@@ -3,10 +3,10 @@ public struct UploadAvatar: Strategy {
     public typealias Output = Void
 
     public struct Input: Sendable {
-        public var image: FileUpload
+        public var image: RequestBody.File
         public var caption: String?
 
-        public init(image: FileUpload, caption: String? = nil) {
+        public init(image: RequestBody.File, caption: String? = nil) {
             (self.image, self.caption) = (image, caption)
         }
     }

@@ -6,12 +6,12 @@ import NIOPosix
 /// An HTTP/1.1 server on a loopback port that answers every request at once, with keep-alive:
 /// `GET /items/{id}` and `POST /items` with one small item, `GET /items` with a list of about
 /// 100 KB.
-final class LoopbackServer: Sendable {
-    let port: Int
+public final class LoopbackServer: Sendable {
+    public let port: Int
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
-    init() throws {
+    public init() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let item = ByteBuffer(data: Payloads.item)
         let list = ByteBuffer(data: Payloads.list)
@@ -70,11 +70,11 @@ private final class ItemsHandler: ChannelInboundHandler {
 }
 
 /// The bodies the server sends, the same bytes for the generated client and the raw call.
-enum Payloads {
-    static let item = Data(#"{"id": 7, "name": "kettle", "price": 24.5, "tags": ["kitchen", "steel"]}"#.utf8)
+public enum Payloads {
+    public static let item = Data(#"{"id": 7, "name": "kettle", "price": 24.5, "tags": ["kitchen", "steel"]}"#.utf8)
 
     /// About 100 KB: a list of items.
-    static let list: Data = {
+    public static let list: Data = {
         var items: [String] = []
         var size = 2
         var id = 0
@@ -87,5 +87,5 @@ enum Payloads {
         return Data(("[" + items.joined(separator: ",") + "]").utf8)
     }()
 
-    static let newItem = Data(#"{"name": "kettle", "price": 24.5, "tags": ["kitchen", "steel"]}"#.utf8)
+    public static let newItem = Data(#"{"name": "kettle", "price": 24.5, "tags": ["kitchen", "steel"]}"#.utf8)
 }
