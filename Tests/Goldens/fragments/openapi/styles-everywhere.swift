@@ -10,7 +10,7 @@ public struct PaintSwatch: Strategy {
         public var filter: Color?
         public var xTrace: [String]?
         public var recent: [String]?
-        public var image: FileUpload?
+        public var image: RequestBody.File?
         public var palette: Color?
 
         public init(
@@ -21,7 +21,7 @@ public struct PaintSwatch: Strategy {
             filter: Color? = nil,
             xTrace: [String]? = nil,
             recent: [String]? = nil,
-            image: FileUpload? = nil,
+            image: RequestBody.File? = nil,
             palette: Color? = nil
         ) {
             self.ids = ids
