@@ -172,6 +172,16 @@ enum PercentEncoding {
     }
 
     private static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+        // Most values (ids, names, numbers) need no encoding: kept without a copy.
+        if value.utf8.allSatisfy(isUnreserved) { return value }
+        return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }
