@@ -156,7 +156,7 @@ struct OpenAPIImporter {
         return APISpec(
             file: file,
             name: name,
-            doc: root["info"]?["description"]?.scalar ?? title?.scalar,
+            doc: (root["info"]?["description"]?.scalar).map(Self.markdown) ?? title?.scalar,
             access: .public,
             servers: importServers(),
             defaults: DefaultsSpec(auth: defaultAuth.flatMap { if case .scheme(let scheme) = $0 { scheme } else { nil } }),
