@@ -11,6 +11,27 @@ struct SpecFiles {
 
     /// The files the generator writes for one spec, by the spec's file name without extension.
     static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
+    /// The parts a large spec's code splits into several files each.
+    static let splitSuffixes = ["Models", "Strategies"]
+    /// A spec gets one file of models and one of strategies more for each this many bytes, up to
+    /// `maximumSplit` of each.
+    static let bytesPerSplit = 128 * 1024
+    static let maximumSplit = 8
+
+    /// How many files the generator splits the models and the strategies of `spec` into, by its
+    /// size, as `strategy-gen generate` does unless told (`--split`).
+    static func split(of spec: URL) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber
+        return min(maximumSplit, max(1, (size?.intValue ?? 0) / bytesPerSplit))
+    }
+
+    /// The names of the files generated from the spec whose file name without extension is
+    /// `stem`, its models and strategies split into `split` files each.
+    static func outputNames(stem: String, split: Int) -> [String] {
+        guard split > 1 else { return outputSuffixes.map { "\(stem).\($0).swift" } }
+        let splitFiles = (1...split).flatMap { index in splitSuffixes.map { "\(stem).\(index).\($0).swift" } }
+        return splitFiles + outputSuffixes.filter { !splitSuffixes.contains($0) }.map { "\(stem).\($0).swift" }
+    }
 
     var specs: [URL]
     var config: URL?
@@ -86,12 +107,14 @@ struct SpecFiles {
     }
 
     /// The arguments of `strategy-gen generate` that write `specs` into `output`; `quiet` leaves
-    /// out the line a spec that says what was written.
-    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false) -> [String] {
+    /// out the line a spec that says what was written; `split` says into how many files the
+    /// models and the strategies are split, rather than leave it to each spec's size.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false, split: Int? = nil) -> [String] {
         var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
         if let config { arguments += ["--config", config.path] }
         if placeholders { arguments.append("--placeholders") }
         if quiet { arguments.append("--quiet") }
+        if let split { arguments += ["--split", String(split)] }
         return arguments
     }
 }
