@@ -11,8 +11,10 @@ struct SpecFiles {
 
     /// The files the generator writes for one spec, by the spec's file name without extension.
     static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
-    /// The parts a large spec's code splits into several files each.
-    static let splitSuffixes = ["Models", "Strategies"]
+    /// The parts a large spec's code splits into several files each, and those that keep a file
+    /// of their own then.
+    static let splitSuffixes = ["Client", "Models", "Strategies"]
+    static let wholeSuffixes = ["Errors", "Client", "Stubs"]
     /// A spec gets one file of models and one of strategies more for each this many bytes, up to
     /// `maximumSplit` of each.
     static let bytesPerSplit = 128 * 1024
@@ -30,7 +32,7 @@ struct SpecFiles {
     static func outputNames(stem: String, split: Int) -> [String] {
         guard split > 1 else { return outputSuffixes.map { "\(stem).\($0).swift" } }
         let splitFiles = (1...split).flatMap { index in splitSuffixes.map { "\(stem).\(index).\($0).swift" } }
-        return splitFiles + outputSuffixes.filter { !splitSuffixes.contains($0) }.map { "\(stem).\($0).swift" }
+        return splitFiles + wholeSuffixes.map { "\(stem).\($0).swift" }
     }
 
     var specs: [URL]

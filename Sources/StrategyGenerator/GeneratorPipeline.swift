@@ -51,12 +51,15 @@ public enum GeneratorPipeline {
     public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard, layout: FileLayout = FileLayout(split: 1)) -> [SwiftFile] {
         let stem = specStem(validated.spec.file)
         let context = CodeContext(validated, stem: stem, config: config)
-        let files: [(GeneratorConfig.Part, () -> SwiftFile)] = [
-            (.models, context.modelsFile), (.errors, context.errorsFile), (.strategies, context.strategiesFile),
-            (.client, context.clientFile), (.stubs, context.stubsFile),
+        let files: [(GeneratorConfig.Part, () -> [SwiftFile])] = [
+            (.models, { layout.lay(context.modelsFile(), part: .models, stem: stem) }),
+            (.errors, { [context.errorsFile()] }),
+            (.strategies, { layout.lay(context.strategiesFile(), part: .strategies, stem: stem) }),
+            (.client, { context.clientFiles(split: layout.split) }),
+            (.stubs, { [context.stubsFile()] }),
         ]
         let built = files.flatMap { part, build in
-            config.applied(to: build(), part: part).map { layout.lay($0, part: part, stem: stem) } ?? []
+            config.parts.contains(part) ? build().compactMap { config.applied(to: $0, part: part) } : []
         }
         let order = layout.files(stem: stem).map(\.name)
         return built.sorted { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }

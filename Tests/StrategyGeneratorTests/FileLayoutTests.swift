@@ -21,8 +21,10 @@ import Testing
         let split = try GeneratorPipeline.generate(specAt: vk, layout: FileLayout(split: 3))
 
         #expect(split.files.map(\.name) == [
-            "vk.1.Models.swift", "vk.1.Strategies.swift", "vk.2.Models.swift", "vk.2.Strategies.swift",
-            "vk.3.Models.swift", "vk.3.Strategies.swift", "vk.Errors.swift", "vk.Client.swift", "vk.Stubs.swift",
+            "vk.1.Client.swift", "vk.1.Models.swift", "vk.1.Strategies.swift",
+            "vk.2.Client.swift", "vk.2.Models.swift", "vk.2.Strategies.swift",
+            "vk.3.Client.swift", "vk.3.Models.swift", "vk.3.Strategies.swift",
+            "vk.Errors.swift", "vk.Client.swift", "vk.Stubs.swift",
         ])
         #expect(split.files.map(\.name) == GeneratorPipeline.outputFileNames(forSpecAt: vk, layout: FileLayout(split: 3)))
         for part in ["Models", "Strategies"] {
@@ -36,8 +38,32 @@ import Testing
                 #expect(lines[1].hasPrefix("// The \(part.lowercased()), part \(index + 1) of 3: `"))
             }
         }
-        for part in ["Errors", "Client", "Stubs"] {
+        for part in ["Errors", "Stubs"] {
             #expect(split.files.first { $0.name == "vk.\(part).swift" } == whole.files.first { $0.name == "vk.\(part).swift" })
+        }
+    }
+
+    @Test func aSplitClientHasTheMethodsOfEachFileOfStrategiesBesideIt() throws {
+        let whole = try GeneratorPipeline.generate(specAt: vk)
+        let split = try GeneratorPipeline.generate(specAt: vk, layout: FileLayout(split: 3))
+        let text = { (name: String) in split.files.first { $0.name == name }?.contents ?? "" }
+        let wholeClient = try #require(whole.files.first { $0.name == "vk.Client.swift" }).contents
+
+        let methods = (1...3).map { Self.functions(text("vk.\($0).Client.swift")) }
+        #expect((Self.functions(text("vk.Client.swift")) + methods.joined()).sorted() == Self.functions(wholeClient).sorted())
+        for index in 1...3 {
+            #expect(text("vk.\(index).Client.swift").contains("\nextension VKClient {\n"))
+            #expect(text("vk.\(index).Client.swift").contains("// The client's methods, part \(index) of 3: those of the strategies in vk.\(index).Strategies.swift."))
+            // A strategy's methods are beside it, in no other file of methods.
+            let strategies = Self.declarations(text("vk.\(index).Strategies.swift")).compactMap { line in
+                line.split(separator: " ").dropFirst(2).first?.split(separator: ":").first
+            }
+            #expect(!strategies.isEmpty)
+            for other in (1...3).filter({ $0 != index }) {
+                for strategy in strategies {
+                    #expect(!text("vk.\(other).Client.swift").contains("(\(strategy)("), "\(strategy) is sent from vk.\(other).Client.swift")
+                }
+            }
         }
     }
 
@@ -55,6 +81,7 @@ import Testing
         }
         #expect(SpecFiles.outputSuffixes == GeneratorConfig.Part.allCases.map(\.fileSuffix))
         #expect(SpecFiles.splitSuffixes == FileLayout.splitParts.map(\.fileSuffix))
+        #expect(SpecFiles.wholeSuffixes == FileLayout.wholeParts.map(\.fileSuffix))
         #expect(SpecFiles.bytesPerSplit == FileLayout.bytesPerSplit)
         #expect(SpecFiles.maximumSplit == FileLayout.maximumSplit)
 
@@ -79,7 +106,7 @@ import Testing
         #expect(check.standardError.contains("error: \(folder.path)/vk.1.Models.swift is no longer generated from vk.yaml; generate without --check to remove it"))
         #expect(check.standardError.contains("error: \(folder.path)/vk.Models.swift is missing"))
         #expect(whole.status == 0, "\(whole.standardError)")
-        #expect(whole.standardOutput == "specs/vk.yaml: 2 files written, 3 unchanged, 4 removed\n")
+        #expect(whole.standardOutput == "specs/vk.yaml: 3 files written, 2 unchanged, 6 removed\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["vk.Client.swift", "vk.Errors.swift", "vk.Models.swift", "vk.Strategies.swift", "vk.Stubs.swift"])
     }
@@ -89,6 +116,11 @@ import Testing
 
         #expect(result.status == 64)
         #expect(result.standardError.contains("--split takes a number of files from 1 to 8; got 9"))
+    }
+
+    /// The lines that open a function, at any depth, without their indentation.
+    static func functions(_ text: String) -> [Substring] {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("public func ") || $0.hasPrefix("func ") }
     }
 
     /// The lines that open a top-level declaration, in order.

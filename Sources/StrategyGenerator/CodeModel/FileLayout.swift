@@ -4,14 +4,15 @@ import Foundation
 ///
 /// A spec's code takes one file a part: `users.Models.swift`, `users.Errors.swift`,
 /// `users.Strategies.swift`, `users.Client.swift`, `users.Stubs.swift`. A large spec's models and
-/// strategies, most of its code, are split into several files each, its models and strategies
-/// each in `split` files of about the same size, in the spec's order:
+/// strategies, most of its code, are split into several files each: its models and strategies
+/// each in `split` files of as many declarations, in the spec's order, and the client's methods
+/// beside the strategies they send:
 ///
-///     box.1.Models.swift  box.1.Strategies.swift  box.2.Models.swift  box.2.Strategies.swift
-///     …  box.Errors.swift  box.Client.swift  box.Stubs.swift
+///     box.1.Client.swift  box.1.Models.swift  box.1.Strategies.swift  box.2.Client.swift  …
+///     box.Errors.swift  box.Client.swift  box.Stubs.swift
 ///
 /// The compiler builds a module's files in one job a core, each job a run of neighbouring files:
-/// files of about the same size, models beside strategies, give each core a like share and no
+/// files of like size, models beside strategies and methods, give each core a like share and no
 /// job a whole 6 MB file to hold in memory.
 ///
 /// The number of files depends on the spec's size in bytes alone, or on what the caller asks, so
@@ -25,8 +26,11 @@ public struct FileLayout: Hashable, Sendable {
     /// The most files the models, or the strategies, are split into.
     public static let maximumSplit = 8
 
-    /// The parts that are split.
-    static let splitParts: [GeneratorConfig.Part] = [.models, .strategies]
+    /// The parts that are split, each into files `NAME.1.Part.swift` and on. The client keeps its
+    /// own file too: its split files hold the strategies' methods.
+    static let splitParts: [GeneratorConfig.Part] = [.client, .models, .strategies]
+    /// The parts that have a file `NAME.Part.swift` when the code is split.
+    static let wholeParts: [GeneratorConfig.Part] = [.errors, .client, .stubs]
 
     public init(split: Int) {
         self.split = min(Self.maximumSplit, max(1, split))
@@ -53,26 +57,20 @@ public struct FileLayout: Hashable, Sendable {
         let splitFiles = (1...split).flatMap { index in
             Self.splitParts.map { part in (part, "\(stem).\(index).\(part.fileSuffix).swift") }
         }
-        let others = GeneratorConfig.Part.allCases.filter { !Self.splitParts.contains($0) }.map { ($0, "\(stem).\($0.fileSuffix).swift") }
-        return splitFiles + others
+        return splitFiles + Self.wholeParts.map { ($0, "\(stem).\($0.fileSuffix).swift") }
     }
 
     /// `file`, the code of `part`, as the files this layout writes it in: itself, or for a split
-    /// part `split` files of neighbouring declarations of about the same size, each with the
+    /// part `split` files of as many neighbouring declarations (give or take one), each with the
     /// file's header and imports and a line saying which part of the whole it holds.
     func lay(_ file: SwiftFile, part: GeneratorConfig.Part, stem: String) -> [SwiftFile] {
-        guard split > 1, Self.splitParts.contains(part) else { return [file] }
+        guard split > 1, part == .models || part == .strategies else { return [file] }
         let groups = Self.groups(file.declarations)
-        let total = groups.reduce(0) { $0 + $1.weight }
         var shards = Array(repeating: [Declaration](), count: split)
-        var before = 0
-        for group in groups {
-            // Each group goes to the file its middle falls in, so the files' sizes differ by at
-            // most a group.
-            let middle = 2 * before + group.weight
-            let index = total == 0 ? 0 : min(split - 1, middle * split / (2 * total))
-            shards[index] += group.declarations
-            before += group.weight
+        for (position, group) in groups.enumerated() {
+            // As many declarations in each file, give or take one: a declaration that changes
+            // changes its own file only, where balancing by size would move the files' borders.
+            shards[position * split / groups.count] += group
         }
         return shards.enumerated().map { offset, declarations in
             let names = declarations.compactMap(\.typeName)
@@ -89,15 +87,14 @@ public struct FileLayout: Hashable, Sendable {
     }
 
     /// The declarations in runs that stay together: each with the extensions of it that follow.
-    private static func groups(_ declarations: [Declaration]) -> [(declarations: [Declaration], weight: Int)] {
-        var groups: [(declarations: [Declaration], weight: Int)] = []
+    private static func groups(_ declarations: [Declaration]) -> [[Declaration]] {
+        var groups: [[Declaration]] = []
         for declaration in declarations {
             if case .type(let type) = declaration, type.kind == .extension, let last = groups.last,
-               last.declarations.first?.typeName == type.name {
-                groups[groups.count - 1].declarations.append(declaration)
-                groups[groups.count - 1].weight += declaration.weight
+               last.first?.typeName == type.name {
+                groups[groups.count - 1].append(declaration)
             } else {
-                groups.append(([declaration], declaration.weight))
+                groups.append([declaration])
             }
         }
         return groups
@@ -108,41 +105,5 @@ extension Declaration {
     /// The name of the type it declares or extends.
     var typeName: String? {
         if case .type(let type) = self { type.name } else { nil }
-    }
-
-    /// About how many lines it takes: what the files of a split part are balanced by.
-    var weight: Int {
-        switch self {
-        case .type(let type): 2 + type.members.reduce(0) { $0 + $1.weight }
-        case .property(let property): 1 + (property.getter?.weight ?? 0) + (property.setter?.weight ?? 0)
-        case .function(let function): 2 + function.parameters.count + (function.body?.weight ?? 0)
-        case .typeAlias, .enumCase: 1
-        }
-    }
-}
-
-extension [Statement] {
-    var weight: Int { reduce(0) { $0 + $1.weight } }
-}
-
-extension Statement {
-    var weight: Int {
-        switch self {
-        case .line: 1
-        case .block(_, let body), .closure(_, _, let body): 2 + body.weight
-        case .switchOver(_, let cases): 2 + cases.reduce(0) { $0 + 1 + $1.body.weight }
-        case .expression(let expression): expression.weight
-        case .assignments(let targets, _): targets.count
-        }
-    }
-}
-
-extension Expression {
-    var weight: Int {
-        switch self {
-        case .code: 1
-        case .call(_, let arguments, _), .array(_, let arguments, _): 1 + arguments.reduce(0) { $0 + $1.weight }
-        case .dictionary(_, let entries, _): 1 + entries.reduce(0) { $0 + $1.value.weight }
-        }
     }
 }
