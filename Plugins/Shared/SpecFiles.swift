@@ -15,16 +15,18 @@ struct SpecFiles {
     /// of their own then.
     static let splitSuffixes = ["Client", "Models", "Strategies"]
     static let wholeSuffixes = ["Errors", "Client", "Stubs"]
-    /// A spec gets one file of models and one of strategies more for each this many bytes, up to
-    /// `maximumSplit` of each.
-    static let bytesPerSplit = 128 * 1024
+    /// A spec of twice this many bytes or more is split into a file of each split part for each
+    /// this many bytes, `minimumSplit` to `maximumSplit` of each.
+    static let bytesPerSplit = 64 * 1024
+    static let minimumSplit = 4
     static let maximumSplit = 8
 
     /// How many files the generator splits the models and the strategies of `spec` into, by its
     /// size, as `strategy-gen generate` does unless told (`--split`).
     static func split(of spec: URL) -> Int {
         let size = (try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber
-        return min(maximumSplit, max(1, (size?.intValue ?? 0) / bytesPerSplit))
+        let split = (size?.intValue ?? 0) / bytesPerSplit
+        return split < 2 ? 1 : min(maximumSplit, max(minimumSplit, split))
     }
 
     /// The names of the files generated from the spec whose file name without extension is

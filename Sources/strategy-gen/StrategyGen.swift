@@ -11,10 +11,11 @@ struct StrategyGen: ParsableCommand {
             A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an OpenAPI \
             3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
             Each spec NAME.yaml becomes NAME.Models.swift, NAME.Errors.swift, \
-            NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift. A spec of 256 KiB or \
-            more has its models and strategies split into files of about the same size, so the \
-            compiler builds them on every core: NAME.1.Models.swift, NAME.1.Strategies.swift, \
-            NAME.2.Models.swift and so on, one more of each for each 128 KiB, up to 8 (--split).
+            NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift. A spec of 128 KiB or \
+            more has its models, strategies and client methods split into files of like size, so \
+            the compiler builds them on every core: NAME.1.Client.swift, NAME.1.Models.swift, \
+            NAME.1.Strategies.swift, NAME.2.Client.swift and so on, one of each for each 64 KiB, \
+            4 to 8 (--split).
 
             Examples:
               strategy-gen generate specs/users.yaml --output Sources/UsersAPI/Generated
@@ -176,7 +177,7 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     @Option(help: ArgumentHelp(
-        "Split each spec's models and its strategies into this many files each, 1 to \(FileLayout.maximumSplit) (default: by the spec's size, 1 below 256 KiB and one more for each 128 KiB).",
+        "Split each spec's models, strategies and client methods into this many files each, 1 to \(FileLayout.maximumSplit) (default: by the spec's size, 1 below 128 KiB, above one for each 64 KiB, 4 to 8).",
         valueName: "files"))
     var split: Int?
 

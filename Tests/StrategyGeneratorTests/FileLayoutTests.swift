@@ -9,9 +9,9 @@ import Testing
 
     @Test func aSpecIsSplitByItsSizeOnly() {
         #expect(FileLayout(specBytes: 0).split == 1)
-        #expect(FileLayout(specBytes: 256 * 1024 - 1).split == 1)
-        #expect(FileLayout(specBytes: 256 * 1024).split == 2)
-        #expect(FileLayout(specBytes: 400 * 1024).split == 3)
+        #expect(FileLayout(specBytes: 128 * 1024 - 1).split == 1)
+        #expect(FileLayout(specBytes: 128 * 1024).split == 4)
+        #expect(FileLayout(specBytes: 400 * 1024).split == 6)
         #expect(FileLayout(specBytes: 50_000_000).split == 8)
         #expect(FileLayout(specAt: "no/such/spec.yaml").split == 1)
     }
@@ -83,13 +83,14 @@ import Testing
         #expect(SpecFiles.splitSuffixes == FileLayout.splitParts.map(\.fileSuffix))
         #expect(SpecFiles.wholeSuffixes == FileLayout.wholeParts.map(\.fileSuffix))
         #expect(SpecFiles.bytesPerSplit == FileLayout.bytesPerSplit)
+        #expect(SpecFiles.minimumSplit == FileLayout.minimumSplit)
         #expect(SpecFiles.maximumSplit == FileLayout.maximumSplit)
 
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let large = folder.appendingPathComponent("large.yaml")
         try Data(("api: Large\n" + String(repeating: "# padding\n", count: 40_000)).utf8).write(to: large)
-        #expect(SpecFiles.split(of: large) == 3)
+        #expect(SpecFiles.split(of: large) == 6)
         #expect(SpecFiles.split(of: large) == FileLayout(specAt: large.path).split)
     }
 

@@ -21,9 +21,13 @@ public struct FileLayout: Hashable, Sendable {
     /// The files each of the models and the strategies is split into; 1 is a file a part.
     public var split: Int
 
-    /// A spec gets one file of models and one of strategies more for each this many bytes.
-    public static let bytesPerSplit = 128 * 1024
-    /// The most files the models, or the strategies, are split into.
+    /// A spec of twice this many bytes or more is split, into a file of each split part for each
+    /// this many bytes, at least ``minimumSplit`` and at most ``maximumSplit``.
+    public static let bytesPerSplit = 64 * 1024
+    /// The fewest files a split part is split into: the compiler's first job takes the first
+    /// half of the files, fewer files would give it much more than half the code.
+    public static let minimumSplit = 4
+    /// The most files a split part is split into.
     public static let maximumSplit = 8
 
     /// The parts that are split, each into files `NAME.1.Part.swift` and on. The client keeps its
@@ -36,10 +40,11 @@ public struct FileLayout: Hashable, Sendable {
         self.split = min(Self.maximumSplit, max(1, split))
     }
 
-    /// The layout of a spec of `bytes` bytes: a file a part below 256 KiB, then one more file of
-    /// models and one of strategies for each 128 KiB, up to 8 of each.
+    /// The layout of a spec of `bytes` bytes: a file a part below 128 KiB; above, a file of each
+    /// split part for each 64 KiB, 4 to 8 of each.
     public init(specBytes bytes: Int) {
-        self.init(split: bytes / Self.bytesPerSplit)
+        let split = bytes / Self.bytesPerSplit
+        self.init(split: split < 2 ? 1 : max(Self.minimumSplit, split))
     }
 
     /// The layout of the spec at `path`, by its size; a file a part if it can't be read.
