@@ -53,9 +53,10 @@ seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 count_lines() {
     local out=$1
     local model_lines other_lines
-    # A spec of 128 KiB or more (-n 500 and up) has its models and strategies split into files.
+    # A spec of 128 KiB or more (-n 500 and up) has its models, strategies and client methods
+    # split into files.
     model_lines=$(cat "$out"/bench*.Models.swift | wc -l)
-    other_lines=$(cat "$out"/bench*.Strategies.swift "$out"/bench.{Client,Errors,Stubs}.swift | wc -l)
+    other_lines=$(cat "$out"/bench*.Strategies.swift "$out"/bench*.Client.swift "$out"/bench.{Errors,Stubs}.swift | wc -l)
     echo "generated lines: $((model_lines + other_lines)) in all"
     echo "lines per operation (strategies, client, errors, stubs): $(python3 -c "print(f'{$other_lines / $n:.1f}')")"
     echo "lines per model (models file, enum included): $(python3 -c "print(f'{$model_lines / $models:.1f}')")"
