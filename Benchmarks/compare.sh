@@ -253,11 +253,17 @@ if measured:
           " the ratio falls as the code grows: " + ", ".join(
               f"{label} {float(s['ours'][4]) / float(s['theirs'][4]):.2f}×" for label, s in measured))
     def per_line(side): return float(side[5]) / (int(side[2]) / 1000)
-    print("  why, build time: CPU seconds per 1,000 lines, ours / theirs (ratio): " + ", ".join(
-        f"{label} {per_line(s['ours']):.2f} / {per_line(s['theirs']):.2f} ({per_line(s['ours']) / per_line(s['theirs']):.2f}×)"
-        for label, s in measured) + "; the build's ratio is the lines' ratio times this one, so 0.1× asks for"
-        " fewer lines as much as for cheaper ones (most of a debug build is LLVM emitting code and debug"
-        " information for each struct's value witnesses, coding and initializers)")
+    small = [(label, sides) for label, sides in measured if int(sides["ours"][2]) < 5000]
+    large = [(label, sides) for label, sides in measured if int(sides["ours"][2]) >= 5000]
+    if small:
+        print("  why, build time of small inputs: the compiler's start, loading each side's runtime, is most of it: " + ", ".join(
+            f"{label} {float(s['ours'][5]):.2f} / {float(s['theirs'][5]):.2f} CPU s ours / theirs" for label, s in small))
+    if large:
+        print("  why, build time: CPU seconds per 1,000 lines, ours / theirs (ratio): " + ", ".join(
+            f"{label} {per_line(s['ours']):.2f} / {per_line(s['theirs']):.2f} ({per_line(s['ours']) / per_line(s['theirs']):.2f}×)"
+            for label, s in large) + "; the build's ratio is the lines' ratio times this one, so 0.1× asks for"
+            " fewer lines as much as for cheaper ones (most of a debug build is LLVM emitting code and debug"
+            " information for each struct's value witnesses, coding and initializers)")
 PY
 fi
 python3 - "$results" "${read_yaml:--}" <<'PY'

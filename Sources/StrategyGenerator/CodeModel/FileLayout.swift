@@ -3,10 +3,10 @@ import Foundation
 /// How many files a spec's code is written in, and which declarations go in each.
 ///
 /// A spec's code takes one file a part: `users.Models.swift`, `users.Errors.swift`,
-/// `users.Strategies.swift`, `users.Client.swift`, `users.Stubs.swift`. A large spec's models and
-/// strategies, most of its code, are split into several files each: its models and strategies
-/// each in `split` files of as many declarations, in the spec's order, and the client's methods
-/// beside the strategies they send:
+/// `users.Strategies.swift`, `users.Client.swift`, `users.Stubs.swift`. A large spec's models,
+/// strategies and client methods, most of its code, are split into several files each: its
+/// models and strategies each in `split` files of as many declarations, in the spec's order, and
+/// the client's methods in files beside the strategies they send:
 ///
 ///     box.1.Client.swift  box.1.Models.swift  box.1.Strategies.swift  box.2.Client.swift  …
 ///     box.Errors.swift  box.Client.swift  box.Stubs.swift
@@ -18,7 +18,8 @@ import Foundation
 /// The number of files depends on the spec's size in bytes alone, or on what the caller asks, so
 /// a build tool knows every name before the generator runs.
 public struct FileLayout: Hashable, Sendable {
-    /// The files each of the models and the strategies is split into; 1 is a file a part.
+    /// The files each of the models, the strategies and the client's methods is split into; 1 is
+    /// a file a part.
     public var split: Int
 
     /// A spec of twice this many bytes or more is split, into a file of each split part for each
@@ -54,7 +55,7 @@ public struct FileLayout: Hashable, Sendable {
     }
 
     /// Every file's part and name, for the spec whose file name without extension is `stem`: the
-    /// split parts' files first, a models file beside each strategies file, then the others.
+    /// split parts' files first, taking turns, then the others.
     public func files(stem: String) -> [(part: GeneratorConfig.Part, name: String)] {
         guard split > 1 else {
             return GeneratorConfig.Part.allCases.map { ($0, "\(stem).\($0.fileSuffix).swift") }
