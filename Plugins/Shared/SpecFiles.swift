@@ -3,8 +3,9 @@ import Foundation
 /// The spec files and the configuration file among a target's files.
 ///
 /// The plugins can't link the generator, so this file repeats what they share with it: the
-/// configuration's file names and the generated files' suffixes. The generator's tests compile
-/// this file too and hold the two to `GeneratorConfig`.
+/// configuration's file names, the generated files' names and how a large spec's files are
+/// split. The generator's tests compile this file too and hold it to `GeneratorConfig` and
+/// `FileLayout`.
 struct SpecFiles {
     /// The configuration file's names; `strategy-gen --config` reads it.
     static let configNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
