@@ -245,13 +245,15 @@ worst(2, 0.2, "generated lines")
 # memory, and what a line of each side's code costs to build.
 measured = [(label, sides) for label, sides in rows.items()
             if "ours" in sides and "theirs" in sides and "-" not in (sides["ours"][5], sides["theirs"][5], sides["ours"][4], sides["theirs"][4])]
-if measured:
+def ratio(sides, index): return float(sides["ours"][index]) / float(sides["theirs"][index])
+if any(ratio(sides, 4) > 0.25 for _, sides in measured):
     smallest = min(measured, key=lambda item: int(item[1]["ours"][2]))
     print(f"  why, build memory: the smallest input ({smallest[0]}, {int(smallest[1]['ours'][2]):,} lines ours) builds in"
           f" {float(smallest[1]['ours'][4]):,.0f} MB ours and {float(smallest[1]['theirs'][4]):,.0f} MB theirs: the compiler's"
           " own memory, two jobs side by side, each loading the runtime's modules before it reads a line;"
           " the ratio falls as the code grows: " + ", ".join(
               f"{label} {float(s['ours'][4]) / float(s['theirs'][4]):.2f}×" for label, s in measured))
+if any(ratio(sides, 5) > 0.1 for _, sides in measured):
     def per_line(side): return float(side[5]) / (int(side[2]) / 1000)
     small = [(label, sides) for label, sides in measured if int(sides["ours"][2]) < 5000]
     large = [(label, sides) for label, sides in measured if int(sides["ours"][2]) >= 5000]
