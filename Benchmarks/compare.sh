@@ -4,7 +4,7 @@
 # build time and peak memory of the generated code alone (each side's runtime built beforehand),
 # ours, theirs and the ratio, as the median of RUNS runs; then the targets, met or not.
 #
-#   Benchmarks/compare.sh [--quick] [-r RUNS] [-b LINES] [--consumer] [--no-peer] [DOCUMENT ...]
+#   Benchmarks/compare.sh [--quick] [-r RUNS] [-b LINES] [-s FILES] [--consumer] [--no-peer] [DOCUMENT ...]
 #
 # Inputs: the documents given, or by default the corpus's petstore, two mid-size documents and
 # its largest, that largest saved as YAML, a synthetic 4 MB YAML document (read time only), and
@@ -14,6 +14,8 @@
 #   --quick     the petstore and the 10-operation document, one run, both CLIs in debug (CI)
 #   -r RUNS     runs per input (default 3)
 #   -b LINES    build no generated code of more lines than this (default 1,000,000)
+#   -s FILES    split our models and strategies into FILES files each (strategy-gen --split;
+#               default: by each document's size); -s 1 is one file a part
 #   --consumer  also a consumer's build: a fresh package with one mid-size document through
 #               each side's build plugin, clean, no-op, and after the document changes
 #   --no-peer   ours alone
@@ -22,21 +24,24 @@
 # every process of the command (Benchmarks/measure.py). CORPUS names the corpus folder (default
 # ../shared/corpus beside this package); WORK keeps the generated code in that folder.
 set -euo pipefail
+# Generated files in byte order, as SwiftPM passes a target's sources to the compiler.
+export LC_ALL=C
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 bench="$here/Benchmarks"
 corpus=${CORPUS:-$here/../shared/corpus}
-quick=0 runs=3 consumer=0 peer=1 build_limit=1000000
+quick=0 runs=3 consumer=0 peer=1 build_limit=1000000 split=
 documents=()
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1 runs=1 ;;
         -r) runs=$2; shift ;;
         -b) build_limit=$2; shift ;;
+        -s) split=$2; shift ;;
         --consumer) consumer=1 ;;
         --no-peer) peer=0 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
-        -*) sed -n '2,23p' "$0" >&2; exit 64 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+        -*) sed -n '2,25p' "$0" >&2; exit 64 ;;
         *) documents+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
     esac
     shift
@@ -106,7 +111,7 @@ generate() {
     rm -rf "$out" && mkdir -p "$out"
     local figures
     if [ "$side" = ours ]; then
-        figures=$(measure -o "$out.log" "$ours_cli" generate "$input" --output "$out") || { cat "$out.log" >&2; return 1; }
+        figures=$(measure -o "$out.log" "$ours_cli" generate "$input" --output "$out" ${split:+--split "$split"}) || { cat "$out.log" >&2; return 1; }
     else
         figures=$(measure -o "$out.log" "$theirs_cli" generate "$input" --config "$work/peer-config.yaml" --output-directory "$out") \
             || { cat "$out.log" >&2; return 1; }
@@ -236,6 +241,31 @@ worst(3, 0.1, "build time")
 worst(5, 0.1, "build CPU time")
 worst(4, 0.25, "build memory")
 worst(2, 0.2, "generated lines")
+# Why the build's ratios are what they are, from this run's figures: a compiler process's fixed
+# memory, and what a line of each side's code costs to build.
+measured = [(label, sides) for label, sides in rows.items()
+            if "ours" in sides and "theirs" in sides and "-" not in (sides["ours"][5], sides["theirs"][5], sides["ours"][4], sides["theirs"][4])]
+def ratio(sides, index): return float(sides["ours"][index]) / float(sides["theirs"][index])
+if any(ratio(sides, 4) > 0.25 for _, sides in measured):
+    smallest = min(measured, key=lambda item: int(item[1]["ours"][2]))
+    print(f"  why, build memory: the smallest input ({smallest[0]}, {int(smallest[1]['ours'][2]):,} lines ours) builds in"
+          f" {float(smallest[1]['ours'][4]):,.0f} MB ours and {float(smallest[1]['theirs'][4]):,.0f} MB theirs: the compiler's"
+          " own memory, two jobs side by side, each loading the runtime's modules before it reads a line;"
+          " the ratio falls as the code grows: " + ", ".join(
+              f"{label} {float(s['ours'][4]) / float(s['theirs'][4]):.2f}×" for label, s in measured))
+if any(ratio(sides, 5) > 0.1 for _, sides in measured):
+    def per_line(side): return float(side[5]) / (int(side[2]) / 1000)
+    small = [(label, sides) for label, sides in measured if int(sides["ours"][2]) < 5000]
+    large = [(label, sides) for label, sides in measured if int(sides["ours"][2]) >= 5000]
+    if small:
+        print("  why, build time of small inputs: the compiler's start, loading each side's runtime, is most of it: " + ", ".join(
+            f"{label} {float(s['ours'][5]):.2f} / {float(s['theirs'][5]):.2f} CPU s ours / theirs" for label, s in small))
+    if large:
+        print("  why, build time: CPU seconds per 1,000 lines, ours / theirs (ratio): " + ", ".join(
+            f"{label} {per_line(s['ours']):.2f} / {per_line(s['theirs']):.2f} ({per_line(s['ours']) / per_line(s['theirs']):.2f}×)"
+            for label, s in large) + "; the build's ratio is the lines' ratio times this one, so 0.1× asks for"
+            " fewer lines as much as for cheaper ones (most of a debug build is LLVM emitting code and debug"
+            " information for each struct's value witnesses, coding and initializers)")
 PY
 fi
 python3 - "$results" "${read_yaml:--}" <<'PY'

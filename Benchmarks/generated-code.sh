@@ -53,16 +53,18 @@ seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 count_lines() {
     local out=$1
     local model_lines other_lines
-    model_lines=$(cat "$out"/bench.Models.swift | wc -l)
-    other_lines=$(cat "$out"/bench.{Strategies,Client,Errors,Stubs}.swift | wc -l)
+    # A spec of 128 KiB or more (-n 500 and up) has its models, strategies and client methods
+    # split into files.
+    model_lines=$(cat "$out"/bench*.Models.swift | wc -l)
+    other_lines=$(cat "$out"/bench*.Strategies.swift "$out"/bench*.Client.swift "$out"/bench.{Errors,Stubs}.swift | wc -l)
     echo "generated lines: $((model_lines + other_lines)) in all"
     echo "lines per operation (strategies, client, errors, stubs): $(python3 -c "print(f'{$other_lines / $n:.1f}')")"
     echo "lines per model (models file, enum included): $(python3 -c "print(f'{$model_lines / $models:.1f}')")"
-    python3 - "$out/bench.Models.swift" <<'PY'
+    python3 - "$out"/bench*.Models.swift <<'PY'
 import re, sys
 # Top-level declarations, each with the blank line after it.
-text = open(sys.argv[1]).read()
-blocks = re.split(r"\n(?=(?:/// .*\n)*public )", text.split("\n\n", 2)[2])
+blocks = [block for path in sys.argv[1:]
+          for block in re.split(r"\n(?=(?:/// .*\n)*public )", open(path).read().split("\n\n", 2)[2])]
 def average(prefix):
     sizes = [block.count("\n") + 1 for block in blocks if block.startswith(prefix)]
     return sum(sizes) / len(sizes)
@@ -76,10 +78,8 @@ PY
 # under its own name, with no date format, default or null; prints how many models it changed.
 synthesize_plain_coding() {
     mkdir -p "$2" && cp "$1"/*.swift "$2"
-    python3 - "$2/bench.Models.swift" <<'PY'
+    python3 - "$2"/bench*.Models.swift <<'PY'
 import re, sys
-path = sys.argv[1]
-text = open(path).read()
 function = re.compile(r"\n\n    public (?:init\(from decoder: any Decoder\)|func encode\(to encoder: any Encoder\)) throws \{\n((?:        .*\n)*?)    \}(?=\n)")
 plain_line = re.compile(
     r"        (?:let container = try decoder\.container\(keyedBy: JSONKey\.self\)"
@@ -95,8 +95,9 @@ def model(match):
         return block
     changed += 1
     return function.sub("", block)
-text = re.sub(r"(?m)^public struct \w+: [^{]*\{\n(?:.*\n)*?\}$", model, text)
-open(path, "w").write(text)
+for path in sys.argv[1:]:
+    text = re.sub(r"(?m)^public struct \w+: [^{]*\{\n(?:.*\n)*?\}$", model, open(path).read())
+    open(path, "w").write(text)
 print(changed)
 PY
 }

@@ -3,14 +3,40 @@ import Foundation
 /// The spec files and the configuration file among a target's files.
 ///
 /// The plugins can't link the generator, so this file repeats what they share with it: the
-/// configuration's file names and the generated files' suffixes. The generator's tests compile
-/// this file too and hold the two to `GeneratorConfig`.
+/// configuration's file names, the generated files' names and how a large spec's files are
+/// split. The generator's tests compile this file too and hold it to `GeneratorConfig` and
+/// `FileLayout`.
 struct SpecFiles {
     /// The configuration file's names; `strategy-gen --config` reads it.
     static let configNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
 
     /// The files the generator writes for one spec, by the spec's file name without extension.
     static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
+    /// The parts a large spec's code splits into several files each, and those that keep a file
+    /// of their own then.
+    static let splitSuffixes = ["Client", "Models", "Strategies"]
+    static let wholeSuffixes = ["Errors", "Client", "Stubs"]
+    /// A spec of twice this many bytes or more is split into a file of each split part for each
+    /// this many bytes, `minimumSplit` to `maximumSplit` of each.
+    static let bytesPerSplit = 64 * 1024
+    static let minimumSplit = 4
+    static let maximumSplit = 8
+
+    /// How many files the generator splits the models and the strategies of `spec` into, by its
+    /// size, as `strategy-gen generate` does unless told (`--split`).
+    static func split(of spec: URL) -> Int {
+        let size = (try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber
+        let split = (size?.intValue ?? 0) / bytesPerSplit
+        return split < 2 ? 1 : min(maximumSplit, max(minimumSplit, split))
+    }
+
+    /// The names of the files generated from the spec whose file name without extension is
+    /// `stem`, its models and strategies split into `split` files each.
+    static func outputNames(stem: String, split: Int) -> [String] {
+        guard split > 1 else { return outputSuffixes.map { "\(stem).\($0).swift" } }
+        let splitFiles = (1...split).flatMap { index in splitSuffixes.map { "\(stem).\(index).\($0).swift" } }
+        return splitFiles + wholeSuffixes.map { "\(stem).\($0).swift" }
+    }
 
     var specs: [URL]
     var config: URL?
@@ -86,12 +112,14 @@ struct SpecFiles {
     }
 
     /// The arguments of `strategy-gen generate` that write `specs` into `output`; `quiet` leaves
-    /// out the line a spec that says what was written.
-    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false) -> [String] {
+    /// out the line a spec that says what was written; `split` says into how many files the
+    /// models and the strategies are split, rather than leave it to each spec's size.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false, split: Int? = nil) -> [String] {
         var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
         if let config { arguments += ["--config", config.path] }
         if placeholders { arguments.append("--placeholders") }
         if quiet { arguments.append("--quiet") }
+        if let split { arguments += ["--split", String(split)] }
         return arguments
     }
 }

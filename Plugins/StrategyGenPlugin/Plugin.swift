@@ -5,10 +5,11 @@ import PackagePlugin
 /// (naming its `api:`) and OpenAPI 3.0, 3.1 or Swagger 2.0 document, in YAML or JSON.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
-/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`. The names depend on the
-/// spec's file name only, so the build knows them before the generator runs; it reruns the
-/// generator for a spec only when that spec, a spec it uses or the target's
-/// `strategy-gen-config.yaml` changes.
+/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`; a spec of 128 KiB or more
+/// has its models and strategies split into several files each (`NAME.1.Models.swift`, …). The
+/// names depend on the spec's file name and size only, so the build knows them before the
+/// generator runs; it reruns the generator for a spec only when that spec, a spec it uses or the
+/// target's `strategy-gen-config.yaml` changes.
 @main
 struct StrategyGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -33,12 +34,15 @@ struct StrategyGenPlugin: BuildToolPlugin {
         return found.specs.map { spec in
             let stem = spec.deletingPathExtension().lastPathComponent
             let output = workDirectory.appending(path: stem)
+            // The number of files is fixed here and passed on, so the generator writes the files
+            // declared even if the spec's size has changed since.
+            let split = SpecFiles.split(of: spec)
             return .buildCommand(
                 displayName: "Generating a client from \(spec.lastPathComponent)",
                 executable: generator,
-                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true),
+                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true, split: split),
                 inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
-                outputFiles: SpecFiles.outputSuffixes.map { output.appending(path: "\(stem).\($0).swift") }
+                outputFiles: SpecFiles.outputNames(stem: stem, split: split).map { output.appending(path: $0) }
             )
         }
     }

@@ -14,29 +14,34 @@
 ///    the spec writes. A reference that doesn't resolve there is reported as the generator's
 ///    fault, never generated around.
 /// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part, from
-///    the resolved values: the code model looks no reference up.
+///    the resolved values: the code model looks no reference up. A large spec's models and
+///    strategies are each split into several files (``FileLayout``).
 /// 5. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
 ///
 /// A stage that finds an error throws every diagnostic it found; nothing later runs.
 public enum GeneratorPipeline {
-    /// The names of the files generated from the spec at `path`, one per part: they depend on
-    /// its file name only, so a build tool can declare them before generating.
-    public static func outputFileNames(forSpecAt path: String) -> [String] {
-        GeneratorConfig.Part.allCases.map { fileName(for: $0, specAt: path) }
+    /// The names of the files generated from the spec at `path`, laid out by `layout` (by
+    /// default, as the spec's size asks): they depend on its file name and the layout only, so a
+    /// build tool can declare them before generating.
+    public static func outputFileNames(forSpecAt path: String, layout: FileLayout? = nil) -> [String] {
+        (layout ?? FileLayout(specAt: path)).files(stem: specStem(path)).map(\.name)
     }
 
     /// Runs every stage on the spec at `path`.
     ///
     /// - Parameter placeholders: also return a file holding only a header for each part the
-    ///   configuration leaves out, so every name of ``outputFileNames(forSpecAt:)`` is written.
-    public static func generate(specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false) throws(DiagnosticsError) -> GeneratedSpec {
+    ///   configuration leaves out, so every name of ``outputFileNames(forSpecAt:layout:)`` is written.
+    /// - Parameter layout: how many files the code is written in; by default, as the spec's size asks.
+    public static func generate(
+        specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false, layout: FileLayout? = nil
+    ) throws(DiagnosticsError) -> GeneratedSpec {
         let loaded = try SpecLoader.load(contentsOf: path, selecting: config.operations)
         let validated = try SpecValidator.validate(loaded, config: config)
-        var files = build(validated, config: config).map(render)
+        let layout = layout ?? FileLayout(specAt: path)
+        var files = build(validated, config: config, layout: layout).map(render)
         if placeholders {
-            files = GeneratorConfig.Part.allCases.map { part in
-                let name = fileName(for: part, specAt: path)
-                return files.first { $0.name == name } ?? render(placeholder(for: part, of: validated.spec))
+            files = layout.files(stem: specStem(path)).map { part, name in
+                files.first { $0.name == name } ?? render(placeholder(for: part, named: name, of: validated.spec))
             }
         }
         return GeneratedSpec(files: files, warnings: warnings(validated, loaded, config), renameableNames: loaded.spec.renameableNames)
@@ -55,14 +60,22 @@ public enum GeneratorPipeline {
         return [note] + kept
     }
 
-    /// Stage 4: the code model of every configured part.
-    public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard) -> [SwiftFile] {
-        let context = CodeContext(validated, stem: specStem(validated.spec.file), config: config)
-        let files: [(GeneratorConfig.Part, () -> SwiftFile)] = [
-            (.models, context.modelsFile), (.errors, context.errorsFile), (.strategies, context.strategiesFile),
-            (.client, context.clientFile), (.stubs, context.stubsFile),
+    /// Stage 4: the code model of every configured part, in the files `layout` writes it in.
+    public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard, layout: FileLayout = FileLayout(split: 1)) -> [SwiftFile] {
+        let stem = specStem(validated.spec.file)
+        let context = CodeContext(validated, stem: stem, config: config)
+        let files: [(GeneratorConfig.Part, () -> [SwiftFile])] = [
+            (.models, { layout.lay(context.modelsFile(), part: .models, stem: stem) }),
+            (.errors, { [context.errorsFile()] }),
+            (.strategies, { layout.lay(context.strategiesFile(), part: .strategies, stem: stem) }),
+            (.client, { context.clientFiles(split: layout.split) }),
+            (.stubs, { [context.stubsFile()] }),
         ]
-        return files.compactMap { part, build in config.applied(to: build(), part: part) }
+        let built = files.flatMap { part, build in
+            config.parts.contains(part) ? build().compactMap { config.applied(to: $0, part: part) } : []
+        }
+        let order = layout.files(stem: stem).map(\.name)
+        return built.sorted { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
     }
 
     /// Stage 5: one file's text.
@@ -71,18 +84,13 @@ public enum GeneratorPipeline {
     }
 
     /// A file that says the configuration leaves its part out.
-    static func placeholder(for part: GeneratorConfig.Part, of spec: APISpec) -> SwiftFile {
+    static func placeholder(for part: GeneratorConfig.Part, named name: String, of spec: APISpec) -> SwiftFile {
         SwiftFile(
-            name: fileName(for: part, specAt: spec.file),
+            name: name,
             header: ["Generated by strategy-gen from \(StrategyGenerator.fileName(of: spec.file)). Do not edit.", "The configuration leaves out the \(part.rawValue)."],
             imports: [],
             declarations: []
         )
-    }
-
-    /// `specs/users.yaml`, `.models` → `users.Models.swift`.
-    static func fileName(for part: GeneratorConfig.Part, specAt path: String) -> String {
-        "\(specStem(path)).\(part.fileSuffix).swift"
     }
 
     /// `specs/users.yaml` → `users`.

@@ -11,7 +11,11 @@ struct StrategyGen: ParsableCommand {
             A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an OpenAPI \
             3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
             Each spec NAME.yaml becomes NAME.Models.swift, NAME.Errors.swift, \
-            NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift.
+            NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift. A spec of 128 KiB or \
+            more has its models, strategies and client methods split into files of like size, so \
+            the compiler builds them on every core: NAME.1.Client.swift, NAME.1.Models.swift, \
+            NAME.1.Strategies.swift, NAME.2.Client.swift and so on, one of each for each 64 KiB, \
+            4 to 8 (--split).
 
             Examples:
               strategy-gen generate specs/users.yaml --output Sources/UsersAPI/Generated
@@ -58,7 +62,7 @@ struct SpecOptions: ParsableArguments {
 
     /// Loads the configuration, then runs the pipeline on every spec; prints every diagnostic in
     /// file and line order, and fails if the configuration or any spec has an error.
-    func generateAll(placeholders: Bool = false) throws -> [(path: String, generated: GeneratedSpec)] {
+    func generateAll(placeholders: Bool = false, layout: FileLayout? = nil) throws -> [(path: String, generated: GeneratedSpec)] {
         let configuration: GeneratorConfig
         do {
             configuration = try config.map(ConfigLoader.load(contentsOf:)) ?? .standard
@@ -70,7 +74,7 @@ struct SpecOptions: ParsableArguments {
         var diagnostics: [Diagnostic] = []
         for spec in specs {
             do {
-                let generated = try GeneratorPipeline.generate(specAt: spec, config: configuration, placeholders: placeholders)
+                let generated = try GeneratorPipeline.generate(specAt: spec, config: configuration, placeholders: placeholders, layout: layout)
                 diagnostics += generated.warnings
                 results.append((spec, generated))
             } catch {
@@ -173,8 +177,19 @@ struct Generate: ParsableCommand {
     @Flag(help: "Print no line per spec; only problems.")
     var quiet = false
 
+    @Option(help: ArgumentHelp(
+        "Split each spec's models, strategies and client methods into this many files each, 1 to \(FileLayout.maximumSplit) (default: by the spec's size, 1 below 128 KiB, above one for each 64 KiB, 4 to 8).",
+        valueName: "files"))
+    var split: Int?
+
+    func validate() throws {
+        if let split, !(1...FileLayout.maximumSplit).contains(split) {
+            throw ValidationError("--split takes a number of files from 1 to \(FileLayout.maximumSplit); got \(split)")
+        }
+    }
+
     func run() throws {
-        let results = try options.generateAll(placeholders: placeholders)
+        let results = try options.generateAll(placeholders: placeholders, layout: split.map(FileLayout.init(split:)))
         let directory = URL(fileURLWithPath: output, isDirectory: true)
         let files = results.flatMap(\.generated.files)
         let names = Set(files.map(\.name))

@@ -24,4 +24,21 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
     }
+
+    /// The same code split as a large spec's is, into three files of models, strategies and
+    /// client methods each.
+    @Test(arguments: GoldenTests.shippedSpecs)
+    func splitCodeTypeChecksWithoutWarnings(spec: String) async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let generated = try GeneratorPipeline.generate(specAt: Paths.specs.appendingPathComponent("\(spec).yaml").path, layout: FileLayout(split: 3))
+        try OutputWriter.write(generated.files, to: folder)
+        let sources = generated.files.map { folder.appendingPathComponent($0.name).path }
+
+        let result = try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources)
+
+        #expect(sources.count == 12)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
 }

@@ -1,9 +1,30 @@
 extension CodeContext {
     /// `NAME.Client.swift`: the client with its servers and a method per strategy, the role
     /// protocols it conforms to, and the builder that assembles it.
-    func clientFile() -> SwiftFile {
+    ///
+    /// Split in `split` files or more, the strategies' methods are in files of their own,
+    /// `NAME.1.Client.swift` and on, each in an extension of the client: the methods of the
+    /// strategies of `NAME.1.Strategies.swift`, and so on.
+    func clientFiles(split: Int = 1) -> [SwiftFile] {
+        let main = clientFile(withMethods: split <= 1)
+        guard split > 1 else { return [main] }
+        var shards = Array(repeating: [Declaration](), count: split)
+        for (position, strategy) in resolved.strategies.enumerated() {
+            shards[position * split / resolved.strategies.count] += methods(for: strategy).map(Declaration.function)
+        }
+        return [main] + shards.enumerated().map { offset, methods in
+            var file = file(
+                "\(offset + 1).Client", imports: methods.isEmpty ? [] : ["Foundation", "StrategyKit"],
+                methods.isEmpty ? [] : [.type(TypeDeclaration(kind: .extension, name: clientName, members: methods))]
+            )
+            file.header.append("The client's methods, part \(offset + 1) of \(split): those of the strategies in \(stem).\(offset + 1).Strategies.swift.")
+            return file
+        }
+    }
+
+    func clientFile(withMethods: Bool = true) -> SwiftFile {
         guard !resolved.strategies.isEmpty else { return file("Client", imports: [], []) }
-        var declarations: [Declaration] = [.type(client())]
+        var declarations: [Declaration] = [.type(client(withMethods: withMethods))]
         // A strategy's labelled method lives with the first role protocol that lists it, so a
         // caller that sees only the role has it too; the others' on the client.
         for role in resolved.roles {
@@ -23,7 +44,8 @@ extension CodeContext {
         inputFields(strategy).isEmpty || strategy.isListedByRole || strategy.signIn != nil
     }
 
-    private func client() -> TypeDeclaration {
+    /// The client, with the strategies' methods or without them.
+    private func client(withMethods: Bool) -> TypeDeclaration {
         var members: [Declaration] = [.type(environment())]
         members.append(.property(Property(
             docs: ["Runs the strategies; use it to send a strategy with an input built elsewhere."],
@@ -53,23 +75,30 @@ extension CodeContext {
             ],
             body: [.line("self = Builder(environment: environment).transport(transport).build()")]
         )))
-        for strategy in resolved.strategies {
-            if sendsWholeInput(strategy) {
-                members.append(.function(inputMethod(for: strategy)))
-                if !strategy.isListedByRole, let labelled = flattenedMethod(for: strategy) {
-                    members.append(.function(labelled))
-                }
-            } else if let labelled = flattenedMethod(for: strategy, sends: true) {
-                members.append(.function(labelled))
-            }
-            if let pages = pagesMethod(for: strategy) {
-                members.append(.function(pages))
-            }
+        if withMethods {
+            members += resolved.strategies.flatMap(methods).map(Declaration.function)
         }
         return TypeDeclaration(
             docs: docLines(spec.doc).isEmpty ? ["The \(apiName) API: a method per strategy."] : docLines(spec.doc),
             access: access, kind: .struct, name: clientName, inherits: ["Sendable"], members: members
         )
+    }
+
+    /// The client's methods that send `strategy`, but for those a role protocol has.
+    private func methods(for strategy: ResolvedStrategy) -> [Function] {
+        var methods: [Function] = []
+        if sendsWholeInput(strategy) {
+            methods.append(inputMethod(for: strategy))
+            if !strategy.isListedByRole, let labelled = flattenedMethod(for: strategy) {
+                methods.append(labelled)
+            }
+        } else if let labelled = flattenedMethod(for: strategy, sends: true) {
+            methods.append(labelled)
+        }
+        if let pages = pagesMethod(for: strategy) {
+            methods.append(pages)
+        }
+        return methods
     }
 
     var bearerSchemes: [String] {
