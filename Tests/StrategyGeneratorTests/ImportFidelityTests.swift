@@ -126,4 +126,35 @@ import Testing
             "'allOf' part 0 is a union; the schema is that union, and the other parts' fields are read where its members have them (#/components/schemas/TypedPet/allOf/0)",
         ])
     }
+
+    @Test func aJSONResponseShownOnlyByExampleIsAnyJSONAndItsExampleAnswersInTheStubs() throws {
+        let generated = try generate("""
+            openapi: 3.0.3
+            info: { title: Versions, version: "1" }
+            servers: [{ url: https://versions.example.com }]
+            paths:
+              /:
+                get:
+                  operationId: listVersions
+                  responses:
+                    "200":
+                      description: The versions.
+                      content:
+                        application/json:
+                          examples:
+                            current: { value: { versions: [{ id: v2.0, status: CURRENT }] } }
+              /ping:
+                get:
+                  operationId: ping
+                  responses:
+                    "200": { description: Pong., content: { application/json: {} } }
+            """)
+        let strategies = source(generated, "Strategies")
+        let stubs = source(generated, "Stubs")
+
+        #expect(strategies.contains("public struct ListVersions: Strategy {\n    public typealias Output = JSONValue"))
+        #expect(stubs.contains(#""id": "v2.0""#))
+        // Without an example, a body without a schema may well be empty: nothing is decoded.
+        #expect(strategies.contains("public struct Ping: Strategy {\n    public typealias Output = Void"))
+    }
 }

@@ -46,6 +46,12 @@ extension OpenAPIImporter {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
+            if let (_, body) = content.first(where: { Self.isJSON($0.key) }), body["schema"] == nil,
+               body["example"] != nil || body["examples"] != nil {
+                // JSON the document shows by example only: any JSON value, as the example has it.
+                returnedExample = example(of: body, schema: body)
+                return (.type(.named("JSON"), body.location), nil)
+            }
             guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
                 // An image, a PDF, text: the body as it came, unless another success is JSON.
                 if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
