@@ -165,4 +165,36 @@ import Testing
         #expect(strategies.contains("public struct GetUsersPostsComments: Strategy"))
         #expect(strategies.contains("public struct GetUsers: Strategy") && strategies.contains("public struct GetUsersUserId: Strategy"))
     }
+
+    @Test func anErrorBodyThatOperationsWriteOutAlikeIsOneTypeNotAUnionOfItself() throws {
+        let generated = try generate("""
+            openapi: 3.0.3
+            info: { title: Shop, version: "1" }
+            servers: [{ url: https://shop.example.com }]
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  responses:
+                    "204": { description: None. }
+                    "400":
+                      description: Bad.
+                      content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } }
+                post:
+                  operationId: addItem
+                  responses:
+                    "204": { description: None. }
+                    "400":
+                      description: Bad.
+                      content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } }
+                    "422":
+                      description: Invalid.
+                      content: { application/json: { schema: { type: object, properties: { code: { type: integer } } } } }
+            """)
+        let errors = source(generated, "Errors")
+        let models = source(generated, "Models")
+
+        #expect(errors.contains("case badRequest(Error400Body?)") && !models.contains("public enum"))
+        #expect(count("public struct Error400Body:", in: models) == 1 && count("public struct", in: models) == 2)
+    }
 }

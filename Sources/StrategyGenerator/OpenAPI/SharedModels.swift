@@ -62,7 +62,27 @@ extension APISpec {
             model.doc = doc
             return model
         }
-        return spec
+        return spec.withoutRepeatedUnionMembers()
+    }
+
+    /// A union whose members were made one type keeps that type once; a union left with one
+    /// member that names a model is that model.
+    private func withoutRepeatedUnionMembers() -> APISpec {
+        var spec = self
+        var collapsed: [String: String] = [:]
+        spec.models = models.compactMap { model in
+            guard case .union(var union) = model.kind else { return model }
+            var seen: Set<TypeReference> = []
+            union.variants = union.variants.filter { $0.value != nil || seen.insert($0.type).inserted }
+            if union.variants.count == 1, union.discriminator == nil, case .named(let only) = union.variants[0].type {
+                collapsed[model.name.value] = only
+                return nil
+            }
+            var model = model
+            model.kind = .union(union)
+            return model
+        }
+        return collapsed.isEmpty ? spec : spec.renamed(collapsed)
     }
 
     /// Whether a type may take `name`: no keyword, nothing generated code uses, not the client's.
