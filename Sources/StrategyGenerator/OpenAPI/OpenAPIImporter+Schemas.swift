@@ -306,7 +306,9 @@ extension OpenAPIImporter {
             inlineModels[key] = name
             return .named(name)
         }
-        switch schemaType(schema) {
+        // `items` without a type is a list all the same.
+        let implicitList = schema["items"] != nil && schema["properties"] == nil && schema["allOf"] == nil
+        switch schemaType(schema) ?? (implicitList ? "array" : nil) {
         case "string":
             switch schema["format"]?.scalar {
             case "date-time", "date": return .named("Date")
@@ -325,8 +327,7 @@ extension OpenAPIImporter {
             return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
         case "boolean":
             return .named("Bool")
-        // `items` without a type is a list all the same.
-        case "array", nil where schema["items"] != nil && schema["properties"] == nil && schema["allOf"] == nil:
+        case "array":
             // A list that doesn't say what it holds holds any JSON values.
             guard let items = schema["items"] else { return .array(.named("JSON")) }
             guard let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
