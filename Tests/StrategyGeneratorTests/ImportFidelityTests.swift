@@ -4,15 +4,8 @@ import Testing
 
 /// What a document says a caller may send reaches the caller as the document says it.
 @Suite struct ImportFidelityTests {
-    private func generate(_ text: String) throws -> GeneratedSpec {
-        let folder = try makeTemporaryDirectory()
-        let file = folder.appendingPathComponent("pets.yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return try GeneratorPipeline.generate(specAt: file.path)
-    }
-
-    private func source(_ generated: GeneratedSpec, _ part: String) -> String {
-        generated.files.first { $0.name.hasSuffix(".\(part).swift") }?.contents ?? ""
+    private func generate(_ text: String, name: String = "pets.yaml") throws -> GeneratedSpec {
+        try generateDocument(text, name: name)
     }
 
     static let pets = """
@@ -46,8 +39,8 @@ import Testing
 
     @Test func aBodyTheDocumentSaysIsNotRequiredIsOptionalAndSentOnlyWhenGiven() throws {
         let generated = try generate(Self.pets)
-        let strategies = source(generated, "Strategies")
-        let client = source(generated, "Client")
+        let strategies = generated.source("Strategies")
+        let client = generated.source("Client")
 
         #expect(strategies.contains("body: try input.body.map { try .json($0) }"))
         #expect(client.contains("public func touchPet(petID: Int, body: Note? = nil)"))
@@ -57,7 +50,7 @@ import Testing
 
     @Test func aPathParameterSpelledOtherwiseThanItsPlaceholderFillsIt() throws {
         let generated = try generate(Self.pets)
-        let strategies = source(generated, "Strategies")
+        let strategies = generated.source("Strategies")
 
         #expect(strategies.contains(#""/pets/\(input.petID)/touch""#))
         #expect(generated.warnings.map(\.message) == ["path parameter 'petId' is written '{petID}' in the path '/pets/{petID}/touch'; it fills that placeholder (#/paths/~1pets~1{petID}~1touch/post)"])
@@ -88,7 +81,7 @@ import Testing
                     content: { application/xml: { schema: { type: object, properties: { name: { type: string } } } } }
                   responses: { "204": { description: Added. } }
             """)
-        let strategies = source(generated, "Strategies")
+        let strategies = generated.source("Strategies")
 
         #expect(strategies.contains(#"body: .data(input.body, contentType: "image/jpeg")"#))
         #expect(strategies.contains(#"body: .data(input.body, contentType: "application/octet-stream")"#))
@@ -118,10 +111,10 @@ import Testing
                     - $ref: "#/components/schemas/Pet"
                     - { type: object, required: [type], properties: { type: { type: string } } }
             """)
-        let client = source(generated, "Client")
+        let client = generated.source("Client")
 
         #expect(client.contains("public func getPet() async throws(CallError<UnexpectedResponse>) -> Pet"))
-        #expect(!source(generated, "Models").contains("TypedPet"))
+        #expect(!generated.source("Models").contains("TypedPet"))
         #expect(generated.warnings.map(\.message) == [
             "'allOf' part 0 is a union; the schema is that union, and the other parts' fields are read where its members have them (#/components/schemas/TypedPet/allOf/0)",
         ])
@@ -149,8 +142,8 @@ import Testing
                   responses:
                     "200": { description: Pong., content: { application/json: {} } }
             """)
-        let strategies = source(generated, "Strategies")
-        let stubs = source(generated, "Stubs")
+        let strategies = generated.source("Strategies")
+        let stubs = generated.source("Stubs")
 
         #expect(strategies.contains("public struct ListVersions: Strategy {\n    public typealias Output = JSONValue"))
         #expect(stubs.contains(#""id": "v2.0""#))

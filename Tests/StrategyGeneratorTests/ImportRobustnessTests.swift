@@ -6,14 +6,7 @@ import Testing
 /// only what holds it.
 @Suite struct ImportRobustnessTests {
     private func generate(_ text: String, name: String = "api.yaml") throws -> GeneratedSpec {
-        let folder = try makeTemporaryDirectory()
-        let file = folder.appendingPathComponent(name)
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return try GeneratorPipeline.generate(specAt: file.path)
-    }
-
-    private func source(_ generated: GeneratedSpec, _ part: String) -> String {
-        generated.files.first { $0.name.hasSuffix(".\(part).swift") }?.contents ?? ""
+        try generateDocument(text, name: name)
     }
 
     @Test func aSchemaThatHoldsItselfThroughADescribedReferenceIsStoredIndirectly() throws {
@@ -34,7 +27,7 @@ import Testing
                   parent: { allOf: [{ $ref: "#/definitions/repo" }, { description: The repository forked. }] }
                   source: { allOf: [{ $ref: "#/definitions/repo" }], description: The network's root. }
             """)
-        let models = source(generated, "Models")
+        let models = generated.source("Models")
         #expect(models.contains("/// The repository forked.\n    public var parent: Repo? { _parent.value }"))
         #expect(models.contains("fileprivate let _parent: Indirect<Repo?>"))
         #expect(models.contains("fileprivate let _source: Indirect<Repo?>"))
@@ -61,7 +54,7 @@ import Testing
             \(schemas)
             """)
         #expect(generated.warnings.contains { $0.message.hasPrefix("schemas nest more than 128 levels deep") })
-        #expect(source(generated, "Models").contains("public struct S0: "))
+        #expect(generated.source("Models").contains("public struct S0: "))
     }
 
     @Test func aFaultValidationFindsInAnImportedSpecCostsOnlyWhatHoldsIt() throws {
@@ -121,6 +114,6 @@ import Testing
         let generated = try GeneratorPipeline.generate(specAt: root.path)
 
         #expect(!generated.warnings.contains { $0.message.contains("left out") })
-        #expect(source(generated, "Models").contains("public let label1199: String?"))
+        #expect(generated.source("Models").contains("public let label1199: String?"))
     }
 }

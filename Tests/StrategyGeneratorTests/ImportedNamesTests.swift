@@ -5,15 +5,8 @@ import Testing
 /// An imported client declares a type once however often the document writes it out, and its
 /// names read like hand-written Swift.
 @Suite struct ImportedNamesTests {
-    private func generate(_ text: String) throws -> GeneratedSpec {
-        let folder = try makeTemporaryDirectory()
-        let file = folder.appendingPathComponent("forum.yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return try GeneratorPipeline.generate(specAt: file.path)
-    }
-
-    private func source(_ generated: GeneratedSpec, _ part: String) -> String {
-        generated.files.first { $0.name.hasSuffix(".\(part).swift") }?.contents ?? ""
+    private func generate(_ text: String, name: String = "forum.yaml") throws -> GeneratedSpec {
+        try generateDocument(text, name: name)
     }
 
     private func count(_ text: String, in source: String) -> Int {
@@ -67,8 +60,8 @@ import Testing
 
     @Test func inlineSchemasWrittenOutAgainAreOneTypeNamedByTheWordsTheyShare() throws {
         let generated = try generate(Self.forum)
-        let models = source(generated, "Models")
-        let strategies = source(generated, "Strategies")
+        let models = generated.source("Models")
+        let strategies = generated.source("Strategies")
 
         #expect(count("public struct Order: OpenEnum", in: models) == 1)
         #expect(!models.contains("GetAnswersOrder") && !models.contains("GetBadgesOrder"))
@@ -79,14 +72,14 @@ import Testing
     }
 
     @Test func componentSchemasTheDocumentDefinesAlikeKeepTheirNames() throws {
-        let models = source(try generate(Self.forum), "Models")
+        let models = try generate(Self.forum).source("Models")
 
         #expect(models.contains("public struct Author: Decodable, Sendable") && models.contains("public struct Editor: Decodable, Sendable"))
         #expect(models.contains("public let author: Author?") && models.contains("public let editor: Editor?"))
     }
 
     @Test func anOperationIdThatStartsWithItsMethodInCapitalsReadsAsAWord() throws {
-        let strategies = source(try generate(Self.forum), "Strategies")
+        let strategies = try generate(Self.forum).source("Strategies")
 
         #expect(strategies.contains("public struct GetAnswers: Strategy") && strategies.contains("public struct GetBadges: Strategy"))
         #expect(OpenAPIImporter.methodCased("POSTAL_codes") == "POSTAL_codes")
@@ -113,7 +106,7 @@ import Testing
                   parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
                   responses: { "204": { description: None. } }
             """)
-        let client = source(generated, "Client")
+        let client = generated.source("Client")
 
         #expect(client.contains("public protocol AppsAPI") && client.contains("func listInstallations()"))
         // Both tags would leave `getAuthenticated`, and one word says too little: kept whole.
@@ -122,7 +115,7 @@ import Testing
     }
 
     @Test func aParameterNamedLikeItsMethodDoesntHideTheMethod() throws {
-        let client = source(try generate("""
+        let client = try generate("""
             openapi: 3.0.3
             info: { title: Notes, version: "1" }
             servers: [{ url: https://notes.example.com }]
@@ -136,14 +129,14 @@ import Testing
                       application/json:
                         schema: { type: object, properties: { note: { type: string }, pinned: { type: boolean } } }
                   responses: { "204": { description: None. } }
-            """), "Client")
+            """).source("Client")
 
         #expect(client.contains("public func note(note: String? = nil, pinned: Bool? = nil)"))
         #expect(client.contains("try await self.note(Note.Input(note: note, pinned: pinned))"))
     }
 
     @Test func anOperationWithoutAnIdIsNamedByItsPathsWordsAndItsParametersOnlyWhereNeeded() throws {
-        let strategies = source(try generate("""
+        let strategies = try generate("""
             openapi: 3.0.3
             info: { title: Blog, version: "1" }
             servers: [{ url: https://blog.example.com }]
@@ -160,7 +153,7 @@ import Testing
                 get:
                   parameters: [{ name: userId, in: path, required: true, schema: { type: string } }]
                   responses: { "204": { description: None. } }
-            """), "Strategies")
+            """).source("Strategies")
 
         #expect(strategies.contains("public struct GetUsersPostsComments: Strategy"))
         #expect(strategies.contains("public struct GetUsers: Strategy") && strategies.contains("public struct GetUsersUserId: Strategy"))
@@ -191,8 +184,8 @@ import Testing
                       description: Invalid.
                       content: { application/json: { schema: { type: object, properties: { code: { type: integer } } } } }
             """)
-        let errors = source(generated, "Errors")
-        let models = source(generated, "Models")
+        let errors = generated.source("Errors")
+        let models = generated.source("Models")
 
         #expect(errors.contains("case badRequest(Error400Body?)") && !models.contains("public enum"))
         #expect(count("public struct Error400Body:", in: models) == 1 && count("public struct", in: models) == 2)

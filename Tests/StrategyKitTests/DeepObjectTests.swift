@@ -6,12 +6,6 @@ import Testing
 /// Objects, maps and lists in queries and form bodies, as deep-object APIs (Stripe and the
 /// like) read them, checked where the server receives them.
 @Suite struct DeepObjectTests {
-    struct Send: Strategy {
-        typealias Output = Void
-
-        func endpoint(for input: Endpoint) -> Endpoint { input }
-    }
-
     struct Address: Encodable, Sendable {
         var line1: String
         var postalCode: String?
@@ -34,15 +28,14 @@ import Testing
         }
     }
 
-    let server: HTTPTestServer
+    let recorder: EndpointRecorder
 
     init() throws {
-        server = try HTTPTestServer { _ in CannedResponse(status: 204) }
+        recorder = try EndpointRecorder()
     }
 
     func send(_ endpoint: Endpoint) async throws -> RecordedRequest {
-        try await StrategyClient(server: server.server()).send(Send(), endpoint)
-        return try #require(server.requests.last)
+        try await recorder.send(endpoint)
     }
 
     func decoded(_ text: String?) -> [String] {

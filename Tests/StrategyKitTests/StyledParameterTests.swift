@@ -6,27 +6,20 @@ import Testing
 /// Lists and objects in paths, queries, headers and cookies, written in OpenAPI's styles and
 /// checked where the server receives them.
 @Suite struct StyledParameterTests {
-    struct Send: Strategy {
-        typealias Output = Void
-
-        func endpoint(for input: Endpoint) -> Endpoint { input }
-    }
-
     struct Color: Encodable, Sendable {
         var r: Int
         var g: Int
         var b: Int?
     }
 
-    let server: HTTPTestServer
+    let recorder: EndpointRecorder
 
     init() throws {
-        server = try HTTPTestServer { _ in CannedResponse(status: 204) }
+        recorder = try EndpointRecorder()
     }
 
     func send(_ endpoint: Endpoint) async throws -> RecordedRequest {
-        try await StrategyClient(server: server.server()).send(Send(), endpoint)
-        return try #require(server.requests.last)
+        try await recorder.send(endpoint)
     }
 
     @Test func listsInAPathKeepTheirStylesSeparatorsAndEncodeEachValue() async throws {

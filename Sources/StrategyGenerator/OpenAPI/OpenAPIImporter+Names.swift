@@ -41,7 +41,7 @@ extension OpenAPIImporter {
     /// with the method cased as a word (`put_marketing_singlesends`), so its Swift name reads
     /// `PutMarketingSinglesends`, not `PUTMarketingSinglesends`.
     static func methodCased(_ id: String) -> String {
-        for method in ["GET", "PUT", "POST", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE"] where id.hasPrefix(method) {
+        for method in methods.map({ $0.uppercased() }) where id.hasPrefix(method) {
             let rest = id.dropFirst(method.count)
             guard let next = rest.first, !next.isLetter || next.isUppercase && rest.dropFirst().first?.isLowercase == true else { continue }
             return method.lowercased() + rest
@@ -59,7 +59,7 @@ extension OpenAPIImporter {
         for (path, item) in paths?.members ?? [] {
             let pointer = JSONPointer().appending("paths").appending(path)
             let item = lookUp(item).node ?? item
-            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+            for method in Self.methods {
                 guard let operation = item[method] else { continue }
                 guard let id = operation["operationId"]?.scalar else {
                     // Named from method and path: the path's parameters only where the rest
@@ -93,6 +93,9 @@ extension OpenAPIImporter {
         }
         return names
     }
+
+    /// The methods a path item may hold an operation under, in the order they are imported.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     static func placeholders(in path: String) -> [String] {
         var names: [String] = []

@@ -17,7 +17,7 @@ extension OpenAPIImporter {
         for (path, item) in root["paths"]?.members ?? [] {
             let item = resolve(item, pointer: JSONPointer().appending("paths").appending(path)) ?? item
             var any = false
-            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+            for method in Self.methods {
                 guard let operation = item[method], isSelected(operation, path: path) else { continue }
                 any = true
                 pending.append(operation)

@@ -91,7 +91,7 @@ struct OpenAPIImporter {
             let item = resolve(item, pointer: pointer) ?? item
             note(item.location, pointer)
             let shared = item["parameters"]?.items ?? []
-            for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] {
+            for method in Self.methods {
                 guard let operation = item[method], isSelected(operation, path: path) else { continue }
                 let at = pointer.appending(method)
                 let modelCount = models.count
