@@ -108,8 +108,8 @@ import Testing
         #expect(!models.contains("ErrorModel") && !models.contains("SelfModel"))
         #expect(models.contains("public let myTag: String?") && models.contains("public let myTag2: String?"))
         #expect(models.contains(#"self.myTag2 = try container.decode(String?.self, forKey: "myTag")"#) || models.contains(#"self.myTag2 = try container.decodeIfPresent(String.self, forKey: "myTag")"#))
-        #expect(models.contains(#"public static let noneValue = Self("none")"#))
-        #expect(models.contains(#"public static let dog = Self("dog")"#) && models.contains(#"public static let dog2 = Self("Dog")"#))
+        #expect(models.contains(#"public static var noneValue: Self { Self("none") }"#))
+        #expect(models.contains(#"public static var dog: Self { Self("dog") }"#) && models.contains(#"public static var dog2: Self { Self("Dog") }"#))
     }
 
     /// A JSON document, read as JSON with positions of its own.

@@ -26,14 +26,12 @@ extension CodeContext {
     /// (string literals) rather than a `CodingKeys` enum of its own: the synthesized conformance
     /// of such an enum costs more to build than the rest of the struct, and the spelled-out
     /// coding runs as fast as the synthesized one.
-    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUse, docs: [String] = [], attributes: [String] = [], sendable: Bool = true) -> TypeDeclaration {
+    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUse, docs: [String] = [], attributes: [String] = []) -> TypeDeclaration {
         var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded))
         let memberAccess = access == "private" ? nil : access
         if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
         if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
-        var conformances = modelConformances(use)
-        if sendable { conformances.append("Sendable") }
-        return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: conformances, members: members)
+        return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: modelConformances(use) + ["Sendable"], members: members)
     }
 
     /// What a model's use asks of it (`Codable`, `Decodable` or `Encodable`; `Equatable` for an
@@ -93,19 +91,7 @@ extension CodeContext {
     }
 
     private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
-        let lines = fields.map { field -> Statement in
-            // A property named like the function's own names is reached through `self`.
-            let stored = field.isIndirect ? storageName(field) + ".value" : storageName(field)
-            let name = ["container", "encoder"].contains(stored) ? "self." + stored : stored
-            let key = SwiftName.stringLiteral(field.name.value)
-            let type = field.type.unwrappingOptional
-            let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
-            if type == .named("Date") || type == .array(.named("Date")) {
-                let format = dateFormatExpression(dateFormat(field))
-                return .line("try container.\(method)(\(escapedPath(name)), forKey: \(key), format: \(format))")
-            }
-            return .line("try container.\(method)(\(escapedPath(name)), forKey: \(key))")
-        }
+        let lines = encodingLines(fields, into: "container", from: nil)
         return Function(
             access: access,
             name: "encode",
@@ -115,6 +101,24 @@ extension CodeContext {
                 ? [.line("_ = encoder.container(keyedBy: JSONKey.self)")]
                 : [.line("var container = encoder.container(keyedBy: JSONKey.self)")] + lines
         )
+    }
+
+    /// A line per field that writes it into the keyed container `container`: the struct's own
+    /// property, or `owner`'s (`input.title`) when there is an owner.
+    func encodingLines(_ fields: [FieldSpec], into container: String, from owner: String?) -> [Statement] {
+        fields.map { field -> Statement in
+            let stored = field.isIndirect ? storageName(field) + ".value" : storageName(field)
+            // A property named like the function's own names is reached through `self`.
+            let path = owner.map { "\($0).\(stored)" } ?? (["container", "encoder"].contains(stored) ? "self." + stored : stored)
+            let key = SwiftName.stringLiteral(field.name.value)
+            let type = field.type.unwrappingOptional
+            let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
+            if type == .named("Date") || type == .array(.named("Date")) {
+                let format = dateFormatExpression(dateFormat(field))
+                return .line("try \(container).\(method)(\(escapedPath(path)), forKey: \(key), format: \(format))")
+            }
+            return .line("try \(container).\(method)(\(escapedPath(path)), forKey: \(key))")
+        }
     }
 
     /// The open enum's conformance to the runtime's `ParameterValue`, which lets its raw value
@@ -127,12 +131,16 @@ extension CodeContext {
     /// A struct with a static value per value the spec lists, which also keeps any other value a
     /// server sends, so a server that adds a value doesn't break decoding; the runtime's
     /// `OpenEnum` gives it the rest.
+    ///
+    /// The values are computed (`static var file: Self { Self("file") }`), as swift-http-types
+    /// writes its field names: a `static let` would add a global, its one-time initializer and
+    /// an addressor per value to build.
     private func enumModel(_ model: ResolvedModel, _ enumeration: EnumSpec) -> TypeDeclaration {
         let rawType = enumeration.isInteger ? "Int" : "String"
         var members: [Declaration] = enumeration.cases.map { item in
             let name = SwiftName.escaped(item.swiftName ?? SwiftName.enumCase(item.value.value))
             let raw = enumeration.isInteger ? item.value.value : SwiftName.stringLiteral(item.value.value)
-            return .property(Property(access: access, isStatic: true, isLet: true, name: name, value: "Self(\(raw))"))
+            return .property(Property(access: access, isStatic: true, name: name, type: "Self", getter: [.line("Self(\(raw))")]))
         }
         members.append(.property(Property(docs: ["The value as the API writes it."], access: access, isLet: true, name: "rawValue", type: rawType)))
         members.append(.function(Function(

@@ -112,9 +112,6 @@ extension CodeContext {
         if !strategy.responseHeaders.isEmpty {
             members.append(.type(responseHeadersType(strategy)))
         }
-        if case .jsonFields(let fields)? = strategy.body {
-            members.append(.type(objectModel(name: "Body", fields: fields, access: "private", use: .encoded, sendable: false)))
-        }
         members.append(.function(Function(access: access, name: "init", body: [])))
         members += overrides(strategy)
         members += paginationMembers(strategy)
@@ -174,8 +171,16 @@ extension CodeContext {
     }
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`, after the statements that
-    /// gather a multipart body's parts when a list sends a part per element.
+    /// write a JSON body from the input's fields, or that gather a multipart body's parts when a
+    /// list sends a part per element.
     private func endpointStatements(_ strategy: ResolvedStrategy) -> [Statement] {
+        if case .jsonFields(let fields)? = strategy.body {
+            let lines = encodingLines(fields, into: "object", from: "input")
+            let body: Statement = lines.isEmpty
+                ? .line("let body = try RequestBody.jsonObject { _ in }")
+                : .closure(prefix: "let body = try RequestBody.jsonObject", parameters: "object", body: lines)
+            return [body, endpointExpression(strategy, prefix: "return Endpoint", jsonBody: "body")]
+        }
         guard case .multipart(let fields)? = strategy.body, fields.contains(where: isList) else {
             return [endpointExpression(strategy, prefix: "Endpoint")]
         }
@@ -215,7 +220,7 @@ extension CodeContext {
         if case .array = field.type.unwrappingOptional { true } else { false }
     }
 
-    private func endpointExpression(_ strategy: ResolvedStrategy, prefix: String, multipartParts: String? = nil) -> Statement {
+    private func endpointExpression(_ strategy: ResolvedStrategy, prefix: String, jsonBody: String? = nil, multipartParts: String? = nil) -> Statement {
         var arguments: [Expression] = [.code(methodExpression(strategy.method))]
         if let url = strategy.urlParameter {
             arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
@@ -243,9 +248,8 @@ extension CodeContext {
             arguments.append(.code("body: try input.body.map { try .json($0) }"))
         case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
         case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
-        case .jsonFields(let fields)?:
-            let values = fields.map { Expression.code("\(SwiftName.escaped(memberName($0))): input.\(SwiftName.escaped(storageName($0)))") }
-            arguments.append(.call(prefix: "body: try .json(Body", arguments: values, suffix: ")"))
+        case .jsonFields?:
+            arguments.append(.code("body: \(jsonBody ?? "body")"))
         case .form(let fields)?:
             arguments.append(items("body: .form(", fields, in: "form", (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:

@@ -119,7 +119,9 @@ public enum SwiftRenderer {
     /// One-line declarations of a kind sit together without blank lines.
     private static func isCompact(_ declaration: Declaration) -> Bool {
         switch declaration {
-        case .property(let property): property.getter == nil && property.docs.isEmpty
+        case .property(let property):
+            // A static value computed in one line, such as an open enum's, reads as a constant.
+            property.docs.isEmpty && (property.getter == nil || property.isStatic && property.setter == nil && property.getter?.count == 1)
         case .enumCase: true
         case .typeAlias(let docs, _, _, _): docs.isEmpty
         case .function(let function): function.body == nil && function.docs.isEmpty

@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// public struct PetStatus: OpenEnum {
-///     public static let available = Self("available")
-///     public static let sold = Self("sold")
+///     public static var available: Self { Self("available") }
+///     public static var sold: Self { Self("sold") }
 ///
 ///     public let rawValue: String
 ///

@@ -75,23 +75,13 @@ public struct UpdateProfile: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var displayName: String
-
-        init(displayName: String) {
-            self.displayName = displayName
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(displayName, forKey: "display_name")
-        }
-    }
-
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.patch, "/me", body: try .json(Body(displayName: input.displayName)))
+        let body = try RequestBody.jsonObject { object in
+            try object.encode(input.displayName, forKey: "display_name")
+        }
+        return Endpoint(.patch, "/me", body: body)
     }
 }
 

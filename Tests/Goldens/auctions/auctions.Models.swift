@@ -4,9 +4,9 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 public struct AuctionStatus: OpenEnum {
-    public static let scheduled = Self("scheduled")
-    public static let live = Self("live")
-    public static let closed = Self("closed")
+    public static var scheduled: Self { Self("scheduled") }
+    public static var live: Self { Self("live") }
+    public static var closed: Self { Self("closed") }
 
     /// The value as the API writes it.
     public let rawValue: String

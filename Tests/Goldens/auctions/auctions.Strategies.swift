@@ -130,31 +130,20 @@ public struct PlaceBid: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var amount: Int
-        var currency: String
-
-        init(amount: Int, currency: String) {
-            (self.amount, self.currency) = (amount, currency)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(amount, forKey: "amount")
-            try container.encode(currency, forKey: "currency")
-        }
-    }
-
     public init() {}
 
     public var successCheck: SuccessCheck { .statusCode(201) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
+        let body = try RequestBody.jsonObject { object in
+            try object.encode(input.amount, forKey: "amount")
+            try object.encode(input.currency, forKey: "currency")
+        }
+        return Endpoint(
             .post,
             "/auctions/\(input.id)/bids",
             headers: ["Idempotency-Key": input.idempotencyKey],
-            body: try .json(Body(amount: input.amount, currency: input.currency)),
+            body: body,
             timeout: 20,
             retry: RetryPolicy(
                 maxRetries: 2,

@@ -4,9 +4,9 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 public struct Genre: OpenEnum {
-    public static let fiction = Self("fiction")
-    public static let poetry = Self("poetry")
-    public static let scienceFiction = Self("science-fiction")
+    public static var fiction: Self { Self("fiction") }
+    public static var poetry: Self { Self("poetry") }
+    public static var scienceFiction: Self { Self("science-fiction") }
 
     /// The value as the API writes it.
     public let rawValue: String

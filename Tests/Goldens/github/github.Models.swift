@@ -84,8 +84,8 @@ public enum AuthenticatedUser: Decodable, Sendable {
 }
 
 public struct IssueState: OpenEnum {
-    public static let `open` = Self("open")
-    public static let closed = Self("closed")
+    public static var `open`: Self { Self("open") }
+    public static var closed: Self { Self("closed") }
 
     /// The value as the API writes it.
     public let rawValue: String
@@ -99,9 +99,9 @@ public struct IssueState: OpenEnum {
 extension IssueState: ParameterValue {}
 
 public struct StateReason: OpenEnum {
-    public static let completed = Self("completed")
-    public static let reopened = Self("reopened")
-    public static let notPlanned = Self("not_planned")
+    public static var completed: Self { Self("completed") }
+    public static var reopened: Self { Self("reopened") }
+    public static var notPlanned: Self { Self("not_planned") }
 
     /// The value as the API writes it.
     public let rawValue: String

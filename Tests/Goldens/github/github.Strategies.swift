@@ -86,64 +86,19 @@ public struct UpdateIssue: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var title: String?
-        var body: String?
-        var state: IssueState?
-        var stateReason: Nullable<StateReason>
-
-        /// The milestone's number; null removes the milestone.
-        var milestone: Nullable<Int>
-
-        var labels: [Label]?
-        var assignees: [String]?
-
-        init(
-            title: String? = nil,
-            body: String? = nil,
-            state: IssueState? = nil,
-            stateReason: Nullable<StateReason> = .absent,
-            milestone: Nullable<Int> = .absent,
-            labels: [Label]? = nil,
-            assignees: [String]? = nil
-        ) {
-            self.title = title
-            self.body = body
-            self.state = state
-            self.stateReason = stateReason
-            self.milestone = milestone
-            self.labels = labels
-            self.assignees = assignees
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(title, forKey: "title")
-            try container.encodeIfPresent(body, forKey: "body")
-            try container.encodeIfPresent(state, forKey: "state")
-            try container.encode(stateReason, forKey: "state_reason")
-            try container.encode(milestone, forKey: "milestone")
-            try container.encodeIfPresent(labels, forKey: "labels")
-            try container.encodeIfPresent(assignees, forKey: "assignees")
-        }
-    }
-
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
-            .patch,
-            "/repos/\(input.owner)/\(input.repo)/issues/\(input.issueNumber)",
-            body: try .json(Body(
-                title: input.title,
-                body: input.body,
-                state: input.state,
-                stateReason: input.stateReason,
-                milestone: input.milestone,
-                labels: input.labels,
-                assignees: input.assignees
-            ))
-        )
+        let body = try RequestBody.jsonObject { object in
+            try object.encodeIfPresent(input.title, forKey: "title")
+            try object.encodeIfPresent(input.body, forKey: "body")
+            try object.encodeIfPresent(input.state, forKey: "state")
+            try object.encode(input.stateReason, forKey: "state_reason")
+            try object.encode(input.milestone, forKey: "milestone")
+            try object.encodeIfPresent(input.labels, forKey: "labels")
+            try object.encodeIfPresent(input.assignees, forKey: "assignees")
+        }
+        return Endpoint(.patch, "/repos/\(input.owner)/\(input.repo)/issues/\(input.issueNumber)", body: body)
     }
 }
 
@@ -281,29 +236,14 @@ public struct CreateRepositoryDispatch: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var eventType: String
-        var clientPayload: JSONValue?
-
-        init(eventType: String, clientPayload: JSONValue? = nil) {
-            (self.eventType, self.clientPayload) = (eventType, clientPayload)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encodeIfPresent(clientPayload, forKey: "client_payload")
-        }
-    }
-
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
-            .post,
-            "/repos/\(input.owner)/\(input.repo)/dispatches",
-            body: try .json(Body(eventType: input.eventType, clientPayload: input.clientPayload))
-        )
+        let body = try RequestBody.jsonObject { object in
+            try object.encode(input.eventType, forKey: "event_type")
+            try object.encodeIfPresent(input.clientPayload, forKey: "client_payload")
+        }
+        return Endpoint(.post, "/repos/\(input.owner)/\(input.repo)/dispatches", body: body)
     }
 }
 

@@ -4,9 +4,9 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 public struct PetStatus: OpenEnum {
-    public static let available = Self("available")
-    public static let pending = Self("pending")
-    public static let sold = Self("sold")
+    public static var available: Self { Self("available") }
+    public static var pending: Self { Self("pending") }
+    public static var sold: Self { Self("sold") }
 
     /// The value as the API writes it.
     public let rawValue: String

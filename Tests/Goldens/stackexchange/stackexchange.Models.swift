@@ -4,8 +4,8 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 public struct Order: OpenEnum {
-    public static let desc = Self("desc")
-    public static let asc = Self("asc")
+    public static var desc: Self { Self("desc") }
+    public static var asc: Self { Self("asc") }
 
     /// The value as the API writes it.
     public let rawValue: String
@@ -19,12 +19,12 @@ public struct Order: OpenEnum {
 extension Order: ParameterValue {}
 
 public struct QuestionSort: OpenEnum {
-    public static let activity = Self("activity")
-    public static let creation = Self("creation")
-    public static let votes = Self("votes")
-    public static let hot = Self("hot")
-    public static let week = Self("week")
-    public static let month = Self("month")
+    public static var activity: Self { Self("activity") }
+    public static var creation: Self { Self("creation") }
+    public static var votes: Self { Self("votes") }
+    public static var hot: Self { Self("hot") }
+    public static var week: Self { Self("week") }
+    public static var month: Self { Self("month") }
 
     /// The value as the API writes it.
     public let rawValue: String
@@ -38,9 +38,9 @@ public struct QuestionSort: OpenEnum {
 extension QuestionSort: ParameterValue {}
 
 public struct TagSort: OpenEnum {
-    public static let popular = Self("popular")
-    public static let activity = Self("activity")
-    public static let name = Self("name")
+    public static var popular: Self { Self("popular") }
+    public static var activity: Self { Self("activity") }
+    public static var name: Self { Self("name") }
 
     /// The value as the API writes it.
     public let rawValue: String
@@ -54,10 +54,10 @@ public struct TagSort: OpenEnum {
 extension TagSort: ParameterValue {}
 
 public struct UserSort: OpenEnum {
-    public static let reputation = Self("reputation")
-    public static let creation = Self("creation")
-    public static let name = Self("name")
-    public static let modified = Self("modified")
+    public static var reputation: Self { Self("reputation") }
+    public static var creation: Self { Self("creation") }
+    public static var name: Self { Self("name") }
+    public static var modified: Self { Self("modified") }
 
     /// The value as the API writes it.
     public let rawValue: String

@@ -4,11 +4,11 @@ import Foundation
 @_spi(Generated) import StrategyKit
 
 public struct PostType: OpenEnum {
-    public static let post = Self("post")
-    public static let copy = Self("copy")
-    public static let reply = Self("reply")
-    public static let postpone = Self("postpone")
-    public static let suggest = Self("suggest")
+    public static var post: Self { Self("post") }
+    public static var copy: Self { Self("copy") }
+    public static var reply: Self { Self("reply") }
+    public static var postpone: Self { Self("postpone") }
+    public static var suggest: Self { Self("suggest") }
 
     /// The value as the API writes it.
     public let rawValue: String

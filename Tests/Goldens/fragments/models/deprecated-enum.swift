@@ -1,7 +1,7 @@
 @available(*, deprecated, message: "Use the item's dimensions.")
 public struct Size: OpenEnum {
-    public static let small = Self("small")
-    public static let large = Self("large")
+    public static var small: Self { Self("small") }
+    public static var large: Self { Self("large") }
 
     /// The value as the API writes it.
     public let rawValue: String

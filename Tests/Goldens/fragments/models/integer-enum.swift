@@ -1,8 +1,8 @@
 /// How soon it is needed.
 public struct Priority: OpenEnum {
-    public static let low = Self(1)
-    public static let normal = Self(2)
-    public static let urgent = Self(3)
+    public static var low: Self { Self(1) }
+    public static var normal: Self { Self(2) }
+    public static var urgent: Self { Self(3) }
 
     /// The value as the API writes it.
     public let rawValue: Int

@@ -1,7 +1,7 @@
 public struct AuditLogEvent: OpenEnum {
-    public static let guildUpdate = Self(1)
-    public static let channelCreate = Self(10)
-    public static let channelUpdate = Self(11)
+    public static var guildUpdate: Self { Self(1) }
+    public static var channelCreate: Self { Self(10) }
+    public static var channelUpdate: Self { Self(11) }
 
     /// The value as the API writes it.
     public let rawValue: Int

@@ -1,7 +1,7 @@
 public struct Diet: OpenEnum {
-    public static let herbivore = Self("herbivore")
-    public static let carnivore = Self("carnivore")
-    public static let omnivore = Self("omnivore")
+    public static var herbivore: Self { Self("herbivore") }
+    public static var carnivore: Self { Self("carnivore") }
+    public static var omnivore: Self { Self("omnivore") }
 
     /// The value as the API writes it.
     public let rawValue: String

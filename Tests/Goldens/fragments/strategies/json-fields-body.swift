@@ -23,30 +23,19 @@ public struct CreateOrder: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var itemId: Int
-        var quantity: Int
-
-        init(itemId: Int, quantity: Int) {
-            (self.itemId, self.quantity) = (itemId, quantity)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(itemId, forKey: "item_id")
-            try container.encode(quantity, forKey: "quantity")
-        }
-    }
-
     public init() {}
 
     public var successCheck: SuccessCheck { .statusCode(201) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
+        let body = try RequestBody.jsonObject { object in
+            try object.encode(input.itemId, forKey: "item_id")
+            try object.encode(input.quantity, forKey: "quantity")
+        }
+        return Endpoint(
             .post,
             "/orders",
-            body: try .json(Body(itemId: input.itemId, quantity: input.quantity)),
+            body: body,
             retry: RetryPolicy(
                 maxRetries: 3,
                 baseDelay: .milliseconds(250),

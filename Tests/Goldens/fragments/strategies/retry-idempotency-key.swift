@@ -10,26 +10,16 @@ public struct CreateOrder: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var item: String
-
-        init(item: String) {
-            self.item = item
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(item, forKey: "item")
-        }
-    }
-
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
+        let body = try RequestBody.jsonObject { object in
+            try object.encode(input.item, forKey: "item")
+        }
+        return Endpoint(
             .post,
             "/orders",
-            body: try .json(Body(item: input.item)),
+            body: body,
             retry: RetryPolicy(
                 maxRetries: 3,
                 baseDelay: .milliseconds(200),

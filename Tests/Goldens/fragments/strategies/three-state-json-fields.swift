@@ -12,28 +12,13 @@ public struct UpdateIssue: Strategy {
         }
     }
 
-    private struct Body: Encodable {
-        var title: String?
-        var milestone: Nullable<Int>
-
-        init(title: String? = nil, milestone: Nullable<Int> = .absent) {
-            (self.title, self.milestone) = (title, milestone)
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encodeIfPresent(title, forKey: "title")
-            try container.encode(milestone, forKey: "milestone")
-        }
-    }
-
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(
-            .patch,
-            "/issues/\(input.number)",
-            body: try .json(Body(title: input.title, milestone: input.milestone))
-        )
+        let body = try RequestBody.jsonObject { object in
+            try object.encodeIfPresent(input.title, forKey: "title")
+            try object.encode(input.milestone, forKey: "milestone")
+        }
+        return Endpoint(.patch, "/issues/\(input.number)", body: body)
     }
 }
