@@ -22,7 +22,8 @@
 # A generated client builds as SwiftPM builds one module in debug: swiftc -Onone -g
 # -emit-module -j2 -enable-batch-mode, against the runtime's modules. Memory is the peak sum of
 # every process of the command (Benchmarks/measure.py). CORPUS names the corpus folder (default
-# ../shared/corpus beside this package); WORK keeps the generated code in that folder.
+# ../shared/corpus beside this package); WORK keeps the generated code and its object files in that
+# folder (Benchmarks/code-by-kind.py WORK/out/N-SIDE.objects: the code of a build by kind).
 set -euo pipefail
 # Generated files in byte order, as SwiftPM passes a target's sources to the compiler.
 export LC_ALL=C
@@ -40,8 +41,8 @@ while [ $# -gt 0 ]; do
         -s) split=$2; shift ;;
         --consumer) consumer=1 ;;
         --no-peer) peer=0 ;;
-        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
-        -*) sed -n '2,25p' "$0" >&2; exit 64 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        -*) sed -n '2,26p' "$0" >&2; exit 64 ;;
         *) documents+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
     esac
     shift
@@ -140,6 +141,9 @@ sides=(ours)
 failures=()
 results="$work/results.tsv"
 : > "$results"
+# Per input and side: lines, doc comment and comment lines, blank lines.
+line_kinds="$work/line-kinds.tsv"
+: > "$line_kinds"
 for ((i = 0; i < ${#labels[@]}; i++)); do
     label=${labels[$i]} input=${files[$i]}
     echo "== $label ($(wc -c < "$input" | tr -d ' ') bytes)"
@@ -156,6 +160,8 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
         done
         [ "$failed" = 1 ] && { failures+=("$side: $label"); printf '%s\t%s\t-\t-\t-\t-\t-\t-\t-\n' "$label" "$side" >> "$results"; continue; }
         lines=$(cat "$out"/*.swift | wc -l)
+        cat "$out"/*.swift | awk -v label="$label" -v side="$side" '/^[ \t]*\/\// { c++; next } /^[ \t]*$/ { b++ }
+            END { printf "%s\t%s\t%d\t%d\t%d\n", label, side, NR, c, b }' >> "$line_kinds"
         if [ "$lines" -gt "$build_limit" ]; then
             echo "  $side: $lines lines, over the build limit of $build_limit (-b): not built"
             runs_built=0
@@ -217,9 +223,9 @@ PY
 if [ "$peer" = 1 ]; then
     echo
     echo "Targets (ratios to swift-openapi-generator, this run):"
-    python3 - "$results" "$quick" "${read_yaml:--}" <<'PY'
+    python3 - "$results" "$quick" "${read_yaml:--}" "$line_kinds" <<'PY'
 import sys
-results, quick, read_yaml = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+results, quick, read_yaml, line_kinds = sys.argv[1], sys.argv[2] == "1", sys.argv[3], sys.argv[4]
 rows = {}
 for line in open(results):
     label, side, *values = line.rstrip("\n").split("\t")
@@ -241,6 +247,18 @@ worst(3, 0.1, "build time")
 worst(5, 0.1, "build CPU time")
 worst(4, 0.25, "build memory")
 worst(2, 0.2, "generated lines")
+# Why the lines' ratio is what it is: how much of each side is doc comments and blank lines.
+kinds = {}
+for line in open(line_kinds):
+    label, side, total, comments, blanks = line.rstrip("\n").split("\t")
+    kinds.setdefault(label, {})[side] = (int(total), int(comments), int(blanks))
+both = [(label, k) for label, k in kinds.items() if "ours" in k and "theirs" in k and k["theirs"][0] > 0]
+if any(k["ours"][0] / k["theirs"][0] > 0.2 for _, k in both):
+    def share(counts): return f"{100 * counts[1] / counts[0]:.0f}% comments, {100 * counts[2] / counts[0]:.0f}% blank"
+    def code(counts): return counts[0] - counts[1] - counts[2]
+    print("  why, generated lines: ours / theirs, the share of doc comments and blank lines, and the ratio of the lines"
+          " of code alone: " + "; ".join(
+              f"{label} {share(k['ours'])} / {share(k['theirs'])}, code {code(k['ours']) / code(k['theirs']):.2f}×" for label, k in both))
 # Why the build's ratios are what they are, from this run's figures: a compiler process's fixed
 # memory, and what a line of each side's code costs to build.
 measured = [(label, sides) for label, sides in rows.items()
@@ -265,7 +283,9 @@ if any(ratio(sides, 5) > 0.1 for _, sides in measured):
             f"{label} {per_line(s['ours']):.2f} / {per_line(s['theirs']):.2f} ({per_line(s['ours']) / per_line(s['theirs']):.2f}×)"
             for label, s in large) + "; the build's ratio is the lines' ratio times this one, so 0.1× asks for"
             " fewer lines as much as for cheaper ones (most of a debug build is LLVM emitting code and debug"
-            " information for each struct's value witnesses, coding and initializers)")
+            " information, which grows with the types and functions the code declares: each struct's value witnesses,"
+            " each operation's async methods, each model's coding; Benchmarks/code-by-kind.py WORK/out/N-SIDE.objects"
+            " shows a build's code by kind)")
 PY
 fi
 python3 - "$results" "${read_yaml:--}" <<'PY'
