@@ -48,12 +48,17 @@ enum HTTPCheck {
 
     /// RFC 6265's cookie-octet: visible ASCII but `"`, `,`, `;` and `\`.
     static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"\",;\\".unicodeScalars.contains(scalar)
+        switch scalar {
+        case "\"", ",", ";", "\\": false
+        default: scalar.value > 0x20 && scalar.value < 0x7F
+        }
     }
 
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F else { return false }
-        return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
+        switch scalar {
+        case "\"", "(", ")", ",", "/", ":", ";", "<", "=", ">", "?", "@", "[", "\\", "]", "{", "}": false
+        default: scalar.value > 0x20 && scalar.value < 0x7F
+        }
     }
 }
 
