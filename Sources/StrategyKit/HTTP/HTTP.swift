@@ -100,7 +100,7 @@ extension HTTPRequest {
         let added = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
             .joined(separator: "&")
         let current = path ?? "/"
-        path = current + (current.contains("?") ? (current.hasSuffix("?") ? "" : "&") : "?") + added
+        path = current + (current.utf8.contains(UInt8(ascii: "?")) ? (current.hasSuffix("?") ? "" : "&") : "?") + added
     }
 
     /// The names of the request's query items, percent-decoded and lower-cased, in order.

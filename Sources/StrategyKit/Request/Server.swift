@@ -24,7 +24,7 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
 
     /// `scheme://host[:port]basePath`, with an IPv6 host in brackets.
     public var description: String {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        let host = self.host.utf8.contains(UInt8(ascii: ":")) ? "[\(self.host)]" : self.host
         let port = self.port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host)\(port)\(basePath)"
     }

@@ -60,7 +60,7 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
             while true {
                 let expected = pattern.prefix { $0 != "/" }
                 let raw = actual.prefix { $0 != "/" }
-                let segment = raw.contains("%") ? Substring(raw.removingPercentEncoding ?? String(raw)) : raw
+                let segment = raw.utf8.contains(UInt8(ascii: "%")) ? Substring(raw.removingPercentEncoding ?? String(raw)) : raw
                 guard (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment else {
                     return false
                 }
