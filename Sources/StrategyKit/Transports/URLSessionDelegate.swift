@@ -126,38 +126,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 private final class DataTaskCall: Sendable {
     private struct State {
         var task: URLSessionDataTask?
-        var timer: Timer?
+        var deadline: UInt64?
         var isEnded = false
         var isRedirecting = false
-    }
-
-    /// A deadline's timer. `@unchecked Sendable`: a dispatch source may be cancelled from any thread.
-    private struct Timer: @unchecked Sendable {
-        let source: DispatchSourceTimer
     }
 
     /// Where the outcome goes to the caller waiting for it.
     let outcome = Handoff<Result<(HTTPResponse, Data), TransportError>>()
     private let state = Locked(State())
 
-    /// The queue deadlines fire on: a queue of its own, so a deadline ends its call on time
-    /// however busy Swift's cooperative pool is.
-    private static let deadlines = DispatchQueue(label: "StrategyKit.URLSessionTransport.deadlines")
-
     /// Resumes `task` and starts its deadline, unless the call ended first; returns whether it
     /// was resumed.
     func start(_ task: URLSessionDataTask, timeout: TimeInterval) -> Bool {
-        let timer = DispatchSource.makeTimerSource(queue: Self.deadlines)
-        timer.schedule(deadline: .now() + max(timeout, 0))
-        timer.setEventHandler { [weak self] in
-            self?.end(with: TransportError(.timedOut, detail: "deadline of \(timeout) s passed"))
-        }
         // Resumed under the lock, so an end can't slip in before the resume.
-        return state.withLock { state in
+        state.withLock { state in
             guard !state.isEnded else { return false }
             state.task = task
-            state.timer = Timer(source: timer)
-            timer.activate()
+            state.deadline = Deadlines.shared.add(after: timeout) { [weak self] in
+                self?.end(with: TransportError(.timedOut, detail: "deadline of \(timeout) s passed"))
+            }
             task.resume()
             return true
         }
@@ -165,25 +152,25 @@ private final class DataTaskCall: Sendable {
 
     /// Ends the call with `error` unless it ended before, and stops its data task.
     func end(with error: TransportError) {
-        let (task, timer) = state.withLock { state -> (URLSessionDataTask?, Timer?) in
+        let (task, deadline) = state.withLock { state -> (URLSessionDataTask?, UInt64?) in
             guard !state.isEnded else { return (nil, nil) }
             state.isEnded = true
-            defer { state.timer = nil }
-            return (state.isRedirecting ? nil : state.task, state.timer)
+            defer { state.deadline = nil }
+            return (state.isRedirecting ? nil : state.task, state.deadline)
         }
-        timer?.source.cancel()
+        deadline.map(Deadlines.shared.remove)
         outcome.offer(.failure(error))
         task?.cancel()
     }
 
     /// Ends the call with the data task's outcome, unless it ended before.
     func finish(with result: Result<(HTTPResponse, Data), TransportError>) {
-        let timer = state.withLock { state -> Timer? in
+        let deadline = state.withLock { state -> UInt64? in
             state.isEnded = true
-            defer { state.timer = nil }
-            return state.timer
+            defer { state.deadline = nil }
+            return state.deadline
         }
-        timer?.source.cancel()
+        deadline.map(Deadlines.shared.remove)
         outcome.offer(result)
     }
 
