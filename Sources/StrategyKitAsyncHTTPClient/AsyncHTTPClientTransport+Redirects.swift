@@ -30,7 +30,7 @@ enum RedirectGuard {
 
     /// Throws when `response` is the end of redirects the client followed by itself; the
     /// requests after the first went out before the transport could know.
-    static func check(_ response: HTTPClientResponse) throws(TransportError) {
+    static func check(_ response: HTTPClient.Response) throws(TransportError) {
         guard response.history.count <= 1 else {
             throw TransportError(
                 .invalidResponse,

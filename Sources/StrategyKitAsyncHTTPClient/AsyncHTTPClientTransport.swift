@@ -54,6 +54,10 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
     }
 
     /// Sends `request` and `body`, and collects the whole response within `limits`.
+    ///
+    /// The deadline is AsyncHTTPClient's own for the whole task, body included, kept on its
+    /// event loop; the caller's task only waits for the outcome, so the call ends on time
+    /// however busy Swift's cooperative pool is.
     public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
         guard let url = request.url else {
@@ -62,38 +66,48 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
         if refusesClient {
             throw RedirectGuard.refused
         }
-        var outgoing = HTTPClientRequest(url: url.absoluteString)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headerFields.count)
         for field in request.headerFields {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
+            headers.add(name: field.name.rawName, value: field.value)
         }
-        if let body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
-        }
-        let timeout = limits.timeout
-        let limit = limits.maximumResponseBytes
         let client = self.client ?? OwnClients.client(connectTimeout: limits.connectTimeout)
-        return try await withDeadline(seconds: timeout) { [outgoing] in
-            do {
-                return try await Self.exchange(outgoing, on: client, timeout: timeout, limit: limit)
-            } catch {
-                throw TransportError(error)
+        let task: HTTPClient.Task<HTTPClient.Response>
+        do {
+            let outgoing = try HTTPClient.Request(
+                url: url,
+                method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue),
+                headers: headers,
+                body: body.map { .bytes($0) }
+            )
+            // At most what a ByteBuffer holds; the client's limit is smaller by default.
+            let limit = min(max(limits.maximumResponseBytes, 0), Int(UInt32.max))
+            task = client.execute(
+                request: outgoing,
+                delegate: ResponseAccumulator(request: outgoing, maxBodySize: limit),
+                deadline: .now() + .milliseconds(Int64((max(limits.timeout, 0) * 1000).rounded(.up)))
+            )
+        } catch {
+            throw TransportError(error)
+        }
+        let response: HTTPClient.Response
+        do {
+            response = try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
+        } catch {
+            throw TransportError(error)
         }
-    }
-
-    private static func exchange(_ request: HTTPClientRequest, on client: HTTPClient, timeout: TimeInterval, limit: Int) async throws -> (HTTPResponse, Data) {
-        let response = try await client.execute(request, timeout: .milliseconds(Int64((timeout * 1000).rounded(.up))))
         try RedirectGuard.check(response)
-        if request.method != .HEAD, let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            throw TransportError(.responseTooLarge, detail: "Content-Length over \(limit) bytes")
-        }
         var fields = HTTPFields()
+        fields.reserveCapacity(response.headers.count)
         for (name, value) in response.headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
-        let body = try await response.body.collect(upTo: limit)
-        return (HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields), Data(buffer: body))
+        let responseBody = response.body.map { Data(buffer: $0) } ?? Data()
+        return (HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields), responseBody)
     }
 }
 

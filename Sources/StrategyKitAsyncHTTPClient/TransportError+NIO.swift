@@ -23,7 +23,7 @@ extension TransportError {
             self = error
         case is CancellationError:
             self = .cancelled
-        case is NIOTooManyBytesError:
+        case is NIOTooManyBytesError, is ResponseAccumulator.ResponseTooBigError:
             self.init(.responseTooLarge, detail: "body over the limit")
         case let error as HTTPClientError:
             self.init(Self.kind(of: error), detail: "HTTPClientError \(error.shortDescription)")

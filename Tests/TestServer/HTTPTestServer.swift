@@ -63,7 +63,8 @@ public struct CannedResponse: Sendable {
 /// A small HTTP/1.1 server on a loopback port that records every request and answers with a handler.
 ///
 /// Each connection is served on its own thread and supports keep-alive and pipelining. The handler runs
-/// in a detached `Task` while the connection's thread waits for its answer.
+/// on the connection's thread too, not on Swift's cooperative pool, so the server answers however
+/// busy the tests around it keep the pool.
 public final class HTTPTestServer: Sendable {
     /// The port the server listens on, on 127.0.0.1.
     public let port: Int
@@ -225,18 +226,11 @@ private final class ServerCore: Sendable {
         }
     }
 
-    /// Runs the async handler in a detached task, blocking only this connection thread until it answers.
+    /// Runs the async handler on this connection's thread (``ThreadExecutor``), so the answer
+    /// never waits for a free thread of Swift's cooperative pool, which other tests may keep busy.
     private func respond(to request: RecordedRequest) -> CannedResponse {
-        let result = Protected<CannedResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
         let handler = self.handler
-        Task.detached {
-            let response = await handler(request)
-            result.withLock { $0 = response }
-            done.signal()
-        }
-        done.wait()
-        return result.withLock { $0 } ?? CannedResponse(status: 500)
+        return ThreadExecutor.run { await handler(request) }
     }
 }
 

@@ -130,10 +130,17 @@ enum Credentials {
     /// The names of the header fields and query items `authenticated` adds to or changes in `request`.
     static func added(from request: HTTPRequest, to authenticated: HTTPRequest) -> Set<String> {
         var names = Set<String>()
-        for field in authenticated.headerFields
-        where authenticated.headerFields[values: field.name] != request.headerFields[values: field.name] {
-            names.insert(field.name.canonicalName)
+        let own = request.headerFields, fields = authenticated.headerFields
+        if fields.count >= own.count, fields.prefix(own.count).elementsEqual(own) {
+            // Fields appended after the request's own, as authenticators add them: those are new.
+            for field in fields.dropFirst(own.count) { names.insert(field.name.canonicalName) }
+        } else {
+            for field in fields where fields[values: field.name] != own[values: field.name] {
+                names.insert(field.name.canonicalName)
+            }
         }
+        // The same request-target has the same query items.
+        guard authenticated.path != request.path else { return names }
         var before = request.queryItemNames
         for name in authenticated.queryItemNames {
             if let index = before.firstIndex(of: name) { before.remove(at: index) } else { names.insert(name) }

@@ -18,10 +18,14 @@ extension Authenticator {
     /// .apiKey(name: "X-Api-Key", value: key, in: .header)
     /// ```
     public static func apiKey(name: String, value: String, in placement: KeyPlacement) -> Authenticator {
-        Authenticator { request in
+        // Checked once here, thrown by every request when it doesn't pass.
+        let field = Result { () throws(RequestBuildingError) in try HTTPCheck.field(name, value) }
+        return Authenticator { request in
             var request = request
             switch placement {
-            case .header: try request.headerFields.setChecked(name, to: value)
+            case .header:
+                let field = try field.get()
+                request.headerFields[field.name] = field.value
             case .query: request.appendQueryItems([Endpoint.QueryItem(name: name, value: value)])
             case .cookie: try request.headerFields.addCookies([(name: name, value: value)])
             }

@@ -58,8 +58,9 @@ struct Exchange: Sendable {
 }
 
 /// A transport that keeps ``StrategyClient/Limits/timeout`` as a deadline for the whole of each
-/// `send` itself, on a starved concurrency pool as well (its timer is a task like the
-/// client's), so the client needn't run another deadline around it.
+/// `send` itself, so the client needn't run another deadline around it. The network
+/// transports keep it off Swift's cooperative pool (a dispatch timer, an event loop's), so a
+/// pool kept busy by other work can't hold back the end of a call, only its caller's resumption.
 package protocol KeepsDeadline: Transport {}
 
 /// The runtime's one rule for following a redirect.

@@ -48,12 +48,17 @@ enum HTTPCheck {
 
     /// RFC 6265's cookie-octet: visible ASCII but `"`, `,`, `;` and `\`.
     static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"\",;\\".unicodeScalars.contains(scalar)
+        switch scalar {
+        case "\"", ",", ";", "\\": false
+        default: scalar.value > 0x20 && scalar.value < 0x7F
+        }
     }
 
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII, scalar.value > 0x20, scalar.value < 0x7F else { return false }
-        return !"\"(),/:;<=>?@[\\]{}".unicodeScalars.contains(scalar)
+        switch scalar {
+        case "\"", "(", ")", ",", "/", ":", ";", "<", "=", ">", "?", "@", "[", "\\", "]", "{", "}": false
+        default: scalar.value > 0x20 && scalar.value < 0x7F
+        }
     }
 }
 
@@ -95,7 +100,7 @@ extension HTTPRequest {
         let added = items.map { "\(PercentEncoding.component($0.name))=\(PercentEncoding.component($0.value))" }
             .joined(separator: "&")
         let current = path ?? "/"
-        path = current + (current.contains("?") ? (current.hasSuffix("?") ? "" : "&") : "?") + added
+        path = current + (current.utf8.contains(UInt8(ascii: "?")) ? (current.hasSuffix("?") ? "" : "&") : "?") + added
     }
 
     /// The names of the request's query items, percent-decoded and lower-cased, in order.

@@ -24,7 +24,7 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
 
     /// `scheme://host[:port]basePath`, with an IPv6 host in brackets.
     public var description: String {
-        let host = self.host.contains(":") ? "[\(self.host)]" : self.host
+        let host = self.host.utf8.contains(UInt8(ascii: ":")) ? "[\(self.host)]" : self.host
         let port = self.port.map { ":\($0)" } ?? ""
         return "\(scheme)://\(host)\(port)\(basePath)"
     }
@@ -71,7 +71,82 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
         if let body = endpoint.body, fields[.contentType] == nil {
             fields.append(try HTTPCheck.field("Content-Type", body.contentType))
         }
+        if let request = directRequest(for: endpoint, method: method, fields: fields) {
+            return (request, endpoint.body?.data)
+        }
         return (HTTPRequest(method: method, url: try url(for: endpoint), headerFields: fields), endpoint.body?.data)
+    }
+
+    /// The request of an endpoint on this server made from its parts, without parsing a `URL`
+    /// and taking it apart again; `nil` for what only a `URL` decides (an endpoint's own URL,
+    /// an IPv6 host, a character a URL would encode or refuse), which goes that way instead.
+    ///
+    /// The parts are the same as `HTTPRequest(url:)` takes from the `URL` ``url(for:)`` makes:
+    /// the scheme, the host and port, and the path with its query.
+    private func directRequest(for endpoint: Endpoint, method: HTTPRequest.Method, fields: HTTPFields) -> HTTPRequest? {
+        guard endpoint.url == nil, endpoint.path.dotSegment == nil,
+              scheme.utf8.first.map(URLText.isLetter) == true, scheme.utf8.allSatisfy(URLText.isSchemeCharacter),
+              !host.isEmpty, host.utf8.allSatisfy(URLText.isHostCharacter)
+        else { return nil }
+        var path = basePath + endpoint.path.encoded
+        guard path.utf8.first == UInt8(ascii: "/") else { return nil }
+        if !endpoint.query.isEmpty {
+            path += "?"
+            for (index, item) in endpoint.query.enumerated() {
+                if index > 0 { path += "&" }
+                path += PercentEncoding.component(item.name)
+                path += "="
+                path += PercentEncoding.component(item.value)
+            }
+        }
+        guard URLText.isPathAndQuery(path) else { return nil }
+        let authority = port.map { "\(host):\($0)" } ?? host
+        return HTTPRequest(method: method, scheme: scheme, authority: authority, path: path, headerFields: fields)
+    }
+}
+
+/// The characters a URL keeps as they are, for the requests ``Server`` makes without a `URL`.
+private enum URLText {
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// RFC 3986's scheme: letters, digits, `+`, `-` and `.`.
+    static func isSchemeCharacter(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+
+    /// A registered name or IPv4 address: unreserved characters (no percent-encoding, no IPv6).
+    static func isHostCharacter(_ byte: UInt8) -> Bool {
+        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    /// Whether `text` is a path and query a URL keeps as it is: unreserved characters,
+    /// sub-delimiters, `:`, `@`, `/`, `?` and well-formed percent-encodings; no fragment.
+    static func isPathAndQuery(_ text: String) -> Bool {
+        var escape = 0
+        for byte in text.utf8 {
+            if escape > 0 {
+                guard isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20) else { return false }
+                escape -= 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "%"): escape = 2
+            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+                 UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+                continue
+            default:
+                guard isLetter(byte) || isDigit(byte) else { return false }
+            }
+        }
+        return escape == 0
     }
 }
 

@@ -52,15 +52,23 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
 
         func matches(_ request: HTTPRequest) -> Bool {
             guard method == request.method else { return false }
-            let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
             // The request's own path, without parsing its URL again: the query goes, and a
-            // segment compares decoded, as `URL.path` gives it.
-            let path = (request.path ?? "").prefix { $0 != "?" && $0 != "#" }
-            let actual = path.split(separator: "/", omittingEmptySubsequences: false)
-                .map { $0.contains("%") ? Substring($0.removingPercentEncoding ?? String($0)) : $0 }
-            guard pattern.count == actual.count else { return false }
-            return zip(pattern, actual).allSatisfy { expected, segment in
-                (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment
+            // segment compares decoded, as `URL.path` gives it. Segment by segment, without
+            // splitting either path into an array.
+            var pattern = Substring(path)
+            var actual = (request.path ?? "").prefix { $0 != "?" && $0 != "#" }
+            while true {
+                let expected = pattern.prefix { $0 != "/" }
+                let raw = actual.prefix { $0 != "/" }
+                let segment = raw.utf8.contains(UInt8(ascii: "%")) ? Substring(raw.removingPercentEncoding ?? String(raw)) : raw
+                guard (expected.hasPrefix("{") && expected.hasSuffix("}") && !segment.isEmpty) || expected == segment else {
+                    return false
+                }
+                let patternEnded = expected.endIndex == pattern.endIndex
+                let actualEnded = raw.endIndex == actual.endIndex
+                if patternEnded || actualEnded { return patternEnded && actualEnded }
+                pattern = pattern[pattern.index(after: expected.endIndex)...]
+                actual = actual[actual.index(after: raw.endIndex)...]
             }
         }
     }

@@ -8,8 +8,7 @@ import FoundationNetworking
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// One data task in flight.
     private struct Pending {
-        /// Where the task's outcome goes to the caller waiting for it.
-        var outcome: Handoff<Result<(HTTPResponse, Data), TransportError>>
+        var call: DataTaskCall
         var limit: Int
         /// Whether a `Content-Length` announces a body (not for `HEAD`).
         var hasBody: Bool
@@ -20,24 +19,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     private let pending = Locked<[Int: Pending]>([:])
 
-    /// Runs `request` as a data task on `session`; never creates one from a cancelled task.
-    func run(_ request: URLRequest, limit: Int, on session: URLSession) async throws -> (HTTPResponse, Data) {
-        let handle = DataTaskHandle()
-        let outcome = Handoff<Result<(HTTPResponse, Data), TransportError>>()
+    /// Runs `request` as a data task on `session` and ends it after `timeout` seconds;
+    /// never creates one from a cancelled task.
+    ///
+    /// The caller's task only waits: the deadline is a timer on a queue of its own and the
+    /// outcome comes from the session's queue, so neither needs a free thread of Swift's
+    /// cooperative pool to end the call on time.
+    func run(_ request: URLRequest, limit: Int, timeout: TimeInterval, on session: URLSession) async throws -> (HTTPResponse, Data) {
+        let call = DataTaskCall()
         return try await withTaskCancellationHandler {
             guard !Task.isCancelled else { throw TransportError.cancelled }
             let task = session.dataTask(with: request)
             pending.withLock {
-                $0[task.taskIdentifier] = Pending(outcome: outcome, limit: limit, hasBody: request.httpMethod != "HEAD")
+                $0[task.taskIdentifier] = Pending(call: call, limit: limit, hasBody: request.httpMethod != "HEAD")
             }
-            guard handle.start(task) else {
+            guard call.start(task, timeout: timeout) else {
                 // Cancelled between the check and now: the task is never resumed.
                 pending.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
                 throw TransportError.cancelled
             }
-            return try await outcome.value().get()
+            return try await call.outcome.value().get()
         } onCancel: {
-            handle.cancel()
+            call.end(with: .cancelled)
         }
     }
 
@@ -49,6 +52,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         let tooLarge = pending.withLock { tasks -> Bool in
             guard var entry = tasks[dataTask.taskIdentifier] else { return false }
+            entry.call.responseCame()
             entry.response = response as? HTTPURLResponse
             if entry.hasBody, response.expectedContentLength > Int64(entry.limit) {
                 entry.failure = TransportError(.responseTooLarge, detail: "Content-Length over \(entry.limit) bytes")
@@ -89,12 +93,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         // The redirect response itself is the answer; the client decides whether to follow it.
+        // A call that ended meanwhile has cancelled its task, and an answer now would abort
+        // the process in FoundationNetworking; the task ends as cancelled without one.
+        let call = pending.withLock { $0[task.taskIdentifier]?.call }
+        guard call?.redirectCame() ?? true else { return }
         completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        entry.outcome.offer(Self.outcome(of: entry, error: error))
+        entry.call.finish(with: Self.outcome(of: entry, error: error))
     }
 
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
@@ -109,31 +117,80 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 }
 
-/// Holds a data task so cancellation reaches it whichever happens first: starting or cancelling.
-/// A task cancelled before it starts is never resumed.
-private final class DataTaskHandle: Sendable {
+/// One call's data task, its deadline and its outcome: whichever comes first of the task's end,
+/// the deadline and the caller's cancellation decides the outcome, and the others only clean up.
+///
+/// The data task is cancelled when the call ends early, except once its redirect is answered:
+/// FoundationNetworking aborts the process when a task is cancelled between that answer and
+/// the redirect's response, which follows at once; the task is cancelled then.
+private final class DataTaskCall: Sendable {
     private struct State {
         var task: URLSessionDataTask?
-        var isCancelled = false
+        var deadline: UInt64?
+        var isEnded = false
+        var isRedirecting = false
     }
 
+    /// Where the outcome goes to the caller waiting for it.
+    let outcome = Handoff<Result<(HTTPResponse, Data), TransportError>>()
     private let state = Locked(State())
 
-    /// Resumes `task` unless cancellation came first; returns whether it was resumed.
-    func start(_ task: URLSessionDataTask) -> Bool {
-        // Resumed under the lock, so a cancel can't slip in before the resume.
+    /// Resumes `task` and starts its deadline, unless the call ended first; returns whether it
+    /// was resumed.
+    func start(_ task: URLSessionDataTask, timeout: TimeInterval) -> Bool {
+        // Resumed under the lock, so an end can't slip in before the resume.
         state.withLock { state in
-            guard !state.isCancelled else { return false }
+            guard !state.isEnded else { return false }
             state.task = task
+            state.deadline = Deadlines.shared.add(after: timeout) { [weak self] in
+                self?.end(with: TransportError(.timedOut, detail: "deadline of \(timeout) s passed"))
+            }
             task.resume()
             return true
         }
     }
 
-    func cancel() {
+    /// Ends the call with `error` unless it ended before, and stops its data task.
+    func end(with error: TransportError) {
+        let (task, deadline) = state.withLock { state -> (URLSessionDataTask?, UInt64?) in
+            guard !state.isEnded else { return (nil, nil) }
+            state.isEnded = true
+            defer { state.deadline = nil }
+            return (state.isRedirecting ? nil : state.task, state.deadline)
+        }
+        deadline.map(Deadlines.shared.remove)
+        outcome.offer(.failure(error))
+        task?.cancel()
+    }
+
+    /// Ends the call with the data task's outcome, unless it ended before.
+    func finish(with result: Result<(HTTPResponse, Data), TransportError>) {
+        let deadline = state.withLock { state -> UInt64? in
+            state.isEnded = true
+            defer { state.deadline = nil }
+            return state.deadline
+        }
+        deadline.map(Deadlines.shared.remove)
+        outcome.offer(result)
+    }
+
+    /// The task waits for the answer to a redirect: from now on it mustn't be cancelled until its
+    /// response comes. Returns `false` when the call ended (and cancelled the task) before,
+    /// and the redirect mustn't be answered.
+    func redirectCame() -> Bool {
         state.withLock { state in
-            state.isCancelled = true
-            return state.task
-        }?.cancel()
+            guard !state.isEnded else { return false }
+            state.isRedirecting = true
+            return true
+        }
+    }
+
+    /// The task's response came; a call that ended meanwhile stops its task now.
+    func responseCame() {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            state.isRedirecting = false
+            return state.isEnded ? state.task : nil
+        }
+        task?.cancel()
     }
 }

@@ -43,11 +43,7 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
         urlRequest.httpBody = body
         urlRequest.httpShouldHandleCookies = false
         urlRequest.timeoutInterval = limits.connectTimeout
-        let limit = limits.maximumResponseBytes
-        let owner = self.owner
-        return try await withDeadline(seconds: limits.timeout) { [urlRequest] in
-            try await owner.delegate.run(urlRequest, limit: limit, on: owner.session)
-        }
+        return try await owner.delegate.run(urlRequest, limit: limits.maximumResponseBytes, timeout: limits.timeout, on: owner.session)
     }
 }
 
@@ -55,6 +51,8 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
 private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
+    /// The queue the delegate's events come on; the operation queue doesn't keep it.
+    private let delegateQueue = DispatchQueue(label: "StrategyKit.URLSessionTransport.delegate")
     private let isShared: Bool
 
     static let shared = SessionOwner(configuration: .default, isShared: true)
@@ -66,7 +64,12 @@ private final class SessionOwner: Sendable {
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         delegate = SessionDelegate()
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        // The delegate's events come on a queue of the session's own, not on the threads Swift's
+        // concurrency runs on, so a busy pool can't hold back a call's outcome.
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = delegateQueue
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
         self.isShared = isShared
     }
 
