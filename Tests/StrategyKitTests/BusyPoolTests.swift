@@ -11,7 +11,9 @@ import Testing
 /// ```
 ///
 /// The value is `tasks,milliseconds,seconds`: that many tasks, each computing for slices of
-/// that many milliseconds between yields, for that many seconds.
+/// that many milliseconds between yields, for that many seconds. `60,1000,30` keeps a job
+/// waiting up to 30 s for its turn, as the whole suite under ThreadSanitizer on 2 cores did
+/// (`--filter "RedirectTests|RetryTests|BusyPoolTests"`).
 @Suite struct BusyPoolTests {
     static let load = ProcessInfo.processInfo.environment["STRATEGYKIT_BUSY_POOL"]
         .map { $0.split(separator: ",").compactMap { Double($0) } }

@@ -158,7 +158,7 @@ import Testing
     func anEndpointsSizeLimitOverridesTheClients(kind: Kind) async throws {
         let server = try FaultServer { _ in .huge(length: 2 << 20, declared: true) }
         defer { server.stop() }
-        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: 20)
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: unhurriedTimeout)
 
         #expect(try await client.send(Fetch(path: "/big", maximumResponseBytes: 4 << 20)).count == 2 << 20)
         let error = await #expect(throws: TransportError.self) { try await client.send(Fetch(path: "/big")) }
@@ -189,7 +189,7 @@ import Testing
     func aBodyWithinTheLimitArrivesWhole(kind: Kind) async throws {
         let server = try FaultServer { _ in .huge(length: 1 << 20, declared: false) }
         defer { server.stop() }
-        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: 20)
+        let client = Self.client(kind, server: Server(scheme: "http", host: "127.0.0.1", port: server.port), timeout: unhurriedTimeout)
 
         let body = try await client.send(Fetch(path: "/exact"))
 

@@ -31,3 +31,13 @@ func failingIfHung<T: Sendable>(after seconds: Double, _ operation: @escaping @S
         work.cancel()
     }
 }
+
+/// The deadline of a client whose test is about something else than deadlines (redirects,
+/// credentials, bodies): long enough that a call never runs into it on a loaded machine.
+///
+/// A call's deadline is kept off Swift's cooperative pool, so it passes on time, while the
+/// steps of the call between its sends (following a redirect, applying a credential again)
+/// wait for a turn on the pool. Run beside the whole suite, on 2 cores and under
+/// ThreadSanitizer, those turns have waited 20 s behind the CPU-bound tests queued at the
+/// start; a test of redirects must not fail for that.
+let unhurriedTimeout: TimeInterval = 120

@@ -19,7 +19,7 @@ extension RedirectTests {
             server: origin.server(),
             transport: transport,
             middlewares: [.authentication(credential.authenticator)],
-            limits: StrategyClient.Limits(timeout: 20)
+            limits: StrategyClient.Limits(timeout: unhurriedTimeout)
         )
     }
 

@@ -96,7 +96,7 @@ import Testing
             server: origin.server(),
             transport: kind.transport,
             middlewares: credential.map { [.authentication($0.authenticator)] } ?? [],
-            limits: StrategyClient.Limits(timeout: 20, redirects: redirects)
+            limits: StrategyClient.Limits(timeout: unhurriedTimeout, redirects: redirects)
         )
     }
 

@@ -20,20 +20,32 @@ import Testing
         }
     }
 
-    /// The waits the middleware asked for.
+    /// The waits the middleware asked for, and when it asked.
     final class Waits: Sendable {
         private let lock = NSLock()
-        nonisolated(unsafe) private var list: [Duration] = []
-        func append(_ wait: Duration) { lock.withLock { list.append(wait) } }
-        var all: [Duration] { lock.withLock { list } }
+        nonisolated(unsafe) private var list: [(wait: Duration, askedAt: Date)] = []
+        func append(_ wait: Duration) { lock.withLock { list.append((wait, Date())) } }
+        var all: [Duration] { lock.withLock { list.map(\.wait) } }
+        var first: (wait: Duration, askedAt: Date)? { lock.withLock { list.first } }
+    }
+
+    /// The first date the server's handler named, which the test reads.
+    final class RetryDate: Sendable {
+        private let lock = NSLock()
+        nonisolated(unsafe) private var date: Date?
+        func name(_ date: Date) { lock.withLock { self.date = self.date ?? date } }
+        var first: Date? { lock.withLock { date } }
     }
 
     let server: HTTPTestServer
     let attempts = Counter()
     let waits = Waits()
+    /// The date the server first named in a `Retry-After`.
+    let retryDate = RetryDate()
 
     init() throws {
         let attempts = self.attempts
+        let retryDate = self.retryDate
         server = try HTTPTestServer { request in
             let attempt = attempts.increment()
             switch request.path {
@@ -42,9 +54,10 @@ import Testing
             case "/missing": return .text("missing", status: 404)
             case "/slow-down": return CannedResponse(status: 429, headers: [("Retry-After", "2")])
             case "/slow-down-date":
-                // Far enough ahead that however slowly a loaded machine answers, the wait stays
-                // well above the lower bound below; the waits are recorded, not slept.
-                let date = Date(timeIntervalSinceNow: 120)
+                // Two minutes ahead, in whole seconds as the header writes it; the waits are
+                // recorded, not slept.
+                let date = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 120).rounded(.down))
+                retryDate.name(date)
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
                 formatter.timeZone = TimeZone(identifier: "GMT")
@@ -100,8 +113,14 @@ import Testing
     @Test func retryAfterAsADateIsWaitedUntil() async throws {
         _ = try? await client(RetryPolicy(maxDelay: .seconds(600))).send(Call(path: "/slow-down-date"))
 
-        let first = try #require(waits.all.first)
-        #expect(first > .seconds(100) && first <= .seconds(121))  // jitter adds at most 0.25 s
+        // The wait runs from when the client asked for it to the date the server named, however
+        // late a loaded machine let the client read the answer; jitter adds at most 0.25 s, and
+        // reading the date the rest.
+        let first = try #require(waits.first)
+        let date = try #require(retryDate.first)
+        let until = first.askedAt.addingTimeInterval(Double(first.wait.components.seconds) + Double(first.wait.components.attoseconds) / 1e18)
+        #expect(until.timeIntervalSince(date) >= -0.1 && until.timeIntervalSince(date) <= 1)
+        #expect(first.wait > .seconds(60))
     }
 
     @Test func aRetryAfterLongerThanTheLongestWaitEndsTheRetries() async throws {
