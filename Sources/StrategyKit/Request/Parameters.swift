@@ -177,7 +177,8 @@ enum PercentEncoding {
         return value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
     }
 
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_` and `~`.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true

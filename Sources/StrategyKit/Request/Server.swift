@@ -84,9 +84,11 @@ public struct Server: Hashable, Sendable, CustomStringConvertible {
     /// The parts are the same as `HTTPRequest(url:)` takes from the `URL` ``url(for:)`` makes:
     /// the scheme, the host and port, and the path with its query.
     private func directRequest(for endpoint: Endpoint, method: HTTPRequest.Method, fields: HTTPFields) -> HTTPRequest? {
+        // The host, a registered name or an IPv4 address, of unreserved characters only: no
+        // percent-encoding, no IPv6.
         guard endpoint.url == nil, endpoint.path.dotSegment == nil,
               scheme.utf8.first.map(URLText.isLetter) == true, scheme.utf8.allSatisfy(URLText.isSchemeCharacter),
-              !host.isEmpty, host.utf8.allSatisfy(URLText.isHostCharacter)
+              !host.isEmpty, host.utf8.allSatisfy(PercentEncoding.isUnreserved)
         else { return nil }
         var path = basePath + endpoint.path.encoded
         guard path.utf8.first == UInt8(ascii: "/") else { return nil }
@@ -120,11 +122,6 @@ private enum URLText {
         isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    /// A registered name or IPv4 address: unreserved characters (no percent-encoding, no IPv6).
-    static func isHostCharacter(_ byte: UInt8) -> Bool {
-        isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-    }
-
     /// Whether `text` is a path and query a URL keeps as it is: unreserved characters,
     /// sub-delimiters, `:`, `@`, `/`, `?` and well-formed percent-encodings; no fragment.
     static func isPathAndQuery(_ text: String) -> Bool {
@@ -137,13 +134,12 @@ private enum URLText {
             }
             switch byte {
             case UInt8(ascii: "%"): escape = 2
-            case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
-                 UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
                  UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
                  UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
                 continue
             default:
-                guard isLetter(byte) || isDigit(byte) else { return false }
+                guard PercentEncoding.isUnreserved(byte) else { return false }
             }
         }
         return escape == 0
