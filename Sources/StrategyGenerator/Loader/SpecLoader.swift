@@ -176,17 +176,17 @@ public enum SpecLoader {
 
     /// Whether YAML text says at its top level that it is an OpenAPI document.
     private static func isOpenAPI(_ text: String) -> Bool {
-        // Line by line, stopping at the first that says so (usually the first line).
-        var lineStart = true
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if lineStart, !character.isNewline {
-                let line = text[index...]
-                if line.hasPrefix("openapi:") || line.hasPrefix("\"openapi\":") || line.hasPrefix("'openapi':") { return true }
+        // Line by line, stopping at the first that says so (usually the first line); the words
+        // and YAML's line breaks are ASCII, so the text is read as bytes.
+        let bytes = text.utf8
+        var lineStart = bytes.startIndex
+        while lineStart < bytes.endIndex {
+            let line = bytes[lineStart...]
+            if line.starts(with: "openapi:".utf8) || line.starts(with: "\"openapi\":".utf8) || line.starts(with: "'openapi':".utf8) {
+                return true
             }
-            lineStart = character.isNewline
-            text.formIndex(after: &index)
+            guard let lineBreak = line.firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return false }
+            lineStart = bytes.index(after: lineBreak)
         }
         return false
     }
@@ -228,13 +228,8 @@ public enum SpecLoader {
         var warnings: [Diagnostic] = []
         var remaining = importer.extensionUses
         while !remaining.isEmpty {
-            let errors: [Diagnostic]
-            do {
-                _ = try SpecValidator.validate(LoadedSpec(spec: spec, diagnostics: []))
-                return warnings
-            } catch {
-                errors = error.diagnostics.filter { $0.severity == .error }
-            }
+            let errors = SpecValidator.errors(in: spec)
+            if errors.isEmpty { return warnings }
             let faulty = remaining.filter { use in errors.contains { $0.location.map(use.places.contains) ?? false } }
             guard !faulty.isEmpty else { return warnings }
             for use in faulty {

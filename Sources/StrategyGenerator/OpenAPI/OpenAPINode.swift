@@ -74,11 +74,21 @@ struct JSONPointer: CustomStringConvertible {
     /// A pointer's token as the key it names: `~1` is `/`, `~0` is `~`, and percent-encoding
     /// (which references in URLs use) is undone.
     static func unescaped(_ token: Substring) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "%") }) else { return String(token) }
         let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         return key.removingPercentEncoding ?? key
     }
 
     var description: String {
-        "#" + tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+        var text = "#"
+        for token in tokens {
+            text += "/"
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                text += token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            } else {
+                text += token
+            }
+        }
+        return text
     }
 }

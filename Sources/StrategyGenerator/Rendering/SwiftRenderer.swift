@@ -242,27 +242,42 @@ public enum SwiftRenderer {
     /// part behind the same indentation and `///`; code (in a fence or indented) and a word longer
     /// than the line (a URL) are kept whole.
     static func wrappingDocComments(_ text: String) -> String {
+        // Line breaks, spaces, `///` and fences are ASCII: the text is looked at as bytes, and a
+        // line's characters are counted only when its bytes pass the limit.
         var fenced = false
-        var result: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let indentation = line.prefix { $0 == " " }
-            guard line.dropFirst(indentation.count).hasPrefix("///") else {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        func append(_ line: Substring) {
+            let bytes = line.utf8
+            let indentation = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+            guard bytes.dropFirst(indentation).starts(with: "///".utf8) else {
                 fenced = false
-                result.append(String(line))
-                continue
+                result += line
+                return
             }
-            let content = String(line.dropFirst(indentation.count + 3).dropFirst(line.dropFirst(indentation.count + 3).hasPrefix(" ") ? 1 : 0))
-            let isFence = content.drop(while: { $0 == " " }).hasPrefix("```")
-            let keep = fenced || isFence || content.hasPrefix("    ") || line.count <= maximumColumns
+            var content = bytes.dropFirst(indentation + 3)
+            if content.first == UInt8(ascii: " ") { content = content.dropFirst() }
+            let isFence = content.drop { $0 == UInt8(ascii: " ") }.starts(with: "```".utf8)
+            let keep = fenced || isFence || content.starts(with: "    ".utf8)
+                || bytes.count <= maximumColumns || line.count <= maximumColumns
             if isFence { fenced.toggle() }
             guard !keep else {
-                result.append(String(line))
-                continue
+                result += line
+                return
             }
-            let width = max(40, maximumColumns - indentation.count - 4)
-            result += wrapped(content, width: width).map { indentation + "/// " + $0 }
+            let width = max(40, maximumColumns - indentation - 4)
+            let prefix = String(repeating: " ", count: indentation) + "/// "
+            result += wrapped(String(Substring(content)), width: width).map { prefix + $0 }.joined(separator: "\n")
         }
-        return result.joined(separator: "\n")
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            append(text[start..<end])
+            result += "\n"
+            start = bytes.index(after: end)
+        }
+        append(text[start...])
+        return result
     }
 
     /// The widest a doc comment line is written.

@@ -24,11 +24,26 @@ public enum SpecValidator {
     /// Only the names of the declarations are checked as `config` renames them: those are the
     /// names the generated code uses.
     public static func validate(_ loaded: LoadedSpec, config: GeneratorConfig = .standard) throws(DiagnosticsError) -> ValidatedSpec {
+        let (spec, diagnostics) = checked(loaded, config: config)
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticsError(diagnostics)
+        }
+        return ValidatedSpec(resolved: try ResolvedSpec.resolve(config.applied(to: spec)), warnings: diagnostics)
+    }
+
+    /// The errors validation finds in `spec`, which has no diagnostics of its own, without
+    /// configuring or resolving it: what the importer asks after each thing it leaves out.
+    static func errors(in spec: APISpec) -> [Diagnostic] {
+        checked(LoadedSpec(spec: spec, diagnostics: []), config: .standard).diagnostics.filter { $0.severity == .error }
+    }
+
+    /// `loaded`'s spec with its compositions made, and its loading problems and the checks' in
+    /// the order of the file.
+    private static func checked(_ loaded: LoadedSpec, config: GeneratorConfig) -> (spec: APISpec, diagnostics: [Diagnostic]) {
         var composing = Checker(spec: loaded.spec, renames: config.renamesByName)
         composing.compositions()
-        var loaded = loaded
-        loaded.spec = loaded.spec.composingModels()
-        var check = Checker(spec: loaded.spec, renames: config.renamesByName)
+        let spec = loaded.spec.composingModels()
+        var check = Checker(spec: spec, renames: config.renamesByName)
         check.diagnostics = composing.diagnostics
         check.servers()
         check.uniqueNames()
@@ -55,12 +70,7 @@ public enum SpecValidator {
             named.message += " (\(pointer))"
             return named
         }
-        let diagnostics = (loaded.diagnostics + found).sortedByLocation()
-        guard !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw DiagnosticsError(diagnostics)
-        }
-        let spec = config.applied(to: loaded.spec)
-        return ValidatedSpec(resolved: try ResolvedSpec.resolve(spec), warnings: diagnostics)
+        return (spec, (loaded.diagnostics + found).sortedByLocation())
     }
 }
 
