@@ -4,6 +4,7 @@ import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
 import StrategyKit
+import Tracing
 
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
@@ -138,6 +139,13 @@ private enum OwnClients {
             configuration.redirectConfiguration = .disallow
             configuration.timeout = .init(connect: .milliseconds(milliseconds))
             configuration.connectionPool.retryConnectionEstablishment = false
+            // AsyncHTTPClient takes the process's tracer when a configuration is made, and
+            // starts a span of it for every request. When that tracer does nothing, as when
+            // no tracing system was bootstrapped, none is kept: the spans cost allocations
+            // on every request and record nothing.
+            if configuration.tracing.tracer is NoOpTracer {
+                configuration.tracing.tracer = nil
+            }
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             clients[milliseconds] = client
             return client
