@@ -28,13 +28,14 @@ enum RedirectGuard {
         detail: "the HTTPClient follows redirects by its own rule; make it with redirectConfiguration: .disallow"
     )
 
-    /// Throws when `response` is the end of redirects the client followed by itself; the
-    /// requests after the first went out before the transport could know.
-    static func check(_ response: HTTPClient.Response) throws(TransportError) {
-        guard response.history.count <= 1 else {
+    /// Throws when the client received more than one response for a request: the end of
+    /// redirects it followed by itself; the requests after the first went out before the
+    /// transport could know.
+    static func check(responses: Int) throws(TransportError) {
+        guard responses <= 1 else {
             throw TransportError(
                 .invalidResponse,
-                detail: "the HTTPClient followed \(response.history.count - 1) redirect(s) by its own rule; make it with redirectConfiguration: .disallow"
+                detail: "the HTTPClient followed \(responses - 1) redirect(s) by its own rule; make it with redirectConfiguration: .disallow"
             )
         }
     }

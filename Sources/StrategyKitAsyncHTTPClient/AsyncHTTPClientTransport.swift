@@ -4,6 +4,7 @@ import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
 import StrategyKit
+import Tracing
 
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
@@ -72,7 +73,7 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
             headers.add(name: field.name.rawName, value: field.value)
         }
         let client = self.client ?? OwnClients.client(connectTimeout: limits.connectTimeout)
-        let task: HTTPClient.Task<HTTPClient.Response>
+        let task: HTTPClient.Task<ResponseCollector.Collected>
         do {
             let outgoing = try HTTPClient.Request(
                 url: url,
@@ -82,15 +83,20 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
             )
             // At most what a ByteBuffer holds; the client's limit is smaller by default.
             let limit = min(max(limits.maximumResponseBytes, 0), Int(UInt32.max))
+            let timeout = max(limits.timeout, 0)
+            // The own clients' wait for the next bytes. A deadline no later than it ends every
+            // stall first, so the idle timer is left out then.
+            let idleLimit = self.client == nil && limits.connectTimeout < timeout
+                ? TimeAmount.milliseconds(OwnClients.milliseconds(limits.connectTimeout)) : nil
             task = client.execute(
                 request: outgoing,
-                delegate: ResponseAccumulator(request: outgoing, maxBodySize: limit),
-                deadline: .now() + .milliseconds(Int64((max(limits.timeout, 0) * 1000).rounded(.up)))
+                delegate: ResponseCollector(method: outgoing.method, maxBodySize: limit, idleLimit: idleLimit),
+                deadline: .now() + .milliseconds(Int64((timeout * 1000).rounded(.up)))
             )
         } catch {
             throw TransportError(error)
         }
-        let response: HTTPClient.Response
+        let response: ResponseCollector.Collected
         do {
             response = try await withTaskCancellationHandler {
                 try await task.futureResult.get()
@@ -100,14 +106,14 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
         } catch {
             throw TransportError(error)
         }
-        try RedirectGuard.check(response)
+        try RedirectGuard.check(responses: response.responses)
         var fields = HTTPFields()
-        fields.reserveCapacity(response.headers.count)
-        for (name, value) in response.headers {
+        fields.reserveCapacity(response.head.headers.count)
+        for (name, value) in response.head.headers {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
         }
         let responseBody = response.body.map { Data(buffer: $0) } ?? Data()
-        return (HTTPResponse(status: .init(code: Int(response.status.code)), headerFields: fields), responseBody)
+        return (HTTPResponse(status: .init(code: Int(response.head.status.code)), headerFields: fields), responseBody)
     }
 }
 
@@ -117,14 +123,29 @@ private enum OwnClients {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clients: [Int64: HTTPClient] = [:]
 
+    /// A connect timeout in whole milliseconds, at least one.
+    static func milliseconds(_ timeout: TimeInterval) -> Int64 {
+        max(Int64((timeout * 1000).rounded(.up)), 1)
+    }
+
+    /// The client for `connectTimeout`. Its wait for the next bytes isn't AsyncHTTPClient's
+    /// read timeout, which schedules a timer again on every read, but the transport's
+    /// ``ResponseCollector``'s.
     static func client(connectTimeout: TimeInterval) -> HTTPClient {
-        let milliseconds = max(Int64((connectTimeout * 1000).rounded(.up)), 1)
+        let milliseconds = milliseconds(connectTimeout)
         return lock.withLock {
             if let client = clients[milliseconds] { return client }
             var configuration = HTTPClient.Configuration()
             configuration.redirectConfiguration = .disallow
-            configuration.timeout = .init(connect: .milliseconds(milliseconds), read: .milliseconds(milliseconds))
+            configuration.timeout = .init(connect: .milliseconds(milliseconds))
             configuration.connectionPool.retryConnectionEstablishment = false
+            // AsyncHTTPClient takes the process's tracer when a configuration is made, and
+            // starts a span of it for every request. When that tracer does nothing, as when
+            // no tracing system was bootstrapped, none is kept: the spans cost allocations
+            // on every request and record nothing.
+            if configuration.tracing.tracer is NoOpTracer {
+                configuration.tracing.tracer = nil
+            }
             let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
             clients[milliseconds] = client
             return client

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A call that hadn't ended when the test stopped waiting for it.
 struct Hung: Error, CustomStringConvertible {
@@ -9,26 +10,108 @@ struct Hung: Error, CustomStringConvertible {
 /// Runs `operation`, and when it hasn't ended after `seconds`, cancels it and throws ``Hung``
 /// without waiting for it, so a call that never ends fails the test as a hang rather than
 /// keeping it running (or ending later in another way).
+///
+/// The seconds are counted by a dispatch timer, off Swift's cooperative pool, and only while
+/// the pool keeps up: a call takes several turns on the pool (its task's start, each
+/// resumption, a retry's wait), each of which waits behind whatever the pool has queued, so
+/// time in which the pool was behind isn't time the call could have used. A call that waits
+/// for something else than the pool is still given up after `seconds`.
 func failingIfHung<T: Sendable>(after seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    let work = Task { try await operation() }
-    let outcome = AsyncThrowingStream<T, any Error>.makeStream()
-    let watch = Task {
-        try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-        outcome.continuation.finish(throwing: Hung(seconds: seconds))
+    let outcome = Outcome<T>()
+    let work = Task {
+        do {
+            outcome.settle(.success(try await operation()))
+        } catch {
+            outcome.settle(.failure(error))
+        }
     }
-    Task {
-        outcome.continuation.yield(with: await work.result)
-        outcome.continuation.finish()
+    let clock = PoolTimeClock(seconds: seconds, priority: Task.currentPriority) {
+        outcome.settle(.failure(Hung(seconds: seconds)))
+        work.cancel()
     }
     defer {
-        watch.cancel()
+        clock.stop()
         work.cancel()
     }
     return try await withTaskCancellationHandler {
-        guard let value = try await outcome.stream.first(where: { _ in true }) else { throw CancellationError() }
-        return value
+        try await outcome.value()
     } onCancel: {
         work.cancel()
+    }
+}
+
+/// The first result given to it, for one waiter.
+private final class Outcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<T, any Error>?
+    private var waiter: CheckedContinuation<T, any Error>?
+
+    func settle(_ result: Result<T, any Error>) {
+        lock.lock()
+        guard self.result == nil else {
+            lock.unlock()
+            return
+        }
+        self.result = result
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume(with: result)
+    }
+
+    func value() async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            lock.lock()
+            let settled = result
+            if settled == nil { waiter = continuation }
+            lock.unlock()
+            if let settled { continuation.resume(with: settled) }
+        }
+    }
+}
+
+/// Counts the seconds in which Swift's cooperative pool keeps up, on a dispatch timer, and
+/// calls `expired` once there have been `seconds` of them.
+///
+/// Every tick it sends a probe job to the pool, at the caller's priority, unless the last one
+/// hasn't run yet; time counts while no probe has waited longer than `tolerance`.
+private final class PoolTimeClock: @unchecked Sendable {
+    private static let tick = DispatchTimeInterval.milliseconds(100)
+    private static let tolerance: UInt64 = 300_000_000
+
+    private let queue = DispatchQueue(label: "StrategyKitTests.HangGuard")
+    private let timer: DispatchSourceTimer
+    // Touched on `queue` only.
+    private var counted: UInt64 = 0
+    private var lastTick = DispatchTime.now().uptimeNanoseconds
+    private var probeSent: UInt64?
+
+    init(seconds: Double, priority: TaskPriority, expired: @escaping @Sendable () -> Void) {
+        let limit = UInt64(seconds * 1_000_000_000)
+        timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + Self.tick, repeating: Self.tick)
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if probeSent.map({ now - $0 <= Self.tolerance }) ?? true {
+                counted += now - lastTick
+            }
+            lastTick = now
+            if counted >= limit {
+                timer.cancel()
+                expired()
+            } else if probeSent == nil {
+                probeSent = now
+                Task.detached(priority: priority) { [queue] in
+                    queue.async { self.probeSent = nil }
+                }
+            }
+        }
+        timer.resume()
+    }
+
+    func stop() {
+        queue.sync { timer.cancel() }
     }
 }
 
@@ -41,3 +124,20 @@ func failingIfHung<T: Sendable>(after seconds: Double, _ operation: @escaping @S
 /// ThreadSanitizer, those turns have waited 20 s behind the CPU-bound tests queued at the
 /// start; a test of redirects must not fail for that.
 let unhurriedTimeout: TimeInterval = 120
+
+/// The guard itself: a call that never ends is given up as hung, and one that ends in time
+/// gives its own result.
+@Suite struct HangGuardTests {
+    @Test func aCallThatNeverEndsIsGivenUp() async {
+        await #expect(throws: Hung.self) {
+            try await failingIfHung(after: 0.5) { try await Task.sleep(for: .seconds(3600)) }
+        }
+    }
+
+    @Test func aCallThatEndsGivesItsResult() async throws {
+        #expect(try await failingIfHung(after: 30) { 7 } == 7)
+        await #expect(throws: CancellationError.self) {
+            try await failingIfHung(after: 30) { throw CancellationError() }
+        }
+    }
+}

@@ -76,3 +76,40 @@ extension TransportFaultTests {
         #expect(error?.kind == .cannotConnect, "\(String(describing: error))")
     }
 }
+
+extension TransportFaultTests {
+    /// The connect timeout also bounds each wait for the next bytes: a body that stops mid-way
+    /// ends at that limit, long before the deadline. Waited out, the stall ends in another kind
+    /// (the server closes after 90 s, the deadline is 120 s).
+    @Test(arguments: Kind.allCases)
+    func aStallMidBodyEndsAtTheIdleLimit(kind: Kind) async throws {
+        let server = try FaultServer { _ in .stallMidBody(length: 1000, sent: 100, seconds: FaultConformanceTests.serverHold) }
+        defer { server.stop() }
+        let limits = StrategyClient.Limits(timeout: FaultConformanceTests.idleTimeout, connectTimeout: 1)
+        let transport = kind.transport
+        let request = Self.request(to: server)
+
+        let error = await #expect(throws: TransportError.self) {
+            try await failingIfHung(after: 60) { try await transport.send(request, body: nil, limits: limits) }
+        }
+
+        #expect(error?.kind == .timedOut)
+        #expect(server.requests.count == 1)
+    }
+
+    /// The idle limit counts from the last bytes, not from the request: a body whose bytes come
+    /// more often than the limit arrives whole, however long it takes in all.
+    @Test(arguments: Kind.allCases)
+    func aBodyThatKeepsComingOutlastsTheIdleLimit(kind: Kind) async throws {
+        let server = try FaultServer { _ in .trickle(length: 20, interval: 0.2) }
+        defer { server.stop() }
+        let limits = StrategyClient.Limits(timeout: 60, connectTimeout: 2)
+        let transport = kind.transport
+        let request = Self.request(to: server)
+
+        let (response, body) = try await failingIfHung(after: 60) { try await transport.send(request, body: nil, limits: limits) }
+
+        #expect(response.status.code == 200)
+        #expect(body.count == 20)
+    }
+}

@@ -23,9 +23,19 @@ public struct RequestBody: Hashable, Sendable {
     ///
     /// The encoder's strategies (dates, data, keys, non-conforming floats) and output
     /// formatting apply, with `.sortedKeys` added; the encoder given isn't changed.
-    public static func json(_ value: some Encodable, encoder: JSONEncoder = JSONEncoder()) throws -> RequestBody {
+    public static func json(_ value: some Encodable, encoder: JSONEncoder = RequestBody.jsonEncoder) throws -> RequestBody {
         RequestBody(data: try sortingKeys(encoder).encode(value), contentType: "application/json")
     }
+
+    /// The encoder of ``json(_:encoder:)`` when none is given: Foundation's defaults with
+    /// `.sortedKeys`, made once and shared (an encoder that isn't changed can encode on many
+    /// threads at once), where a new encoder and its sorting copy cost allocations on every call.
+    @usableFromInline
+    static let jsonEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 
     /// `encoder`, or a copy of it that sorts keys when it doesn't.
     private static func sortingKeys(_ encoder: JSONEncoder) -> JSONEncoder {

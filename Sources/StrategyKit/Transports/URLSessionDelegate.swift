@@ -38,7 +38,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 pending.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
                 throw TransportError.cancelled
             }
-            return try await call.outcome.value().get()
+            return try await call.outcome().get()
         } onCancel: {
             call.end(with: .cancelled)
         }
@@ -109,9 +109,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if let failure = entry.failure { return .failure(failure) }
         if let error { return .failure(TransportError(dataTaskError: error, beforeResponse: entry.response == nil)) }
         guard let response = entry.response else { return .failure(TransportError(.invalidResponse, detail: "no HTTP response")) }
+        let headers = response.allHeaderFields
         var fields = HTTPFields()
-        for (name, value) in response.allHeaderFields {
-            if let name = HTTPField.Name("\(name)") { fields.append(HTTPField(name: name, value: "\(value)")) }
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
+            // Both are strings; the casts keep them as they are, where interpolation copies them.
+            let name = name.base as? String ?? "\(name)"
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value as? String ?? "\(value)")) }
         }
         return .success((HTTPResponse(status: .init(code: response.statusCode), headerFields: fields), entry.body))
     }
@@ -123,23 +127,60 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 /// The data task is cancelled when the call ends early, except once its redirect is answered:
 /// FoundationNetworking aborts the process when a task is cancelled between that answer and
 /// the redirect's response, which follows at once; the task is cancelled then.
-private final class DataTaskCall: Sendable {
+///
+/// One object with one lock holds the task, the deadline and the outcome with its waiter, as
+/// a call makes one of these per request.
+private final class DataTaskCall: @unchecked Sendable {
+    typealias Outcome = Result<(HTTPResponse, Data), TransportError>
+
     private struct State {
         var task: URLSessionDataTask?
         var deadline: UInt64?
         var isEnded = false
         var isRedirecting = false
+        /// The outcome, once decided; the first one offered stays.
+        var outcome: Outcome?
+        /// The caller, while it waits for the outcome.
+        var waiter: UnsafeContinuation<Outcome, Never>?
     }
 
-    /// Where the outcome goes to the caller waiting for it.
-    let outcome = Handoff<Result<(HTTPResponse, Data), TransportError>>()
-    private let state = Locked(State())
+    // `state` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var state = State()
+
+    private func withLock<T>(_ body: (inout State) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    /// The outcome, when it is decided.
+    func outcome() async -> Outcome {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Outcome, Never>) in
+            lock.lock()
+            let outcome = state.outcome
+            if outcome == nil { state.waiter = continuation }
+            lock.unlock()
+            if let outcome { continuation.resume(returning: outcome) }
+        }
+    }
+
+    /// Decides the outcome unless it was decided before, and resumes the caller waiting for it.
+    private func offer(_ outcome: Outcome) {
+        let waiter = withLock { state -> UnsafeContinuation<Outcome, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
 
     /// Resumes `task` and starts its deadline, unless the call ended first; returns whether it
     /// was resumed.
     func start(_ task: URLSessionDataTask, timeout: TimeInterval) -> Bool {
         // Resumed under the lock, so an end can't slip in before the resume.
-        state.withLock { state in
+        withLock { state in
             guard !state.isEnded else { return false }
             state.task = task
             state.deadline = Deadlines.shared.add(after: timeout) { [weak self] in
@@ -152,33 +193,33 @@ private final class DataTaskCall: Sendable {
 
     /// Ends the call with `error` unless it ended before, and stops its data task.
     func end(with error: TransportError) {
-        let (task, deadline) = state.withLock { state -> (URLSessionDataTask?, UInt64?) in
+        let (task, deadline) = withLock { state -> (URLSessionDataTask?, UInt64?) in
             guard !state.isEnded else { return (nil, nil) }
             state.isEnded = true
             defer { state.deadline = nil }
             return (state.isRedirecting ? nil : state.task, state.deadline)
         }
         deadline.map(Deadlines.shared.remove)
-        outcome.offer(.failure(error))
+        offer(.failure(error))
         task?.cancel()
     }
 
     /// Ends the call with the data task's outcome, unless it ended before.
-    func finish(with result: Result<(HTTPResponse, Data), TransportError>) {
-        let deadline = state.withLock { state -> UInt64? in
+    func finish(with result: Outcome) {
+        let deadline = withLock { state -> UInt64? in
             state.isEnded = true
             defer { state.deadline = nil }
             return state.deadline
         }
         deadline.map(Deadlines.shared.remove)
-        outcome.offer(result)
+        offer(result)
     }
 
     /// The task waits for the answer to a redirect: from now on it mustn't be cancelled until its
     /// response comes. Returns `false` when the call ended (and cancelled the task) before,
     /// and the redirect mustn't be answered.
     func redirectCame() -> Bool {
-        state.withLock { state in
+        withLock { state in
             guard !state.isEnded else { return false }
             state.isRedirecting = true
             return true
@@ -187,7 +228,7 @@ private final class DataTaskCall: Sendable {
 
     /// The task's response came; a call that ended meanwhile stops its task now.
     func responseCame() {
-        let task = state.withLock { state -> URLSessionDataTask? in
+        let task = withLock { state -> URLSessionDataTask? in
             state.isRedirecting = false
             return state.isEnded ? state.task : nil
         }
