@@ -71,7 +71,13 @@ synthetic() {
 }
 mkdir -p "$work/inputs"
 if [ ${#documents[@]} -gt 0 ]; then
-    for document in "${documents[@]}"; do add "$(basename "$document")" "$document"; done
+    # The script's own synthetic documents (WORK/inputs/synthetic-N.json) keep the labels of a
+    # default run, so that a run of some of them alone checks the same targets.
+    for document in "${documents[@]}"; do
+        name=$(basename "$document")
+        if [[ $name =~ ^synthetic-([0-9]+)\.json$ ]]; then add "synthetic, ${BASH_REMATCH[1]} operations" "$document"
+        else add "$name" "$document"; fi
+    done
 elif [ ! -d "$corpus/openapi" ]; then
     echo "no corpus at $corpus: the synthetic documents alone"
     add "synthetic, 10 operations" "$(synthetic 10)"
