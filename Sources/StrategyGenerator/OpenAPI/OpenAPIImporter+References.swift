@@ -22,12 +22,22 @@ extension OpenAPIImporter {
                 let message = "'\(target)' is in another document, which is not read; what uses it is left out"
                 return (nil, unresolved.contains(node.location) ? nil : (message, node.location))
             }
-            guard let next = root.node(atPointer: target.dropFirst()) else {
+            guard let next = component(target) ?? root.node(atPointer: target.dropFirst()) else {
                 return (nil, ("'\(target)' names nothing in this document", node.location))
             }
             node = next
         }
         return (node, nil)
+    }
+
+    /// The component `#/components/SECTION/NAME` names, found by its name; `nil` for any other
+    /// pointer.
+    private func component(_ reference: String) -> YAMLNode? {
+        let prefix = "#/components/"
+        guard reference.hasPrefix(prefix) else { return nil }
+        let tokens = reference.dropFirst(prefix.count).split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard tokens.count == 2 else { return nil }
+        return components[JSONPointer.unescaped(tokens[0])]?[JSONPointer.unescaped(tokens[1])]
     }
 
     /// `#/components/schemas/Pet` → `Pet`.

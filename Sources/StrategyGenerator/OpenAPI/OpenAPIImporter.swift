@@ -56,12 +56,20 @@ struct OpenAPIImporter {
     /// The operations to import; all of them when `nil`.
     let selection: GeneratorConfig.OperationSelection?
 
+    /// The members of each section of `components` by name, so that a reference to one is found
+    /// without a walk through the section's keys.
+    let components: [String: [String: YAMLNode]]
+
     init(root: YAMLNode, file: String, selection: GeneratorConfig.OperationSelection? = nil, unresolved: Set<SourceLocation> = [], spellingPointers: @escaping (String) -> String = { $0 }) {
         self.root = root
         self.file = file
         self.selection = selection
         self.unresolved = unresolved
         self.spellingPointers = spellingPointers
+        components = Dictionary(
+            (root["components"]?.members ?? []).map { ($0.key, Dictionary($0.value.members, uniquingKeysWith: { first, _ in first })) },
+            uniquingKeysWith: { first, _ in first }
+        )
         typeNames = Set(Checker.namesGeneratedCodeUses.keys)
     }
 

@@ -292,8 +292,9 @@ struct Checker {
 
     mutating func interfaces() {
         let names = spec.strategies.map(\.name.value)
+        let known = Set(names)
         for interface in spec.interfaces {
-            for strategy in interface.strategies where !names.contains(strategy.value) {
+            for strategy in interface.strategies where !known.contains(strategy.value) {
                 unknownReference(strategy, kind: "strategy", known: names)
             }
         }
