@@ -291,15 +291,24 @@ public enum SwiftRenderer {
         let marker = line.dropFirst(indent.count).prefix { $0 != " " }
         let hanging = ["-", "*", "+"].contains(marker) || marker.hasSuffix(".") && marker.dropLast().allSatisfy(\.isNumber) && !marker.dropLast().isEmpty
         let continuation = indent + (hanging ? String(repeating: " ", count: marker.count + 1) : "")
+        // The characters of the line being made are counted as words join it, not again for each word.
         var lines: [String] = []
         var current = indent
+        var count = indent.count
         for word in line.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: true) {
-            let start = lines.isEmpty ? indent : continuation
-            if current.count > start.count, current.count + 1 + word.count > width {
+            let start = lines.isEmpty ? indent.count : continuation.count
+            let length = word.count
+            if count > start, count + 1 + length > width {
                 lines.append(current)
                 current = continuation + word
+                count = continuation.count + length
             } else {
-                current += (current.count > start.count ? " " : "") + word
+                if count > start {
+                    current += " "
+                    count += 1
+                }
+                current += word
+                count += length
             }
         }
         lines.append(current)
@@ -311,24 +320,27 @@ public enum SwiftRenderer {
     /// comment and is read as code; NUL, which Swift warns about, shown as U+2400 (␀); trailing
     /// spaces dropped.
     static func commentLines(_ text: String) -> [String] {
+        var scalars = text.unicodeScalars
+        if text.utf8.contains(0) {
+            scalars = String.UnicodeScalarView(scalars.map { $0 == "\0" ? "\u{2400}" : $0 })
+        }
         var lines: [String] = []
-        var line = String.UnicodeScalarView()
+        var start = scalars.startIndex
         var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        for index in scalars.indices {
+            let scalar = scalars[index]
             defer { previous = scalar }
             switch scalar {
             case "\n" where previous == "\r":
-                continue
+                start = scalars.index(after: index)
             case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
-                lines.append(String(line))
-                line = String.UnicodeScalarView()
-            case "\0":
-                line.append("\u{2400}")
+                lines.append(String(scalars[start..<index]))
+                start = scalars.index(after: index)
             default:
-                line.append(scalar)
+                break
             }
         }
-        lines.append(String(line))
+        lines.append(String(scalars[start...]))
         return lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }
