@@ -9,9 +9,10 @@ import Tracing
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
 /// By default it sends through clients of its own, shared by the process: for each connect
-/// timeout one on each event loop of AsyncHTTPClient's shared group, taken in turn, each with
-/// its own pool of connections. They never follow a redirect (the client's ``StrategyClient/Limits/RedirectPolicy`` decides), don't
-/// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
+/// timeout one on each event loop of AsyncHTTPClient's shared group, taken in turn, sharing
+/// AsyncHTTPClient's number of connections to a host between them. They never follow a
+/// redirect (the client's ``StrategyClient/Limits/RedirectPolicy`` decides), don't retry a
+/// refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
 /// and apply ``StrategyClient/Limits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
 /// with ``TransportError/Kind/responseTooLarge``. Cancelling the calling task cancels the request.
@@ -128,7 +129,7 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
 /// connection, on whichever loop: about every other request then hops between two threads at
 /// each step of sending its body (the head sent, the body resumed, written, ended), one step
 /// after the other, before the server has the whole request. Each client keeps its own pool,
-/// so a host may have AsyncHTTPClient's number of connections open on each loop.
+/// and the clients share AsyncHTTPClient's number of connections to a host between them.
 private enum OwnClients {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clients: [Int64: [HTTPClient]] = [:]
@@ -158,10 +159,12 @@ private enum OwnClients {
             if configuration.tracing.tracer is NoOpTracer {
                 configuration.tracing.tracer = nil
             }
-            var made: [HTTPClient] = []
-            for loop in HTTPClient.defaultEventLoopGroup.makeIterator() {
-                made.append(HTTPClient(eventLoopGroup: loop, configuration: configuration))
-            }
+            // The clients share AsyncHTTPClient's number of connections to a host between
+            // them, so a host has no more open than through one client on the whole group.
+            let loops = Array(HTTPClient.defaultEventLoopGroup.makeIterator())
+            let connections = configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, (connections + loops.count - 1) / loops.count)
+            let made = loops.map { HTTPClient(eventLoopGroup: $0, configuration: configuration) }
             clients[milliseconds] = made
             return made[Int(turn % UInt(made.count))]
         }
