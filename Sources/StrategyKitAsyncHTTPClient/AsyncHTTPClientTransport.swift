@@ -8,9 +8,11 @@ import Tracing
 
 /// A transport backed by AsyncHTTPClient (SwiftNIO), for servers and command-line tools.
 ///
-/// By default it sends through clients of its own, one per connect timeout, shared by the
-/// process: they never follow a redirect (the client's ``StrategyClient/Limits/RedirectPolicy`` decides), don't
-/// retry a refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
+/// By default it sends through clients of its own, shared by the process: for each connect
+/// timeout one on each event loop of AsyncHTTPClient's shared group, taken in turn, sharing
+/// AsyncHTTPClient's number of connections to a host between them. They never follow a
+/// redirect (the client's ``StrategyClient/Limits/RedirectPolicy`` decides), don't retry a
+/// refused connection (it fails at once with ``TransportError/Kind/cannotConnect``),
 /// and apply ``StrategyClient/Limits/connectTimeout`` to connecting and to each wait for bytes. The
 /// deadline covers the whole exchange, body included, and a body larger than the limit fails
 /// with ``TransportError/Kind/responseTooLarge``. Cancelling the calling task cancels the request.
@@ -117,24 +119,35 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
     }
 }
 
-/// The transport's own clients, one per connect timeout, kept for the life of the process as
-/// AsyncHTTPClient's shared client is.
+/// The transport's own clients, kept for the life of the process as AsyncHTTPClient's shared
+/// client is: for each connect timeout, one client on each event loop of AsyncHTTPClient's
+/// shared group, taken in turn.
+///
+/// A client on one event loop keeps every request's task on the loop of its connection.
+/// AsyncHTTPClient keeps the state of a request made through `execute(request:delegate:)` on
+/// the task's event loop, and the pool of a client on the whole group hands a request any idle
+/// connection, on whichever loop: about every other request then hops between two threads at
+/// each step of sending its body (the head sent, the body resumed, written, ended), one step
+/// after the other, before the server has the whole request. Each client keeps its own pool,
+/// and the clients share AsyncHTTPClient's number of connections to a host between them.
 private enum OwnClients {
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var clients: [Int64: HTTPClient] = [:]
+    nonisolated(unsafe) private static var clients: [Int64: [HTTPClient]] = [:]
+    nonisolated(unsafe) private static var turn: UInt = 0
 
     /// A connect timeout in whole milliseconds, at least one.
     static func milliseconds(_ timeout: TimeInterval) -> Int64 {
         max(Int64((timeout * 1000).rounded(.up)), 1)
     }
 
-    /// The client for `connectTimeout`. Its wait for the next bytes isn't AsyncHTTPClient's
+    /// The next client for `connectTimeout`. Its wait for the next bytes isn't AsyncHTTPClient's
     /// read timeout, which schedules a timer again on every read, but the transport's
     /// ``ResponseCollector``'s.
     static func client(connectTimeout: TimeInterval) -> HTTPClient {
         let milliseconds = milliseconds(connectTimeout)
         return lock.withLock {
-            if let client = clients[milliseconds] { return client }
+            turn &+= 1
+            if let clients = clients[milliseconds] { return clients[Int(turn % UInt(clients.count))] }
             var configuration = HTTPClient.Configuration()
             configuration.redirectConfiguration = .disallow
             configuration.timeout = .init(connect: .milliseconds(milliseconds))
@@ -146,9 +159,14 @@ private enum OwnClients {
             if configuration.tracing.tracer is NoOpTracer {
                 configuration.tracing.tracer = nil
             }
-            let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-            clients[milliseconds] = client
-            return client
+            // The clients share AsyncHTTPClient's number of connections to a host between
+            // them, so a host has no more open than through one client on the whole group.
+            let loops = Array(HTTPClient.defaultEventLoopGroup.makeIterator())
+            let connections = configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, (connections + loops.count - 1) / loops.count)
+            let made = loops.map { HTTPClient(eventLoopGroup: $0, configuration: configuration) }
+            clients[milliseconds] = made
+            return made[Int(turn % UInt(made.count))]
         }
     }
 }
