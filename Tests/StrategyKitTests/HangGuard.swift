@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrategyKit
 import Testing
 
 /// A call that hadn't ended when the test stopped waiting for it.
@@ -17,16 +18,16 @@ struct Hung: Error, CustomStringConvertible {
 /// time in which the pool was behind isn't time the call could have used. A call that waits
 /// for something else than the pool is still given up after `seconds`.
 func failingIfHung<T: Sendable>(after seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    let outcome = Outcome<T>()
+    let outcome = Handoff<Result<T, any Error>>()
     let work = Task {
         do {
-            outcome.settle(.success(try await operation()))
+            outcome.offer(.success(try await operation()))
         } catch {
-            outcome.settle(.failure(error))
+            outcome.offer(.failure(error))
         }
     }
     let clock = PoolTimeClock(seconds: seconds, priority: Task.currentPriority) {
-        outcome.settle(.failure(Hung(seconds: seconds)))
+        outcome.offer(.failure(Hung(seconds: seconds)))
         work.cancel()
     }
     defer {
@@ -34,39 +35,9 @@ func failingIfHung<T: Sendable>(after seconds: Double, _ operation: @escaping @S
         work.cancel()
     }
     return try await withTaskCancellationHandler {
-        try await outcome.value()
+        try await outcome.value().get()
     } onCancel: {
         work.cancel()
-    }
-}
-
-/// The first result given to it, for one waiter.
-private final class Outcome<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
-    private var waiter: CheckedContinuation<T, any Error>?
-
-    func settle(_ result: Result<T, any Error>) {
-        lock.lock()
-        guard self.result == nil else {
-            lock.unlock()
-            return
-        }
-        self.result = result
-        let waiter = self.waiter
-        self.waiter = nil
-        lock.unlock()
-        waiter?.resume(with: result)
-    }
-
-    func value() async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            lock.lock()
-            let settled = result
-            if settled == nil { waiter = continuation }
-            lock.unlock()
-            if let settled { continuation.resume(with: settled) }
-        }
     }
 }
 
