@@ -8,6 +8,8 @@ import PackageDescription
 //   RUNTIME_BENCHMARK_QUICK=1 swift package benchmark   a short run of the same
 //   swift run runtime-quick                      CI's quick run: a debug build without the
 //                                                benchmark package, figures printed, no limits
+//   swift run -c release runtime-paired          the client against the raw call in pairs of
+//                                                blocks, for overheads the noise can't hide
 let package = Package(
     name: "RuntimeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -33,6 +35,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "runtime-quick", dependencies: ["RuntimeSupport"]),
+        .executableTarget(name: "runtime-paired", dependencies: ["RuntimeSupport"]),
         .executableTarget(
             name: "RuntimeBenchmarks",
             dependencies: [
