@@ -23,6 +23,16 @@ import RuntimeSupport
 // own, one after the other, and prints the median of their overheads and their range.
 // `--only` times one side in all of a round's blocks, for a profiler to see that side alone.
 
+/// Says what went wrong and how the command is used, and exits.
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("""
+        runtime-paired: error: \(message)
+        usage: runtime-paired [--rounds N] [--processes P] [--filter TEXT] [--only client|raw]
+
+        """.utf8))
+    exit(2)
+}
+
 var rounds = 41
 var processes = 1
 var filter: String?
@@ -34,25 +44,25 @@ while let argument = arguments.next() {
     switch argument {
     case "--rounds":
         guard let value = arguments.next().flatMap(Int.init), value >= 6 else {
-            fatalError("--rounds takes a number of at least 6")
+            usage("--rounds takes a number of at least 6")
         }
         rounds = value
     case "--processes":
         guard let value = arguments.next().flatMap(Int.init), value >= 1 else {
-            fatalError("--processes takes a number of at least 1")
+            usage("--processes takes a number of at least 1")
         }
         processes = value
     case "--filter":
         filter = arguments.next()
     case "--only":
         only = arguments.next()
-        guard only == "client" || only == "raw" else { fatalError("--only takes client or raw") }
+        guard only == "client" || only == "raw" else { usage("--only takes client or raw") }
     case "--row":
         // A process of `--processes`: the one row of this label, its figures on one line.
         exactRow = arguments.next()
         reports = true
     default:
-        fatalError("usage: runtime-paired [--rounds N] [--processes P] [--filter TEXT] [--only client|raw]")
+        usage("unknown argument \(argument)")
     }
 }
 
@@ -184,7 +194,8 @@ struct Figures {
         let numbers = String(decoding: data, as: UTF8.self)
             .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
         guard process.terminationStatus == 0, numbers.count == 5 else {
-            fatalError("the process of \(label) failed: \(String(decoding: data, as: UTF8.self))")
+            FileHandle.standardError.write(Data("runtime-paired: error: the process of \(label) failed\n".utf8))
+            exit(1)
         }
         all.append(Figures(client: numbers[0], raw: numbers[1], ratio: numbers[2], low: numbers[3], high: numbers[4]))
     }
