@@ -77,6 +77,12 @@ public enum Call: String, CaseIterable, Sendable {
 
 struct RawFailure: Error {}
 
+/// A time in microseconds as the runners print it: microseconds below a millisecond,
+/// milliseconds with two decimals above.
+public func figure(_ microseconds: Double) -> String {
+    microseconds >= 1000 ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
+}
+
 /// Keeps `value` alive and unknown to the optimiser, as a benchmark's black hole does.
 @inline(never) public func keep<T>(_ value: T) {
     withExtendedLifetime(value) {}

@@ -103,10 +103,6 @@ func confidenceRanks(_ count: Int) -> (Int, Int) {
     return (max(k, 1), count + 1 - max(k, 1))
 }
 
-func figure(_ microseconds: Double) -> String {
-    microseconds >= 1000 ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
-}
-
 func percent(_ ratio: Double) -> String {
     String(format: "%+.1f%%", (ratio - 1) * 100)
 }

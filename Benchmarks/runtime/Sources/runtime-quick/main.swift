@@ -26,10 +26,6 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted[min(Int((Double(sorted.count) * p).rounded(.down)), sorted.count - 1)]
 }
 
-func figure(_ microseconds: Double) -> String {
-    microseconds >= 1000 ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
-}
-
 let start = ContinuousClock.now
 print("runtime quick benchmark (time per iteration: one call, or a batch of 64 at concurrency 64)")
 
