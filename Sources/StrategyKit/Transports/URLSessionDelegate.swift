@@ -63,7 +63,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(tooLarge ? .cancel : .allow)
         // FoundationNetworking on Linux may read on after `.cancel` until the body ends, which
         // an endless body never does; cancelling the task ends it at once.
-        if tooLarge { dataTask.cancel() }
+        if tooLarge { Self.cancel(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -82,7 +82,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             tasks[id]?.body.append(data)
             return false
         }
-        if tooLarge { dataTask.cancel() }
+        if tooLarge { Self.cancel(dataTask) }
     }
 
     func urlSession(
@@ -103,6 +103,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         entry.call.finish(with: Self.outcome(of: entry, error: error))
+    }
+
+    /// Cancels `task` from outside the session's queue, where the events may come and where
+    /// FoundationNetworking's `cancel()` waits its turn.
+    static func cancel(_ task: URLSessionTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
@@ -232,6 +238,6 @@ private final class DataTaskCall: @unchecked Sendable {
             state.isRedirecting = false
             return state.isEnded ? state.task : nil
         }
-        task?.cancel()
+        task.map(SessionDelegate.cancel)
     }
 }

@@ -51,8 +51,6 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
 private final class SessionOwner: Sendable {
     let session: URLSession
     let delegate: SessionDelegate
-    /// The queue the delegate's events come on; the operation queue doesn't keep it.
-    private let delegateQueue = DispatchQueue(label: "StrategyKit.URLSessionTransport.delegate")
     private let isShared: Bool
 
     static let shared = SessionOwner(configuration: .default, isShared: true)
@@ -63,20 +61,50 @@ private final class SessionOwner: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
+        // No credential store either: a stored credential would answer a server's challenge
+        // behind the client's back, where only an ``Authenticator`` sends credentials.
+        configuration.urlCredentialStorage = nil
         delegate = SessionDelegate()
-        // The delegate's events come on a queue of the session's own, not on the threads Swift's
-        // concurrency runs on, so a busy pool can't hold back a call's outcome.
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+        self.isShared = isShared
+    }
+
+    /// The queue the delegate's events come on.
+    ///
+    /// FoundationNetworking hands each event (the response, each piece of the body, each piece
+    /// sent, the end) to the delegate queue as an operation, which wakes a thread of the queue's
+    /// own for a few microseconds of work; with a completion handler it calls back inline
+    /// instead. Run inline too, on the session's own queue, the delegate's events cost what the
+    /// completion handler's do. Elsewhere the events come on a serial queue of the session's
+    /// own, never on the threads Swift's concurrency runs on, so a busy pool can't hold back a
+    /// call's outcome.
+    private static func delegateQueue() -> OperationQueue {
+        #if canImport(FoundationNetworking)
+        return InlineOperationQueue()
+        #else
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        queue.underlyingQueue = delegateQueue
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        self.isShared = isShared
+        return queue
+        #endif
     }
 
     deinit {
         if !isShared { session.finishTasksAndInvalidate() }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// An operation queue that runs each block as it is added, on the thread that adds it.
+///
+/// The session's delegate runs on FoundationNetworking's own queue this way, where a call into
+/// the session that waits for that queue (`cancel()`, `resume()`) would never return: the
+/// delegate hands those to ``SessionDelegate/cancel(_:)``.
+private final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+}
+#endif
 
 extension TransportError {
     /// The kind an error of a data task means: a `URLError`'s, or (in `NSURLErrorDomain`)
