@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import StrategyKit
 import StrategyKitAsyncHTTPClient
 import TestServer
@@ -32,6 +35,12 @@ import Testing
             case "/status":
                 let code = Int(request.query("code") ?? "") ?? 200
                 return code == 204 ? CannedResponse(status: 204) : .text("status \(code)", status: code)
+            case "/challenge":
+                return CannedResponse(
+                    status: 401,
+                    headers: [("WWW-Authenticate", "\(request.query("scheme") ?? "Basic") realm=\"conformance\""), ("Content-Type", "text/plain")],
+                    body: Data("sign in".utf8)
+                )
             case "/slow":
                 // Far longer than any test waits, so an answer can't be mistaken for a timeout.
                 try? await Task.sleep(for: .seconds(30))
@@ -88,6 +97,26 @@ import Testing
 
         #expect(response.status.code == code)
         #expect(body == (code == 204 ? Data() : Data("status \(code)".utf8)))
+    }
+
+    /// A server's challenge is the answer, for the client's authenticator to act on: the
+    /// transport neither answers it with a credential it found on its own (here, one stored for
+    /// the server's realm) nor waits for one.
+    @Test(arguments: Kind.allCases, ["Basic", "Bearer"])
+    func aChallengeIsTheAnswerAndNoStoredCredentialAnswersIt(kind: Kind, scheme: String) async throws {
+        let space = URLProtectionSpace(
+            host: "127.0.0.1", port: server.port, protocol: "http", realm: "conformance",
+            authenticationMethod: NSURLAuthenticationMethodHTTPBasic
+        )
+        URLCredentialStorage.shared.setDefaultCredential(URLCredential(user: "stored", password: "secret", persistence: .forSession), for: space)
+        defer { URLCredentialStorage.shared.remove(URLCredential(user: "stored", password: "secret", persistence: .forSession), for: space) }
+
+        let (response, body) = try await kind.transport.send(HTTPRequest(method: .get, url: url("/challenge?scheme=\(scheme)")))
+
+        #expect(response.status.code == 401)
+        #expect(body == Data("sign in".utf8))
+        #expect(server.requests.count == 1)
+        #expect(server.requests.allSatisfy { $0.header("Authorization") == nil })
     }
 
     @Test(arguments: Kind.allCases)

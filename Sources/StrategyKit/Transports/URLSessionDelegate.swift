@@ -100,6 +100,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler(nil)
     }
 
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        // A server's challenge (a 401 with `WWW-Authenticate`) is its answer, for the client's
+        // authenticator to act on; the session answers none with a credential of its own.
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking asks once the whole response has come, and without a credential
+        // to offer it would never end the task: the call ends with the response now, and the
+        // task is cancelled after it.
+        if let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            entry.call.finish(with: Self.outcome(of: entry, error: nil))
+        }
+        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+        #else
+        // The session has no credential store, so the response comes as it is.
+        completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         entry.call.finish(with: Self.outcome(of: entry, error: error))
