@@ -3,7 +3,9 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import NIOConcurrencyHelpers
 import NIOCore
+import NIOHTTP1
 import NIOFoundationCompat
 import StrategyKit
 import StrategyKitAsyncHTTPClient
@@ -56,6 +58,15 @@ public enum Call: String, CaseIterable, Sendable {
             let (received, response) = try await Clients.session.data(for: request)
             guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw RawFailure() }
             data = received
+        case .asyncHTTPClient where Clients.rawArrangement.usesTask:
+            // The API the transport sends through: a task with a delegate that gathers the body.
+            var headers = HTTPHeaders()
+            if body != nil { headers.add(name: "Content-Type", value: "application/json") }
+            let request = try HTTPClient.Request(url: url, method: self == .post ? .POST : .GET, headers: headers, body: body.map { .bytes($0) })
+            let task = Clients.rawHTTPClient().execute(request: request, delegate: ResponseAccumulator(request: request), deadline: .now() + .seconds(60))
+            let response = try await task.futureResult.get()
+            guard response.status == .ok else { throw RawFailure() }
+            data = response.body.map { Data(buffer: $0) } ?? Data()
         case .asyncHTTPClient:
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = self == .post ? .POST : .GET
@@ -63,7 +74,7 @@ public enum Call: String, CaseIterable, Sendable {
                 request.body = .bytes(ByteBuffer(data: body))
                 request.headers.add(name: "Content-Type", value: "application/json")
             }
-            let response = try await Clients.http.execute(request, timeout: .seconds(60))
+            let response = try await Clients.rawHTTPClient().execute(request, timeout: .seconds(60))
             guard response.status == .ok else { throw RawFailure() }
             data = Data(buffer: try await response.body.collect(upTo: 10 << 20))
         }
@@ -76,6 +87,20 @@ public enum Call: String, CaseIterable, Sendable {
 }
 
 struct RawFailure: Error {}
+
+/// How the raw AsyncHTTPClient call is sent: through `execute(_:timeout:)` (as a newcomer to
+/// AsyncHTTPClient would) or through a task with a `ResponseAccumulator` (as the transport does),
+/// on one client over the whole event loop group or on one client per loop in turn (as the
+/// transport's own clients are).
+public enum RawArrangement: String, CaseIterable, Sendable {
+    case shared
+    case perLoop = "per-loop"
+    case taskShared = "task-shared"
+    case taskPerLoop = "task-per-loop"
+
+    var usesTask: Bool { self == .taskShared || self == .taskPerLoop }
+    var isPerLoop: Bool { self == .perLoop || self == .taskPerLoop }
+}
 
 /// A time in microseconds as the runners print it: microseconds below a millisecond,
 /// milliseconds with two decimals above.
@@ -99,6 +124,30 @@ public enum Clients {
         configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
+
+    /// How the raw AsyncHTTPClient call is sent; set once, before the first call.
+    nonisolated(unsafe) public static var rawArrangement = RawArrangement.shared
+
+    /// One client on each event loop, with the share of the connections the transport's own
+    /// clients get.
+    static let perLoop: [HTTPClient] = Array(HTTPClient.defaultEventLoopGroup.makeIterator()).map { loop in
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        let connections = configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, connections / 2)
+        return HTTPClient(eventLoopGroup: loop, configuration: configuration)
+    }
+
+    private static let turn = NIOLockedValueBox(0)
+
+    /// The client of the raw AsyncHTTPClient call's arrangement; the per-loop ones in turn.
+    static func rawHTTPClient() -> HTTPClient {
+        guard rawArrangement.isPerLoop else { return http }
+        return perLoop[turn.withLockedValue { turn in
+            turn &+= 1
+            return turn % perLoop.count
+        }]
+    }
 
     public static let stubbed = ItemsClient.Builder()
         .transport(StubTransport([.init(.get, "/items/{id}", json: String(decoding: Payloads.item, as: UTF8.self))]))

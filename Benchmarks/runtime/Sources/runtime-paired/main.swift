@@ -14,6 +14,7 @@ import RuntimeSupport
 // so the figure must come out at 0% with 0 inside its interval: a check of the method.
 //
 //   swift run -c release runtime-paired [--rounds N] [--processes P] [--filter TEXT] [--only client|raw]
+//                                       [--raw-client shared|per-loop|task-shared|task-per-loop]
 //
 // from Benchmarks/runtime. An iteration is one call, or a batch of 64 at concurrency 64.
 //
@@ -22,12 +23,16 @@ import RuntimeSupport
 // once goes as fast as that layout lets it. `--processes P` runs each row in P processes of its
 // own, one after the other, and prints the median of their overheads and their range.
 // `--only` times one side in all of a round's blocks, for a profiler to see that side alone.
+// `--raw-client` sends the raw AsyncHTTPClient call another way: through a task with a delegate
+// as the transport does (`task-`), and on one client per event loop as the transport's own
+// clients are (`per-loop`), where the default is `execute(_:timeout:)` on one client.
 
 /// Says what went wrong and how the command is used, and exits.
 func usage(_ message: String) -> Never {
     FileHandle.standardError.write(Data("""
         runtime-paired: error: \(message)
         usage: runtime-paired [--rounds N] [--processes P] [--filter TEXT] [--only client|raw]
+                              [--raw-client shared|per-loop|task-shared|task-per-loop]
 
         """.utf8))
     exit(2)
@@ -57,6 +62,11 @@ while let argument = arguments.next() {
     case "--only":
         only = arguments.next()
         guard only == "client" || only == "raw" else { usage("--only takes client or raw") }
+    case "--raw-client":
+        guard let value = arguments.next().flatMap(RawArrangement.init(rawValue:)) else {
+            usage("--raw-client takes " + RawArrangement.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        Clients.rawArrangement = value
     case "--row":
         // A process of `--processes`: the one row of this label, its figures on one line.
         exactRow = arguments.next()
@@ -181,7 +191,8 @@ struct Figures {
     for _ in 0..<processes {
         let process = Process()
         process.executableURL = Bundle.main.executableURL
-        process.arguments = ["--row", label, "--rounds", String(rounds)] + (only.map { ["--only", $0] } ?? [])
+        process.arguments = ["--row", label, "--rounds", String(rounds), "--raw-client", Clients.rawArrangement.rawValue]
+            + (only.map { ["--only", $0] } ?? [])
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -206,7 +217,8 @@ let start = ContinuousClock.now
 if !reports {
     print("the generated client against the raw call, in pairs: \(rounds) rounds a row"
         + (processes > 1 ? " in each of \(processes) processes" : "")
-        + ", median of the rounds' ratios with its 95% confidence interval")
+        + ", median of the rounds' ratios with its 95% confidence interval"
+        + (Clients.rawArrangement == .shared ? "" : "; the raw AsyncHTTPClient call \(Clients.rawArrangement.rawValue)"))
 }
 
 for transport in TransportKind.allCases {
