@@ -58,6 +58,10 @@ import Testing
                 if authorization == "Basic " + Data("ada:lovelace".utf8).base64EncodedString() { return .text("basic") }
                 if let key = request.header("X-API-Key") ?? request.query("api_key") { return .text("key \(key)") }
                 if let otp = request.header("X-OTP") { return otp == "2" ? .text("otp") : CannedResponse(status: 401) }
+                if authorization.hasPrefix("Basic ") {
+                    // A server that asks for Basic credentials says so in a challenge (RFC 7617).
+                    return CannedResponse(status: 401, headers: [("WWW-Authenticate", #"Basic realm="whoami""#)], body: Data("who?".utf8))
+                }
                 return authorization.isEmpty ? .text("anonymous") : CannedResponse(status: 401)
             default:
                 return CannedResponse(status: 404)
@@ -186,6 +190,21 @@ import Testing
 
     @Test func basicSendsTheEncodedUserAndPassword() async throws {
         #expect(try await client(Authenticator.basic(username: "ada", password: "lovelace")).send(WhoAmI()) == "basic")
+    }
+
+    /// A refused credential comes back as the server's 401 at once, challenge and all, not at
+    /// the deadline.
+    @Test func aRejectedBasicCredentialIsTheServersAnswerAtOnce() async throws {
+        let client = StrategyClient(
+            server: server.server(),
+            middlewares: [.authentication(.basic(username: "ada", password: "babbage"))],
+            limits: StrategyClient.Limits(timeout: 5)
+        )
+
+        let error = await #expect(throws: UnexpectedResponse.self) { try await client.send(WhoAmI()) }
+
+        #expect(error?.response.status.code == 401)
+        #expect(error?.body == Data("who?".utf8))
     }
 
     @Test func aHeaderTokenIsAskedForAnewForEveryRequest() async throws {

@@ -106,8 +106,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        // A server's challenge (a 401 with `WWW-Authenticate`) is its answer, for the client's
-        // authenticator to act on; the session answers none with a credential of its own.
+        // A server's challenge (a 401 whose `WWW-Authenticate` asks for credentials) is its
+        // answer, for the client's authenticator to act on; the session answers none with a
+        // credential of its own.
         #if canImport(FoundationNetworking)
         // FoundationNetworking asks once the whole response has come, and without a credential
         // to offer it would never end the task: the call ends with the response now, and the
