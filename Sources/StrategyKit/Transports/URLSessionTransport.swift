@@ -14,7 +14,8 @@ import FoundationNetworking
 /// Like AsyncHTTPClient, it keeps no cookie jar: cookies are neither stored nor sent on their
 /// own (a jar would send them to every port of a host). Send a cookie that authenticates with
 /// an ``Authenticator`` (e.g. ``Authenticator/header(_:token:)`` on `Cookie`), so the client's
-/// redirect rule covers it.
+/// redirect rule covers it. Nor does it keep credentials: a 401 that challenges for them comes
+/// back as it is, for the client's ``Authenticator`` to act on.
 public struct URLSessionTransport: Transport, KeepsDeadline {
     private let owner: SessionOwner
 
