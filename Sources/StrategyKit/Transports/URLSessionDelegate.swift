@@ -116,7 +116,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
             entry.call.finish(with: Self.outcome(of: entry, error: nil))
         }
-        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+        Self.cancelling.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
         // The session has no credential store, so the response comes as it is.
         completionHandler(.performDefaultHandling, nil)
@@ -131,8 +131,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Cancels `task` from outside the session's queue, where the events may come and where
     /// FoundationNetworking's `cancel()` waits its turn.
     static func cancel(_ task: URLSessionTask) {
-        DispatchQueue.global().async { task.cancel() }
+        cancelling.async { task.cancel() }
     }
+
+    /// The queue tasks are cancelled and challenges answered on: neither the session's own nor
+    /// one of the threads Swift's concurrency runs on, which a busy pool would hold up.
+    private static let cancelling = DispatchQueue(label: "StrategyKit.URLSessionTransport.cancel")
 
     private static func outcome(of entry: Pending, error: (any Error)?) -> Result<(HTTPResponse, Data), TransportError> {
         if let failure = entry.failure { return .failure(failure) }
