@@ -113,9 +113,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // FoundationNetworking asks once the whole response has come, and without a credential
         // to offer it would never end the task: the call ends with the response now, and the
         // task is cancelled after it.
-        if let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
-            entry.call.finish(with: Self.outcome(of: entry, error: nil))
-        }
+        complete(task, error: nil)
         Self.cancelling.async { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
         // The session has no credential store, so the response comes as it is.
@@ -124,6 +122,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        complete(task, error: error)
+    }
+
+    /// Ends `task`'s call with what came and `error`, unless it was ended before.
+    private func complete(_ task: URLSessionTask, error: (any Error)?) {
         guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         entry.call.finish(with: Self.outcome(of: entry, error: error))
     }

@@ -130,13 +130,14 @@ public enum Clients {
 
     /// One client on each event loop, with the share of the connections the transport's own
     /// clients get.
-    static let perLoop: [HTTPClient] = Array(HTTPClient.defaultEventLoopGroup.makeIterator()).map { loop in
+    static let perLoop: [HTTPClient] = {
+        let loops = Array(HTTPClient.defaultEventLoopGroup.makeIterator())
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         let connections = configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, connections / 2)
-        return HTTPClient(eventLoopGroup: loop, configuration: configuration)
-    }
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, (connections + loops.count - 1) / loops.count)
+        return loops.map { HTTPClient(eventLoopGroup: $0, configuration: configuration) }
+    }()
 
     private static let turn = NIOLockedValueBox(0)
 
