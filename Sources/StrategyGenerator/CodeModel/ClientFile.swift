@@ -108,7 +108,9 @@ extension CodeContext {
     /// The named servers of the spec, and any other.
     private func environment() -> TypeDeclaration {
         var members: [Declaration] = spec.servers.map { server in
-            let variables = server.variables.map { "\(SwiftName.escaped(SwiftName.member($0.name.value))): String = \(SwiftName.stringLiteral($0.defaultValue))" }
+            let variables = server.variables.map { variable in
+                "\(SwiftName.escaped(SwiftName.member(variable.name.value))): String" + (variable.defaultValue.map { " = \(SwiftName.stringLiteral($0))" } ?? "")
+            }
             let docs = docLines(server.doc) + ["`\(serverDescription(server))`"] + server.variables.filter { !$0.allowedValues.isEmpty }.map {
                 "- `\($0.name)`: one of " + $0.allowedValues.map { "`\($0)`" }.joined(separator: ", ")
             }
@@ -133,9 +135,11 @@ extension CodeContext {
     }
 
     /// The first server, the client's default: `.production`, or `.sandbox()` when its URL has
-    /// variables (each with its default).
-    var defaultEnvironment: String {
+    /// variables (each with its default); `nil` when a variable of its URL has no default, so the
+    /// caller chooses the environment.
+    var defaultEnvironment: String? {
         let server = spec.servers[0]
+        guard server.variables.allSatisfy({ $0.defaultValue != nil }) else { return nil }
         return ".\(SwiftName.escaped(server.name.value))" + (server.variables.isEmpty ? "" : "()")
     }
 

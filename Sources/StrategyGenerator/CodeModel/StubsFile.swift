@@ -33,12 +33,18 @@ extension CodeContext {
             access: access, isStatic: true, name: "stubbed",
             parameters: [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")],
             returnType: clientName,
-            body: [.expression(.array(prefix: "Builder().stubbed(", elements: routes, suffix: ").build()"))]
+            body: [.expression(.array(prefix: stubbedBuilder + ".stubbed(", elements: routes, suffix: ").build()"))]
         )
         return file("Stubs", imports: ["StrategyKit"], [
             .type(stubs),
             .type(TypeDeclaration(kind: .extension, name: clientName, members: [.function(stubbed)])),
         ])
+    }
+
+    /// The builder a stubbed client starts from: the default environment's, or, when the default
+    /// server's URL needs an argument, a local one, since a stub answers without a server.
+    private var stubbedBuilder: String {
+        defaultEnvironment == nil ? #"Builder(environment: .custom(Server(scheme: "http", host: "localhost")))"# : "Builder()"
     }
 
     /// `.get, "/users/{id}", json: UsersStubs.getUser`, with the status when the strategy's

@@ -27,7 +27,12 @@ extension OpenAPIImporter {
             guard let url = server["url"]?.scalar else { continue }
             var variables: [ServerVariable] = []
             var text = url
+            let named = Set(PathTemplate(url).placeholders)
             for (name, variable) in server["variables"]?.members ?? [] {
+                guard named.contains(name) else {
+                    warn("server variable '\(name)' is not in the server's URL '\(url)'; it is left out", at: variable.location, at.appending("variables").appending(name))
+                    continue
+                }
                 let value = variable["default"]?.scalar ?? ""
                 let allowed = variable["enum"]?.items.compactMap(\.scalar) ?? []
                 if text.hasPrefix("{\(name)}") || text.contains("://") == false {
@@ -57,7 +62,22 @@ extension OpenAPIImporter {
             }
             var basePath = String(rest[slash...])
             while basePath.hasSuffix("/") { basePath.removeLast() }
-            let used = variables.filter { host.contains("{\($0.name.value)}") || basePath.contains("{\($0.name.value)}") }
+            let declared = variables.filter { host.contains("{\($0.name.value)}") || basePath.contains("{\($0.name.value)}") }
+            let urlLocation = server["url"]?.location ?? server.location
+            var undeclared: [String] = []
+            for name in PathTemplate(host).placeholders + PathTemplate(basePath).placeholders
+            where !declared.contains(where: { $0.name.value == name }) && !undeclared.contains(name) {
+                undeclared.append(name)
+            }
+            // Those with no default come first, as Swift's arguments do.
+            let used = undeclared.map { ServerVariable(name: Named($0, at: urlLocation), defaultValue: nil, allowedValues: []) } + declared
+            if let fault = argumentFault(used) {
+                warn("server URL '\(url)' is left out: \(fault)", at: urlLocation, at.appending("url"))
+                continue
+            }
+            for name in undeclared {
+                warn("server URL '\(url)' names '{\(name)}' without declaring it under 'variables'; the client's environment takes it as an argument with no default", at: urlLocation, at.appending("url"))
+            }
             var name = SwiftIdentifier.member(server["description"]?.scalar.map { String($0.prefix(40)) } ?? "", fallback: index == 0 ? "production" : "server\(index + 1)")
             if names.contains(name) { name = "server\(index + 1)" }
             names.insert(name)
@@ -68,6 +88,20 @@ extension OpenAPIImporter {
             servers.append(ServerSpec(name: Named("local", at: root.location), scheme: "http", host: "localhost", port: nil, basePath: "", doc: nil, variables: []))
         }
         return servers
+    }
+
+    /// Why the variables of a server URL can't each become an argument of its environment case:
+    /// a placeholder with no name, or two names that are one in Swift.
+    private func argumentFault(_ variables: [ServerVariable]) -> String? {
+        var seen: [String: String] = [:]
+        for variable in variables {
+            let name = variable.name.value
+            guard !name.isEmpty else { return "'{}' names no variable" }
+            let swiftName = SwiftName.member(name)
+            if let earlier = seen[swiftName] { return "its variables '\(earlier)' and '\(name)' both become '\(swiftName)' in Swift" }
+            seen[swiftName] = name
+        }
+        return nil
     }
 
     mutating func importSecuritySchemes() -> [AuthSchemeSpec] {

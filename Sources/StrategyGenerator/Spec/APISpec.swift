@@ -51,10 +51,11 @@ public struct ServerSpec: Hashable, Sendable {
     public var variables: [ServerVariable]
 }
 
-/// `{region}` in a server URL: a default, and optionally the values it may take.
+/// `{region}` in a server URL: a default, and optionally the values it may take. A variable an
+/// imported document's URL names without declaring has no default: the caller gives it.
 public struct ServerVariable: Hashable, Sendable {
     public var name: Named
-    public var defaultValue: String
+    public var defaultValue: String?
     public var allowedValues: [String]
 }
 
