@@ -128,7 +128,7 @@ public struct StrategyClient: Sendable {
 
     /// Whether `request` goes to the API's own server: the client's or the strategy's, or an
     /// absolute URL on the same origin as either.
-    private func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
+    func isAPIServer(_ request: HTTPRequest, server: Server) -> Bool {
         guard let url = request.url else { return false }
         return [self.server, server].contains { own in
             URL(string: own.description).map { Redirect.sameOrigin($0, url) } ?? false

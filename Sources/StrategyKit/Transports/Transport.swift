@@ -18,6 +18,26 @@ public protocol Transport: Sendable {
     /// - Throws: a ``TransportError`` when no response came: a failed connection, a timeout,
     ///   cancellation, a response too large or not valid HTTP.
     func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data)
+
+    /// Sends `request` with a body read as it is sent, and returns the response head as soon
+    /// as it comes, with its body as a stream; see <doc:StreamsFilesAndProgress>.
+    ///
+    /// The default sends through ``send(_:body:limits:)``, the whole body in memory each way,
+    /// so every transport can stream, if not as it goes; the runtime's own transports stream.
+    ///
+    /// - Parameters:
+    ///   - body: the request body, read as it is sent; `nil` for none.
+    ///   - limits: ``StrategyClient/Limits/maximumResponseBytes`` bounds the streamed body and
+    ///     ``StrategyClient/Limits/connectTimeout`` connecting; the client keeps the deadlines
+    ///     of a stream itself.
+    ///   - sent: told the number of body bytes sent so far, as they go.
+    /// - Throws: a ``TransportError`` when no response head came.
+    func stream(
+        _ request: HTTPRequest,
+        body: ByteStream?,
+        limits: StrategyClient.Limits,
+        sent: (@Sendable (Int64) -> Void)?
+    ) async throws -> (HTTPResponse, ByteStream)
 }
 
 extension Transport {
