@@ -130,7 +130,7 @@ public struct AsyncHTTPClientTransport: Transport, KeepsDeadline {
 /// each step of sending its body (the head sent, the body resumed, written, ended), one step
 /// after the other, before the server has the whole request. Each client keeps its own pool,
 /// and the clients share AsyncHTTPClient's number of connections to a host between them.
-private enum OwnClients {
+enum OwnClients {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clients: [Int64: [HTTPClient]] = [:]
     nonisolated(unsafe) private static var turn: UInt = 0

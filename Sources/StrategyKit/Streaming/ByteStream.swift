@@ -103,13 +103,14 @@ public struct ByteStream: AsyncSequence, Sendable {
     }
 
     /// A stream that ends the same way as this one but can be ended from outside (a deadline):
-    /// a response's stream as it is, anything else fed through a channel by a task of its own.
-    package func endable() -> ByteStream {
+    /// a response's stream as it is, anything else fed through a channel by a task of its own,
+    /// which fails after `limit` bytes.
+    package func endable(limit: Int = .max) -> ByteStream {
         switch source {
         case .channel, .data: return self
         case .file, .sequence, .concatenation:
             let task = Locked<Task<Void, Never>?>(nil)
-            let channel = ByteChannel(limit: .max, onDemand: nil, onTerminate: { task.withLock { $0?.cancel() } })
+            let channel = ByteChannel(limit: limit, onDemand: nil, onTerminate: { task.withLock { $0?.cancel() } })
             let source = self
             task.withLock { slot in
                 slot = Task {

@@ -67,7 +67,7 @@ extension StrategyClient {
             return latest
         }
         if let stream, (200..<300).contains(response.status.code), whole.isEmpty {
-            return (.stream(response, stream.endable()), silence)
+            return (.stream(response, stream.endable(limit: maximumBytes)), silence)
         }
         stream?.cancel()
         return (.whole(response, whole), silence)

@@ -27,6 +27,9 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         public var answer: Result<(HTTPResponse, Data), any Error>
         /// How long it waits before answering.
         public var delay: Duration?
+        /// The body played back piece by piece, each after its delay, when the route is
+        /// streamed (``StubTransport/Route/init(_:_:response:chunks:delay:)``); `nil` otherwise.
+        public var chunks: [Chunk]?
 
         /// A route that answers `method` requests to `path` with `response` and `body`.
         public init(_ method: HTTPRequest.Method, _ path: String, response: HTTPResponse, body: Data = Data(), delay: Duration? = nil) {
@@ -84,7 +87,7 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         public var description: String { "no stub route matches \(method) \(url.absoluteString)" }
     }
 
-    private let routes: [Route]
+    let routes: [Route]
     private let received = Locked<[(HTTPRequest, Data?)]>([])
     /// How many of the latest requests ``requests`` keeps; 0 keeps none.
     public let historyLimit: Int
@@ -101,9 +104,8 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         received.withLock { $0.map { (request: $0.0, body: $0.1) } }
     }
 
-    /// Records the request and answers from the first route that matches it, within `limits`.
-    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
-        try TransportError.checkCancellation()
+    /// Records `request` and returns the first route that matches it.
+    func route(for request: HTTPRequest, body: Data?) throws -> Route {
         if historyLimit > 0 {
             received.withLock { list in
                 if list.count >= historyLimit { list.removeFirst(list.count - historyLimit + 1) }
@@ -113,6 +115,13 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         guard let route = routes.first(where: { $0.matches(request) }) else {
             throw Unmatched(method: request.method, url: request.absoluteURL)
         }
+        return route
+    }
+
+    /// Records the request and answers from the first route that matches it, within `limits`.
+    public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
+        try TransportError.checkCancellation()
+        let route = try route(for: request, body: body)
         if let delay = route.delay {
             try await withDeadline(seconds: limits.timeout) {
                 try await Task.sleep(for: delay)

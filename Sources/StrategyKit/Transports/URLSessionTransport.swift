@@ -100,7 +100,7 @@ private final class SessionOwner: Sendable {
 /// The session's delegate runs on FoundationNetworking's own queue this way, where a call into
 /// the session that waits for that queue (`cancel()`, `resume()`) would never return: the
 /// delegate hands those to ``SessionDelegate/cancel(_:)``.
-private final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         block()
     }
