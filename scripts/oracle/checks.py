@@ -1,0 +1,364 @@
+"""Request validation: openapi-core, configured for documents that aren't strictly valid, plus the
+checks it lacks (lower-case UUIDs, parameter styles it reads loosely, OAuth 2 and OpenID Connect
+credentials), each failure given as a specific reason."""
+
+import http.cookies
+import json
+import re
+import urllib.parse
+import uuid
+
+from jsonschema_path import SchemaPath
+from openapi_core import Config, OpenAPI
+from openapi_core.datatypes import RequestParameters
+from openapi_core.deserializing.media_types.util import json_loads, plain_loads
+from openapi_core.security.exceptions import SecurityProviderError
+from openapi_core.security.factories import SecurityProviderFactory
+from openapi_core.security.providers import ApiKeyProvider, BaseProvider
+from werkzeug.datastructures import Headers, ImmutableMultiDict
+
+from document import HTTP_METHODS
+
+
+def uuid_format(value):
+    """RFC 9562 UUIDs are written in lower case; servers compare them as strings."""
+    if not isinstance(value, str):
+        return True
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return value == value.lower() and len(value) == 36
+
+
+class HttpProvider(BaseProvider):
+    def __call__(self, parameters):
+        header = parameters.header.get("Authorization")
+        if not header:
+            raise SecurityProviderError("missing Authorization header")
+        kind, _, credentials = header.partition(" ")
+        scheme = (self.scheme / "scheme").read_str("").lower()
+        if kind.lower() != scheme or not credentials.strip():
+            raise SecurityProviderError("Authorization is not '%s <credentials>'" % scheme)
+        return credentials
+
+
+class BearerProvider(BaseProvider):
+    """OAuth 2 and OpenID Connect: an access token as a bearer credential."""
+
+    def __call__(self, parameters):
+        header = parameters.header.get("Authorization", "")
+        kind, _, token = header.partition(" ")
+        if kind.lower() != "bearer" or not token.strip():
+            raise SecurityProviderError("missing 'Authorization: Bearer <token>'")
+        return token
+
+
+class Providers(SecurityProviderFactory):
+    PROVIDERS = {"apiKey": ApiKeyProvider, "http": HttpProvider, "oauth2": BearerProvider,
+                 "openIdConnect": BearerProvider, "mutualTLS": BaseProvider}
+
+    def create(self, scheme):
+        kind = (scheme / "type").read_str("")
+        return self.PROVIDERS.get(kind, BaseProvider)(scheme)
+
+
+def sse_loads(value, **parameters):
+    """text/event-stream: the first event's data, decoded as JSON when it is."""
+    text = plain_loads(value, **parameters)
+    data = [line[5:].lstrip() for line in text.splitlines() if line.startswith("data:")]
+    first = data[0] if data else ""
+    try:
+        return json.loads(first)
+    except ValueError:
+        return first
+
+
+def ndjson_loads(value, **parameters):
+    lines = [l for l in plain_loads(value, **parameters).replace("\x1e", "\n").splitlines() if l.strip()]
+    return json.loads(lines[0]) if lines else None
+
+
+def media_deserializers(doc):
+    """Deserializers for the document's media types that openapi-core reads as raw bytes."""
+    found = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            content = node.get("content")
+            if isinstance(content, dict):
+                found.update(k.split(";")[0].strip().lower() for k in content)
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    walk(doc)
+    out = {}
+    for mt in found:
+        if mt in ("application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json-seq"):
+            out[mt] = ndjson_loads
+        elif mt == "text/event-stream":
+            out[mt] = sse_loads
+        elif mt.endswith("+json") or mt.endswith("/json") or mt == "*/*":
+            out[mt] = json_loads
+        elif mt.startswith("text/") and mt not in ("text/html",):
+            out[mt] = plain_loads
+    return out
+
+
+def make_app(doc, base_uri):
+    config = Config(spec_validator_cls=None, security_provider_factory=Providers(),
+                    extra_format_validators={"uuid": uuid_format},
+                    extra_media_type_deserializers=media_deserializers(doc))
+    return OpenAPI(SchemaPath.from_dict(doc, base_uri=base_uri), config=config)
+
+
+class Request:
+    """The request as openapi-core reads it."""
+
+    def __init__(self, host_url, method, target, headers, body):
+        split = urllib.parse.urlsplit(target)
+        self.host_url = host_url
+        self.path = split.path
+        self.raw_query = split.query
+        self.method = method.lower()
+        self.body = body
+        self.query_pairs = urllib.parse.parse_qsl(split.query, keep_blank_values=True)
+        self.content_type = headers.get("Content-Type") or "application/octet-stream"
+        cookies = {}
+        if headers.get("Cookie"):
+            jar = http.cookies.SimpleCookie()
+            try:
+                jar.load(headers["Cookie"])
+                cookies = {k: m.value for k, m in jar.items()}
+            except http.cookies.CookieError:
+                for part in headers["Cookie"].split(";"):
+                    k, _, v = part.strip().partition("=")
+                    cookies[k] = v
+        self.parameters = RequestParameters(query=ImmutableMultiDict(self.query_pairs), header=Headers(headers),
+                                            cookie=ImmutableMultiDict(cookies))
+
+
+class Response:
+    def __init__(self, status, content_type, headers, data):
+        self.status_code = status
+        self.content_type = content_type
+        self.headers = Headers(headers)
+        self.data = data
+
+
+def _where(error):
+    path = list(getattr(error, "absolute_path", []) or [])
+    return "".join("[%d]" % p if isinstance(p, int) else "." + str(p) for p in path)
+
+
+def _schema_reasons(error, prefix):
+    out = []
+    for schema_error in getattr(error, "schema_errors", None) or []:
+        message = getattr(schema_error, "message", str(schema_error))
+        if "is not a 'uuid'" in message:
+            value = getattr(schema_error, "instance", "")
+            if isinstance(value, str) and uuid_format(value.lower()):
+                message = "%r is a UUID in upper case; RFC 9562 writes UUIDs in lower case" % value
+        out.append("%s%s: %s" % (prefix, _where(schema_error), message[:300]))
+    return out
+
+
+def reasons_of(exc):
+    """Specific reasons for an openapi-core error: which parameter or property, what's wrong."""
+    name = getattr(exc, "name", None)
+    location = getattr(exc, "location", None)
+    prefix = "%s parameter '%s'" % (location, name) if name and location else "body"
+    if type(exc).__name__ in ("SecurityNotFound", "InvalidSecurity"):
+        return None  # described by the caller, which knows the schemes
+    chain, cause = [], exc
+    while cause is not None and len(chain) < 6:
+        chain.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    out = []
+    for c in chain:
+        out += _schema_reasons(c, prefix)
+    if out:
+        return out
+    known = ("CastError", "MissingRequiredParameter", "MissingRequiredRequestBody", "MediaTypeNotFound",
+             "EmptyQueryParameterValue", "MediaTypeDeserializeError", "DeserializeError")
+    last = next((c for c in chain if type(c).__name__ in known), chain[-1])
+    text = str(last)
+    kind = type(last).__name__
+    if kind == "EmptyQueryParameterValue":
+        return ["%s is sent empty" % prefix]
+    if kind == "MediaTypeDeserializeError":
+        return ["%s: can't be read as %s" % (prefix, getattr(last, "mimetype", "its content type"))]
+    if kind == "MissingRequiredParameter":
+        return ["%s is required and missing" % prefix]
+    if kind == "MissingRequiredRequestBody":
+        return ["the request body is required and missing"]
+    if kind == "CastError":
+        return ["%s: %r is not of type %s" % (prefix, getattr(last, "value", ""), getattr(last, "type", ""))]
+    if kind == "MediaTypeNotFound":
+        return ["body: content type %s is not one the document declares (%s)" % (
+            getattr(last, "mimetype", "?"), ", ".join(getattr(last, "availableMimetypes", []) or []))]
+    return ["%s: %s: %s" % (prefix, kind, text[:300])]
+
+
+def operation_parameters(resolver, doc, template, method):
+    item, base = resolver.deref(doc["paths"][template])
+    operation, obase = resolver.deref(item.get(method) or {}, base)
+    params = {}
+    for p in item.get("parameters") or []:
+        p, _ = resolver.deref(p, base)
+        if isinstance(p, dict) and "name" in p:
+            params[(p["name"], p.get("in"))] = p
+    for p in operation.get("parameters") or []:
+        p, _ = resolver.deref(p, obase)
+        if isinstance(p, dict) and "name" in p:
+            params[(p["name"], p.get("in"))] = p
+    return list(params.values()), operation
+
+
+def _schema_type(resolver, schema):
+    schema, _ = resolver.deref(schema or {})
+    if not isinstance(schema, dict):
+        return None
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    if kind is None:
+        for key in ("allOf", "oneOf", "anyOf"):
+            for sub in schema.get(key) or []:
+                kind = _schema_type(resolver, sub)
+                if kind:
+                    return kind
+        if "properties" in schema:
+            return "object"
+        if "items" in schema:
+            return "array"
+    return kind
+
+
+def style_reasons(pairs, name, style, explode, kind, where):
+    """The serialization of one query parameter (or form property) against its style."""
+    keys = [k for k, _ in pairs]
+    count = keys.count(name)
+    if style == "deepObject":
+        if count:
+            return ["%s '%s' is sent as %s=...; the document says style deepObject: %s[key]=value" % (
+                where, name, name, name)]
+        return []
+    if kind in ("array", "object") and not explode and count > 1:
+        separator = {"spaceDelimited": "space", "pipeDelimited": "'|'"}.get(style, "','")
+        return ["%s '%s' is sent %d times; the document says style %s with explode false: one value, items "
+                "separated by %s" % (where, name, count, style, count and separator)]
+    if style == "form" and kind == "object" and explode and count:
+        return ["%s '%s' is sent as %s=...; the document says style form, explode true: each property as "
+                "its own key=value" % (where, name, name)]
+    if kind == "object" and not explode and count == 0 and any(k.startswith(name + "[") for k in keys):
+        return ["%s '%s' is sent as %s[key]=...; the document says style %s, explode false" % (
+            where, name, name, style)]
+    return []
+
+
+def strict_reasons(resolver, doc, template, method, request, validator_for):
+    """Checks openapi-core doesn't make: query styles it reads loosely, form-body encodings.
+
+    Returns (reasons, parameters whose openapi-core errors are superseded)."""
+    reasons, superseded = [], set()
+    params, operation = operation_parameters(resolver, doc, template, method)
+    pairs = request.query_pairs
+    for p in params:
+        if p.get("in") != "query" or "content" in p:
+            continue
+        name = p["name"]
+        style = p.get("style", "form")
+        explode = p.get("explode", style == "form")
+        kind = _schema_type(resolver, p.get("schema"))
+        reasons += style_reasons(pairs, name, style, explode, kind, "query parameter")
+        if kind == "object" and style == "form" and explode:
+            # openapi-core looks for a key named after the parameter; the properties are the keys.
+            superseded.add(name)
+            schema, _ = resolver.deref(p.get("schema") or {})
+            props = (schema or {}).get("properties") or {}
+            value = {}
+            for k, v in pairs:
+                if k in props or (not props and (schema or {}).get("additionalProperties") not in (None, False)):
+                    value[k] = _cast(resolver, props.get(k, (schema or {}).get("additionalProperties")), v)
+            if not value and p.get("required"):
+                reasons.append("query parameter '%s' is required and missing" % name)
+            elif value:
+                reasons += validator_for(p.get("schema"), value, "query parameter '%s'" % name)
+        if style == "spaceDelimited" and kind == "array" and not explode:
+            # openapi-core splits on a literal '%20' after the query is decoded.
+            superseded.add(name)
+            values = [v for k, v in pairs if k == name]
+            if values:
+                schema, _ = resolver.deref(p.get("schema") or {})
+                items = [_cast(resolver, schema.get("items"), x) for x in values[0].split(" ")]
+                reasons += validator_for(p.get("schema"), items, "query parameter '%s'" % name)
+            elif p.get("required"):
+                reasons.append("query parameter '%s' is required and missing" % name)
+    body, _ = resolver.deref(operation.get("requestBody") or {})
+    ctype = (request.content_type or "").split(";")[0].strip().lower()
+    if ctype == "application/x-www-form-urlencoded" and request.body:
+        media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
+        schema, _ = resolver.deref((media or {}).get("schema") or {})
+        form = urllib.parse.parse_qsl(request.body.decode("utf-8", "replace"), keep_blank_values=True)
+        for prop, enc in ((media or {}).get("encoding") or {}).items():
+            if "style" not in enc and "explode" not in enc:
+                continue
+            style = enc.get("style", "form")
+            explode = enc.get("explode", style == "form")
+            kind = _schema_type(resolver, ((schema or {}).get("properties") or {}).get(prop))
+            reasons += style_reasons(form, prop, style, explode, kind, "form property")
+    return reasons, superseded
+
+
+def _cast(resolver, schema, text):
+    kind = _schema_type(resolver, schema)
+    try:
+        if kind == "integer":
+            return int(text)
+        if kind == "number":
+            return float(text)
+        if kind == "boolean":
+            return {"true": True, "false": False}.get(text, text)
+    except ValueError:
+        return text
+    return text
+
+
+def security_reason(resolver, doc, operation):
+    requirements = operation.get("security", doc.get("security")) or []
+    schemes = (doc.get("components") or {}).get("securitySchemes") or {}
+    options = []
+    for requirement in requirements:
+        parts = []
+        for name in requirement or {}:
+            scheme, _ = resolver.deref(schemes.get(name) or {})
+            kind = scheme.get("type")
+            if kind == "apiKey":
+                parts.append("%s: %s '%s'" % (name, scheme.get("in"), scheme.get("name")))
+            elif kind == "http":
+                parts.append("%s: Authorization: %s ..." % (name, scheme.get("scheme", "")))
+            else:
+                parts.append("%s: Authorization: Bearer <token> (%s)" % (name, kind))
+        options.append(" and ".join(parts))
+    return "missing or malformed credentials: the operation requires one of [%s]" % "; ".join(options)
+
+
+def find_template(doc, template_hint):
+    return template_hint if template_hint in (doc.get("paths") or {}) else None
+
+
+def methods_of(doc, template):
+    item = (doc.get("paths") or {}).get(template) or {}
+    return [m.upper() for m in HTTP_METHODS if m in item]
+
+
+def path_template(path_pattern, base_path):
+    """The document's path template from openapi-core's full URL pattern."""
+    path = urllib.parse.urlsplit(path_pattern).path if "://" in path_pattern else path_pattern
+    path = urllib.parse.unquote(path)
+    if base_path and path.startswith(base_path):
+        path = path[len(base_path):] or "/"
+    return re.sub(r"/+", "/", path)

@@ -1,0 +1,208 @@
+"""Values for responses: drawn from a JSON Schema with hypothesis-jsonschema (seeded, so the same
+schema gives the same values), or by a small generator that fills everything when hypothesis
+can't (time limit, unsupported keywords)."""
+
+import base64
+import datetime
+import json
+import random
+import re
+import signal
+import sys
+import uuid
+import warnings
+
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis import strategies as st
+from hypothesis.errors import HypothesisException
+from hypothesis_jsonschema import from_schema
+
+CUSTOM_FORMATS = {
+    "uuid": st.uuids().map(str),
+    "byte": st.binary(min_size=1, max_size=12).map(lambda b: base64.b64encode(b).decode()),
+    "date-time": st.datetimes(min_value=datetime.datetime(2000, 1, 1), max_value=datetime.datetime(2099, 12, 31),
+                              timezones=st.just(datetime.timezone.utc))
+    .map(lambda d: d.replace(microsecond=0).isoformat().replace("+00:00", "Z")),
+    "date": st.dates(min_value=datetime.date(2000, 1, 1), max_value=datetime.date(2099, 12, 31)).map(str),
+    "uri": st.sampled_from(["https://example.com/a", "https://example.org/b/c?d=1"]),
+    "email": st.sampled_from(["ada@example.com", "grace@example.org"]),
+}
+
+
+class TimeLimit(Exception):
+    pass
+
+
+_unraisable = sys.unraisablehook
+
+
+def _quiet_time_limit(unraisable):
+    if not isinstance(unraisable.exc_value, TimeLimit):
+        _unraisable(unraisable)
+
+
+sys.unraisablehook = _quiet_time_limit
+
+
+def _alarm(signum, frame):
+    # Hypothesis may swallow an exception raised in a callback: the timer fires again until
+    # generation stops.
+    signal.setitimer(signal.ITIMER_REAL, 0.05)
+    raise TimeLimit()
+
+
+def hypothesis_values(schema, seed_value, count=12, seconds=1.2):
+    """Up to `count` values of the schema, the same for the same seed; [] when hypothesis can't."""
+    values = []
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            strategy = from_schema(schema, custom_formats=CUSTOM_FORMATS, allow_x00=False, codec="ascii")
+
+            @seed(seed_value)
+            @settings(max_examples=count, database=None, derandomize=False, deadline=None,
+                      phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+            @given(strategy)
+            def collect(value):
+                values.append(value)
+            collect()
+    except (TimeLimit, HypothesisException, Exception):  # time out, unsupported keyword...
+        pass
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # The richest draws first: the first ones are minimal (empty strings and arrays).
+    unique = []
+    for value in values:
+        if value not in unique and len(json.dumps(value)) < 200_000:
+            unique.append(value)
+    return sorted(unique, key=lambda v: -_richness(v))
+
+
+def _richness(value):
+    if isinstance(value, dict):
+        return 1 + sum(_richness(v) for v in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_richness(v) for v in value)
+    if isinstance(value, str):
+        return 1 if value.strip() and value.isprintable() else 0
+    return 1 if value not in (0, False, None) else 0
+
+
+_FORMAT_VALUES = {
+    "uuid": "3fa85f64-5717-4562-b3fc-2c963f66afa6", "date-time": "2024-05-17T10:20:30Z", "date": "2024-05-17",
+    "time": "10:20:30Z", "email": "ada@example.com", "uri": "https://example.com/a", "uri-reference": "/a",
+    "hostname": "example.com", "ipv4": "192.0.2.1", "ipv6": "2001:db8::1", "byte": "aGVsbG8=",
+    "iri": "https://example.com/a", "iri-reference": "/a", "uri-template": "https://example.com/{a}",
+    "idn-email": "ada@example.com", "idn-hostname": "example.com", "json-pointer": "/a", "regex": "a+",
+}
+
+
+def fill(schema, depth=0):
+    """A value with every property filled: the generator of last resort."""
+    if schema is True or not isinstance(schema, dict):
+        return "value"
+    if depth > 12:
+        return None
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema and schema["enum"]:
+        return schema["enum"][0]
+    if "allOf" in schema:
+        merged = {}
+        for part in schema["allOf"]:
+            value = fill(part, depth + 1)
+            if isinstance(value, dict):
+                merged.update(value)
+            elif not merged:
+                return value
+        for k, v in fill({k: v for k, v in schema.items() if k != "allOf"}, depth + 1).items() \
+                if "properties" in schema else []:
+            merged.setdefault(k, v)
+        return merged
+    for key in ("oneOf", "anyOf"):
+        if key in schema and schema[key]:
+            value = fill(schema[key][0], depth + 1)
+            if isinstance(value, dict) and "properties" in schema:
+                value.update({k: v for k, v in fill({k: v for k, v in schema.items() if k != key},
+                                                     depth + 1).items() if k not in value})
+            return value
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = kind[0]
+    if kind is None:
+        kind = "object" if "properties" in schema else "array" if "items" in schema else "string"
+    if kind == "object":
+        out = {}
+        for name, sub in (schema.get("properties") or {}).items():
+            out[name] = fill(sub, depth + 1)
+        for name in schema.get("required") or []:
+            out.setdefault(name, "value")
+        if not out and isinstance(schema.get("additionalProperties"), dict):
+            out["key"] = fill(schema["additionalProperties"], depth + 1)
+        return out
+    if kind == "array":
+        if schema.get("maxItems") == 0:
+            return []
+        items = schema.get("items", {})
+        if isinstance(items, list):
+            return [fill(i, depth + 1) for i in items]
+        return [fill(items, depth + 1) for _ in range(max(1, schema.get("minItems", 1)))]
+    if kind in ("integer", "number"):
+        low = schema.get("minimum", schema.get("exclusiveMinimum", 0))
+        value = low + (1 if "exclusiveMinimum" in schema else 0) if "minimum" in schema or "exclusiveMinimum" in schema else 1
+        if "maximum" in schema and value > schema["maximum"]:
+            value = schema["maximum"]
+        multiple = schema.get("multipleOf")
+        if multiple:
+            value = multiple * max(1, round(value / multiple))
+        return int(value) if kind == "integer" else float(value)
+    if kind == "boolean":
+        return True
+    if kind == "null":
+        return None
+    text = _FORMAT_VALUES.get(schema.get("format"), "string")
+    if "pattern" in schema and not re.search(schema["pattern"], text):
+        try:
+            text = st.from_regex(schema["pattern"], fullmatch=True).example()
+        except Exception:
+            pass
+    low, high = schema.get("minLength", 0), schema.get("maxLength")
+    if len(text) < low:
+        text = text + "x" * (low - len(text))
+    if high is not None and len(text) > high:
+        text = text[:high]
+    return text
+
+
+def plain_body(media_type, value=None, rng=None):
+    """Bytes of a plausible body for a media type that isn't JSON."""
+    rng = rng or random.Random(1)
+    mt = media_type.lower()
+    if mt.startswith("text/event-stream"):
+        data = json.dumps(value) if value is not None and not isinstance(value, str) else (value or "hello")
+        return ("data: %s\n\n" % data).encode()
+    if mt.startswith("text/") or mt.endswith("+xml") or mt.endswith("/xml"):
+        if mt.endswith("xml"):
+            return b"<?xml version=\"1.0\"?><value>text</value>"
+        return (value if isinstance(value, str) else "hello, world").encode()
+    if mt.startswith("image/png"):
+        return base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+    return bytes(rng.randrange(256) for _ in range(16))
+
+
+def is_json(media_type):
+    mt = media_type.split(";")[0].strip().lower()
+    return mt in ("application/json", "*/*", "application/*") or mt.endswith("+json") or mt.endswith("/json") \
+        or mt in ("application/x-ndjson", "application/jsonl", "application/json-seq", "application/x-jsonlines")
+
+
+def ndjson(mt):
+    mt = mt.lower()
+    return mt in ("application/x-ndjson", "application/jsonl", "application/x-jsonlines", "application/json-seq")
+
+
+def lower_uuid(value):
+    return str(uuid.UUID(value)) if isinstance(value, str) else value

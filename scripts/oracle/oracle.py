@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""An HTTP server on the loopback interface that answers only what an OpenAPI 3.x document
+allows, independent of StrategyKit's code.
+
+    oracle.py DOC [--port 0] [--log FILE] [--error-rate R] [--errors-only] [--seed N]
+                  [--idle-timeout SECONDS]
+
+Every request is validated against the document with openapi-core (path, query in every style,
+headers, cookies, JSON, form and multipart bodies, security) plus checks openapi-core lacks
+(UUIDs in lower case, query styles it reads loosely). An invalid request gets status 597 and
+`{"errors": [...]}`; a valid one the operation's success response, or with --error-rate R a
+seeded fraction R of them (every one with --errors-only) a declared error status, with a body
+from the document's example or generated from its schema, validated before it is sent. When
+nothing valid can be produced the answer is 598 and the log names the document fault.
+
+The first line on stdout is `oracle listening on http://127.0.0.1:PORT<BASEPATH>`; each request
+is one JSON line in --log.
+"""
+
+import argparse
+import http.server
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import urllib.parse
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+warnings.simplefilter("ignore")
+# Hypothesis keeps its caches beside the interpreter (the venv), not in the working directory.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(sys.prefix, "hypothesis-home"))
+
+from checks import (Request, make_app, methods_of, path_template, reasons_of, security_reason,  # noqa: E402
+                    strict_reasons, operation_parameters)
+from document import (Resolver, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
+                      read_file, split_query_templates)
+from responder import Responder  # noqa: E402
+
+
+class Oracle:
+    def __init__(self, path, args):
+        self.path = os.path.abspath(path)
+        doc = read_file(self.path)
+        if not openapi_version(doc):
+            raise SystemExit("oracle: %s is not an OpenAPI 3.x document" % path)
+        self.doc = doc
+        self.base_path = first_server_base_path(doc)
+        self.args = args
+        self.seq = 0
+        self.log = open(args.log, "a", encoding="utf-8") if args.log else None
+        self.last_request = time.monotonic()
+
+    def start(self, port):
+        self.host_url = "http://127.0.0.1:%d" % port
+        self.original_templates, self.fixed_queries = split_query_templates(self.doc)
+        point_servers_at(self.doc, self.host_url + self.base_path)
+        self.resolver = Resolver(self.path, self.doc)
+        self.app = make_app(self.doc, "file://" + self.path)
+        self.responder = Responder(self.app, self.doc, self.resolver, error_rate=self.args.error_rate,
+                                   errors_only=self.args.errors_only, seed=self.args.seed)
+
+    def validator_for(self, schema, value, where):
+        """Validates a value the oracle deserialized itself against a schema of the document."""
+        from jsonschema_path import SchemaPath
+        from checks import _schema_reasons
+        factory = self.app.request_validator.schema_validators_factory
+        spec = self.app.spec
+        schema_path = spec
+        if isinstance(schema, dict) and "$ref" in schema:
+            schema_path = spec
+            for token in schema["$ref"].lstrip("#/").split("/"):
+                schema_path = schema_path / token.replace("~1", "/").replace("~0", "~")
+        else:
+            schema_path = SchemaPath.from_dict(schema or {})
+        validator = factory.create(spec, schema_path,
+                                   extra_format_validators=self.app.config.extra_format_validators)
+        try:
+            validator.validate(value)
+        except Exception as e:  # InvalidSchemaValue
+            return _schema_reasons(e, where) or ["%s: %s" % (where, str(e)[:300])]
+        return []
+
+    def handle(self, method, target, headers, body):
+        """(status, headers, body) for one request, logged."""
+        self.seq += 1
+        self.last_request = time.monotonic()
+        request = Request(self.host_url, method, target, headers, body)
+        entry = {"seq": self.seq, "method": method, "path": request.path, "operation": None,
+                 "operationId": None, "valid": False, "errors": [], "status": None, "document_faults": [],
+                 "note": None}
+        try:
+            status, out_headers, out_body = self._handle(request, entry)
+        except Exception as e:  # a bug of the oracle or a place of the document it can't read
+            entry["errors"].append("oracle: %s: %s" % (type(e).__name__, str(e)[:300]))
+            entry["note"] = "oracle-error"
+            status, out_headers = 599, {"Content-Type": "application/json"}
+            out_body = json.dumps({"errors": entry["errors"]}).encode()
+        entry["status"] = status
+        if self.log:
+            self.log.write(json.dumps(entry) + "\n")
+            self.log.flush()
+        return status, out_headers, out_body
+
+    def _handle(self, request, entry):
+        try:
+            found = self.app.request_validator.path_finder.find(request.method, self.host_url + request.path)
+        except Exception as e:
+            kind = type(e).__name__
+            if kind == "OperationNotFound":
+                template = path_template(getattr(e, "url", "") or "", self.base_path)
+                reason = "no %s operation at %s" % (request.method.upper(), request.path)
+                for t in self.doc.get("paths") or {}:
+                    methods = methods_of(self.doc, t)
+                    if methods:
+                        pass
+                entry["errors"].append(reason)
+            elif kind == "ServerNotFound":
+                entry["errors"].append("%s is not under the server's base path %r" % (request.path, self.base_path))
+            else:
+                entry["errors"].append("no path of the document matches %s %s (base path %r)" % (
+                    request.method.upper(), request.path, self.base_path))
+            return self.refuse(entry)
+        template = path_template(found.path_result.pattern, self.base_path)
+        if template not in (self.doc.get("paths") or {}):
+            template = next((t for t in self.doc["paths"] if t.rstrip("/") == template.rstrip("/")), template)
+        label = "%s %s" % (request.method.upper(), self.original_templates.get(template, template))
+        entry["operation"] = label
+        _, operation = operation_parameters(self.resolver, self.doc, template, request.method)
+        entry["operationId"] = operation.get("operationId")
+
+        reasons = []
+        strict, superseded = strict_reasons(self.resolver, self.doc, template, request.method, request,
+                                            self.validator_for)
+        for error in self.app.request_validator.iter_errors(request):
+            if getattr(error, "name", None) in superseded and getattr(error, "location", None) == "query":
+                continue
+            described = reasons_of(error)
+            if described is None:
+                described = [security_reason(self.resolver, self.doc, operation)]
+            reasons += described
+        reasons += strict
+        for name, value in self.fixed_queries.get(template, []):
+            if (name, value) not in request.query_pairs:
+                reasons.append("query parameter '%s' must be '%s': the document's path is %s" % (
+                    name, value, self.original_templates[template]))
+        if reasons:
+            entry["errors"] = reasons
+            return self.refuse(entry)
+        entry["valid"] = True
+        key, code, note = self.responder.choose(label, operation)
+        entry["note"] = note
+        status, headers, body, faults = self.responder.answer(request, label, operation, key, code)
+        entry["document_faults"] = faults
+        if status == 598:
+            entry["note"] = "document-fault"
+            body = json.dumps({"errors": faults}).encode()
+        return status, headers, body
+
+    @staticmethod
+    def refuse(entry):
+        return 597, {"Content-Type": "application/json"}, json.dumps({"errors": entry["errors"]}).encode()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    oracle = None
+
+    def log_message(self, format, *args):
+        pass
+
+    def _body(self):
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            chunks = []
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass
+                    break
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+            return b"".join(chunks)
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length else b""
+
+    def _serve(self):
+        body = self._body()
+        headers = {k: v for k, v in self.headers.items()}
+        status, out_headers, out_body = self.oracle.handle(self.command, self.path, headers, body)
+        out_body = out_body or b""
+        self.send_response(status, {597: "Invalid Request", 598: "Document Fault", 599: "Oracle Error"}.get(status))
+        for name, value in out_headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(out_body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(out_body)
+        self.close_connection = True
+
+    do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_HEAD = do_TRACE = _serve
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("document")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--log")
+    parser.add_argument("--error-rate", type=float, default=0.0)
+    parser.add_argument("--errors-only", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--idle-timeout", type=float, default=300)
+    args = parser.parse_args()
+
+    oracle = Oracle(args.document, args)
+    Handler.oracle = oracle
+    # One request at a time, each on its own connection: answers are deterministic and the time
+    # limit on generating a value can use the main thread's alarm.
+    server = http.server.HTTPServer(("127.0.0.1", args.port), Handler)
+    oracle.start(server.server_address[1])
+    print("oracle listening on %s%s" % (oracle.host_url, oracle.base_path), flush=True)
+
+    def stop(*_):
+        threading.Thread(target=server.shutdown, daemon=True).start()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    def watch():
+        while True:
+            time.sleep(1)
+            if time.monotonic() - oracle.last_request > args.idle_timeout:
+                stop()
+                return
+    threading.Thread(target=watch, daemon=True).start()
+    server.serve_forever(poll_interval=0.2)
+    server.server_close()
+
+
+if __name__ == "__main__":
+    main()
