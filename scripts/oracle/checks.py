@@ -170,12 +170,12 @@ def reasons_of(exc):
     name = getattr(exc, "name", None)
     location = getattr(exc, "location", None)
     prefix = "%s parameter '%s'" % (location, name) if name and location else "body"
-    if type(exc).__name__ in ("SecurityNotFound", "InvalidSecurity"):
-        return None  # described by the caller, which knows the schemes
     chain, cause = [], exc
     while cause is not None and len(chain) < 6:
         chain.append(cause)
         cause = cause.__cause__ or cause.__context__
+    if any(type(c).__name__ in ("SecurityNotFound", "InvalidSecurity", "SecurityValidationError") for c in chain):
+        return None  # described by the caller, which knows the schemes
     out = []
     for c in chain:
         out += _schema_reasons(c, prefix)

@@ -197,7 +197,8 @@ class SchemaConverter:
         if "$ref" in node:
             return self._ref(node, base, stack, in_allof)
         disc = node.get("discriminator") or {}
-        if disc.get("mapping") and not any(k in node for k in ("oneOf", "anyOf")) and not in_allof:
+        if disc.get("mapping") and not any(k in node for k in ("oneOf", "anyOf")) and not in_allof \
+                and node.get("type", "object") == "object":
             # A base schema whose discriminator maps to its subtypes: a value is one of them.
             options = []
             for value, ref in disc["mapping"].items():

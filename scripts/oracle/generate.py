@@ -51,8 +51,22 @@ def _alarm(signum, frame):
     raise TimeLimit()
 
 
-def hypothesis_values(schema, seed_value, count=12, seconds=1.2):
-    """Up to `count` values of the schema, the same for the same seed; [] when hypothesis can't."""
+_drawn = {}
+
+
+def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):
+    """Up to `count` values of the schema, the same for the same seed; [] when hypothesis can't (or
+    the schema is too large for it to be quick: the caller fills those). Cached by schema, since
+    many operations share their error and model schemas."""
+    text = json.dumps(schema, sort_keys=True)
+    if len(text) > largest:
+        return []
+    if (text, seed_value) not in _drawn:
+        _drawn[(text, seed_value)] = _hypothesis_values(schema, seed_value, count, seconds)
+    return _drawn[(text, seed_value)]
+
+
+def _hypothesis_values(schema, seed_value, count, seconds):
     values = []
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, seconds)

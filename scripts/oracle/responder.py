@@ -151,7 +151,7 @@ class Responder:
                 converted = None
                 faults.append("%s %s: a reference of its schema doesn't resolve: %s" % (label, code, e))
             if converted is not None:
-                seed = zlib.crc32(("%s|%s|%s|%s" % (self.seed, label, key, media_type)).encode())
+                seed = self.seed
                 if is_json(media_type) or media_type.startswith("text/event-stream") or \
                         (isinstance(converted, dict) and converted.get("type") not in (None, "string")):
                     generated = [("a generated value", v) for v in hypothesis_values(converted, seed)]

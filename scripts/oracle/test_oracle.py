@@ -1,0 +1,199 @@
+"""The oracle's self-test: it starts the oracle on testdata/shop.yaml and sends real requests.
+
+    $(bash scripts/oracle/setup.sh) -m pytest -q scripts/oracle/test_oracle.py
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+import urllib.error
+import urllib.request
+
+import yaml
+from openapi_schema_validator import OAS30Validator
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHOP = os.path.join(HERE, "testdata", "shop.yaml")
+UPPER_UUID = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
+LOWER_UUID = UPPER_UUID.lower()
+
+
+def start(*options):
+    log = tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False).name
+    process = subprocess.Popen([sys.executable, os.path.join(HERE, "oracle.py"), SHOP, "--log", log,
+                                "--idle-timeout", "60", *options], stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline().strip()
+    return process, line, log
+
+
+class OracleCase(unittest.TestCase):
+    options = ()
+
+    @classmethod
+    def setUpClass(cls):
+        cls.process, cls.line, cls.log = start(*cls.options)
+        cls.url = cls.line.rsplit(" ", 1)[-1]
+        with open(SHOP) as f:
+            cls.doc = yaml.safe_load(f)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.process.terminate()
+        cls.process.wait(10)
+        os.unlink(cls.log)
+
+    def send(self, method, path, body=None, headers=None):
+        request = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=20) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def refused(self, method, path, *fragments, body=None, headers=None):
+        """Asserts a 597 whose reasons name every fragment; returns the reasons."""
+        status, _, data = self.send(method, path, body, headers)
+        self.assertEqual(status, 597, data)
+        reasons = json.loads(data)["errors"]
+        text = " | ".join(reasons)
+        for fragment in fragments:
+            self.assertIn(fragment, text)
+        return reasons
+
+    def assert_schema(self, value, name):
+        schema = {"$ref": "#/components/schemas/%s" % name, "components": self.doc["components"]}
+        OAS30Validator(schema, format_checker=OAS30Validator.FORMAT_CHECKER).validate(value)
+
+    def entries(self):
+        with open(self.log) as f:
+            return [json.loads(line) for line in f]
+
+
+class ValidRequests(OracleCase):
+    def test_listening_line_names_the_base_path(self):
+        self.assertRegex(self.line, r"^oracle listening on http://127\.0\.0\.1:\d+/api/v1$")
+
+    def test_valid_request_gets_its_success_response(self):
+        status, headers, data = self.send("GET", "/items?limit=2&tags=a,b")
+        self.assertEqual(status, 200, data)
+        self.assertTrue(headers["Content-Type"].startswith("application/json"))
+        self.assertIn("X-Total", headers)
+        int(headers["X-Total"])
+        items = json.loads(data)
+        self.assertGreaterEqual(len(items), 1)
+        for item in items:
+            self.assert_schema(item, "Item")
+            self.assertEqual(item["id"], item["id"].lower())
+            self.assertNotIn("secret", item)  # writeOnly
+            for name in ("ownerId", "createdAt", "nickname", "id", "name"):  # every optional property filled
+                self.assertIn(name, item)
+
+    def test_secured_operation_with_its_key(self):
+        body = json.dumps({"name": "lamp", "ownerId": LOWER_UUID}).encode()
+        status, _, data = self.send("POST", "/items", body, {"Content-Type": "application/json", "X-Api-Key": "k"})
+        self.assertEqual(status, 201, data)
+        self.assert_schema(json.loads(data), "Item")
+
+    def test_answers_are_deterministic(self):
+        first = self.send("GET", "/items/%s" % LOWER_UUID)[2]
+        self.assertEqual(first, self.send("GET", "/items/%s" % LOWER_UUID)[2])
+
+    def test_form_and_multipart_bodies_that_follow_the_document(self):
+        status, _, data = self.send("POST", "/search", b"filter[color]=red&filter[size]=2&ids=1,2",
+                                    {"Content-Type": "application/x-www-form-urlencoded"})
+        self.assertEqual(status, 200, data)
+        body = (b'--b\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n'
+                b'Content-Type: application/octet-stream\r\n\r\nabc\r\n'
+                b'--b\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n'
+                b'{"name": "x"}\r\n--b--\r\n')
+        status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
+        self.assertEqual(status, 204, data)
+
+    def test_each_request_is_logged(self):
+        self.send("GET", "/orders/7")
+        entry = [e for e in self.entries() if e["path"] == "/api/v1/orders/7"][-1]
+        self.assertEqual(entry["operation"], "GET /orders/{orderId}")
+        self.assertEqual(entry["operationId"], "getOrder")
+        self.assertTrue(entry["valid"])
+        self.assertEqual(entry["status"], 204)
+
+    def test_example_contradicting_its_schema_is_a_document_fault(self):
+        status, _, data = self.send("GET", "/stats")
+        self.assertEqual(status, 200, data)
+        self.assertIsInstance(json.loads(data)["count"], int)
+        entry = [e for e in self.entries() if e["operation"] == "GET /stats"][-1]
+        self.assertTrue(any("example" in fault and "count" in fault for fault in entry["document_faults"]),
+                        entry)
+
+
+class InvalidRequests(OracleCase):
+    def test_missing_required_query(self):
+        self.refused("GET", "/items", "query parameter 'limit'", "required")
+
+    def test_wrong_type_in_path(self):
+        self.refused("GET", "/orders/seven", "path parameter 'orderId'", "integer")
+
+    def test_upper_case_uuid_in_path(self):
+        self.refused("GET", "/items/%s" % UPPER_UUID, "path parameter 'itemId'", "lower case")
+
+    def test_upper_case_uuid_in_json_body(self):
+        body = json.dumps({"name": "lamp", "ownerId": UPPER_UUID}).encode()
+        self.refused("POST", "/items", "body.ownerId", "lower case", body=body,
+                     headers={"Content-Type": "application/json", "X-Api-Key": "k"})
+
+    def test_body_missing_required_property(self):
+        self.refused("POST", "/items", "'name' is a required property", body=b'{"ownerId": "%s"}' % LOWER_UUID.encode(),
+                     headers={"Content-Type": "application/json", "X-Api-Key": "k"})
+
+    def test_missing_credential(self):
+        self.refused("POST", "/items", "credentials", "X-Api-Key", body=b'{"name": "lamp"}',
+                     headers={"Content-Type": "application/json"})
+
+    def test_exploded_array_where_the_document_says_explode_false(self):
+        self.refused("GET", "/items?limit=1&tags=a&tags=b", "query parameter 'tags'", "explode false")
+
+    def test_form_property_in_the_wrong_style_for_deep_object(self):
+        self.refused("POST", "/search", "form property 'filter'", "deepObject", body=b"filter=color,red",
+                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+
+    def test_form_array_exploded_where_the_encoding_says_explode_false(self):
+        self.refused("POST", "/search", "form property 'ids'", "explode false", body=b"ids=1&ids=2",
+                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+
+    def test_multipart_body_missing_a_part(self):
+        body = (b'--b\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n'
+                b'{"name": "x"}\r\n--b--\r\n')
+        self.refused("POST", "/uploads", "'file' is a required property", body=body,
+                     headers={"Content-Type": "multipart/form-data; boundary=b"})
+
+    def test_unmatched_path_and_method(self):
+        self.refused("GET", "/nowhere?limit=1", "no path of the document matches GET /api/v1/nowhere")
+        self.refused("DELETE", "/items?limit=1", "no DELETE operation")
+
+    def test_invalid_requests_are_logged_as_such(self):
+        self.send("GET", "/items")
+        entry = self.entries()[-1]
+        self.assertFalse(entry["valid"])
+        self.assertEqual(entry["status"], 597)
+        self.assertTrue(entry["errors"])
+
+
+class ErrorsOnly(OracleCase):
+    options = ("--errors-only",)
+
+    def test_declared_error_with_a_valid_body(self):
+        status, _, data = self.send("GET", "/items/%s" % LOWER_UUID)
+        self.assertEqual(status, 404, data)  # 409 has no body: the one with a body is preferred
+        self.assert_schema(json.loads(data), "Error")
+
+    def test_operation_without_a_declared_error_answers_success(self):
+        status, _, _ = self.send("GET", "/orders/1")
+        self.assertEqual(status, 204)
+        self.assertEqual(self.entries()[-1]["note"], "no-error-declared")
+
+
+if __name__ == "__main__":
+    unittest.main()
