@@ -153,10 +153,25 @@ def _where(error):
     return "".join("[%d]" % p if isinstance(p, int) else "." + str(p) for p in path)
 
 
+def _short_message(schema_error):
+    """jsonschema's message with the value abbreviated, and for oneOf/anyOf the closest branch's
+    first complaint."""
+    message = getattr(schema_error, "message", str(schema_error))
+    value = repr(getattr(schema_error, "instance", ""))
+    if len(value) > 80 and value in message:
+        message = message.replace(value, value[:60] + "…" + value[-10:])
+    context = getattr(schema_error, "context", None) or []
+    if context:
+        inner = sorted(context, key=lambda e: -len(list(e.absolute_path)))[0]
+        message += " (%s: %s)" % ("".join("[%d]" % p if isinstance(p, int) else "." + str(p)
+                                          for p in inner.absolute_path) or "itself", _short_message(inner))
+    return message
+
+
 def _schema_reasons(error, prefix):
     out = []
     for schema_error in getattr(error, "schema_errors", None) or []:
-        message = getattr(schema_error, "message", str(schema_error))
+        message = _short_message(schema_error)
         if "is not a 'uuid'" in message:
             value = getattr(schema_error, "instance", "")
             if isinstance(value, str) and uuid_format(value.lower()):

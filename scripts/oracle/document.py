@@ -15,7 +15,17 @@ import urllib.parse
 
 import yaml
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """YAML 1.2's core schema for booleans: `on`, `off`, `yes`, `no` are strings, as the generator
+    reads them."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+                              list("tTfF"))
+_LOADER = _Loader
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
@@ -156,7 +166,10 @@ class SchemaConverter:
         self.notes = []
 
     def convert(self, schema, base=None):
-        return self._convert(schema, base or self.resolver.root, [], False)
+        converted = self._convert(schema, base or self.resolver.root, [], False)
+        if converted is None:
+            raise Unsatisfiable("the schema recurses without end through required properties")
+        return converted
 
     def _ref(self, node, base, stack, in_allof):
         file, key, target = self.resolver.resolve(node["$ref"], base)
@@ -181,7 +194,7 @@ class SchemaConverter:
             converted = self._convert(branch, base, stack, False)
             if converted is None:
                 continue
-            if prop and isinstance(branch, dict) and "$ref" in branch:
+            if prop and isinstance(branch, dict) and "$ref" in branch and not _pins(converted, prop):
                 ref = branch["$ref"]
                 names = [k for k, v in mapping.items() if v == ref or v == ref.rsplit("/", 1)[-1]]
                 value = names[0] if names else ref.rsplit("/", 1)[-1]
@@ -224,7 +237,7 @@ class SchemaConverter:
                     converted = self._convert(sub, base, stack, False)
                     if converted is None:
                         if name in (node.get("required") or []):
-                            raise Unsatisfiable("required property '%s' recurses without end" % name)
+                            return None  # a required property beyond the cap: so is this schema
                         continue
                     props[name] = converted
                 out["properties"] = props
@@ -248,14 +261,14 @@ class SchemaConverter:
             elif k in ("oneOf", "anyOf") and isinstance(v, list):
                 branches = self._discriminated(node, k, base, stack)
                 if not branches:
-                    raise Unsatisfiable("every branch of %s recurses without end" % k)
+                    return None
                 out[k] = branches
             elif k == "allOf" and isinstance(v, list):
                 parts = []
                 for s in v:
                     c = self._convert(s, base, stack, True)
                     if c is None:
-                        raise Unsatisfiable("an allOf part recurses without end")
+                        return None  # a part beyond the cap: so is this schema
                     parts.append(c)
                 out[k] = parts
             elif k == "patternProperties" and isinstance(v, dict):
@@ -325,6 +338,16 @@ class SchemaConverter:
         if "allOf" in out:
             out = _merge_objects(out)
         return out
+
+
+def _pins(schema, prop):
+    """Whether a converted schema already fixes a property's values (enum or const)."""
+    if not isinstance(schema, dict):
+        return False
+    sub = (schema.get("properties") or {}).get(prop)
+    if isinstance(sub, dict) and ("enum" in sub or "const" in sub):
+        return True
+    return any(_pins(part, prop) for part in schema.get("allOf") or [])
 
 
 def _merge_objects(schema):

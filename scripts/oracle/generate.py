@@ -44,11 +44,15 @@ def _quiet_time_limit(unraisable):
 sys.unraisablehook = _quiet_time_limit
 
 
+_generating = [False]
+
+
 def _alarm(signum, frame):
     # Hypothesis may swallow an exception raised in a callback: the timer fires again until
     # generation stops.
-    signal.setitimer(signal.ITIMER_REAL, 0.05)
-    raise TimeLimit()
+    if _generating[0]:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        raise TimeLimit()
 
 
 _drawn = {}
@@ -62,13 +66,17 @@ def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):
     if len(text) > largest:
         return []
     if (text, seed_value) not in _drawn:
-        _drawn[(text, seed_value)] = _hypothesis_values(schema, seed_value, count, seconds)
+        try:
+            _drawn[(text, seed_value)] = _hypothesis_values(schema, seed_value, count, seconds)
+        except TimeLimit:  # raised as generation ended
+            _drawn[(text, seed_value)] = []
     return _drawn[(text, seed_value)]
 
 
 def _hypothesis_values(schema, seed_value, count, seconds):
     values = []
     previous = signal.signal(signal.SIGALRM, _alarm)
+    _generating[0] = True
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         with warnings.catch_warnings():
@@ -85,6 +93,7 @@ def _hypothesis_values(schema, seed_value, count, seconds):
     except (TimeLimit, HypothesisException, Exception):  # time out, unsupported keyword...
         pass
     finally:
+        _generating[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     # The richest draws first: the first ones are minimal (empty strings and arrays).
@@ -118,8 +127,6 @@ def fill(schema, depth=0):
     """A value with every property filled: the generator of last resort."""
     if schema is True or not isinstance(schema, dict):
         return "value"
-    if depth > 12:
-        return None
     if "const" in schema:
         return schema["const"]
     if "enum" in schema and schema["enum"]:
@@ -158,8 +165,8 @@ def fill(schema, depth=0):
             out["key"] = fill(schema["additionalProperties"], depth + 1)
         return out
     if kind == "array":
-        if schema.get("maxItems") == 0:
-            return []
+        if schema.get("maxItems") == 0 or depth > 6:
+            return []  # deep arrays stay empty, so that a large schema gives a small value
         items = schema.get("items", {})
         if isinstance(items, list):
             return [fill(i, depth + 1) for i in items]

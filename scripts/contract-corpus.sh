@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The contract check on a corpus: for every OpenAPI 3.x document of CORPUS_DIR/openapi, the
+# oracle (scripts/oracle/oracle.py) serves the document on a loopback port and the document's
+# driver (scripts/contract-run.sh) calls every operation of the generated client once; then a
+# second pass with the oracle answering only declared errors, reusing the driver built by the
+# first. Prints a line per document (operations, called, requests valid, answers decoded, error
+# bodies decoded, document faults), the totals, the targets as met or MISSED, and every invalid
+# request, decode failure, operation not called and document fault. Exits 1 when a target is
+# missed.
+#
+#   scripts/contract-corpus.sh [CORPUS_DIR] [NAME_FILTER]
+#
+# CORPUS_DIR defaults to ../shared/corpus beside the package; NAME_FILTER (a grep pattern) keeps
+# only the documents whose file names match it. CONTRACT_TIMEOUT (seconds, default 1800) limits
+# each pass of a document; CONTRACT_RUN names the driver script (default scripts/contract-run.sh).
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+corpus=$(cd "${1:-$here/../shared/corpus}" && pwd) || exit 1
+filter=${2:-.}
+limit=${CONTRACT_TIMEOUT:-1800}
+run=${CONTRACT_RUN:-$here/scripts/contract-run.sh}
+cd "$here"
+python=$(bash scripts/oracle/setup.sh) || exit 1
+work=$(mktemp -d)
+oracle_pid=
+cleanup() {
+    [ -n "$oracle_pid" ] && kill "$oracle_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts the oracle on a free port; sets oracle_pid and url, or returns 1.
+start_oracle() { # document log [options...]
+    local document=$1 log=$2; shift 2
+    local out="$log.stdout"
+    "$python" scripts/oracle/oracle.py "$document" --log "$log" --idle-timeout 600 "$@" > "$out" 2> "$log.stderr" &
+    oracle_pid=$!
+    url=
+    for _ in $(seq 600); do
+        url=$(head -1 "$out" 2>/dev/null | sed -n 's/^oracle listening on //p')
+        [ -n "$url" ] && return 0
+        kill -0 "$oracle_pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    stop_oracle
+    return 1
+}
+
+stop_oracle() {
+    if [ -n "$oracle_pid" ]; then
+        kill "$oracle_pid" 2>/dev/null
+        wait "$oracle_pid" 2>/dev/null
+        oracle_pid=
+    fi
+}
+
+is_openapi3() {
+    "$python" -c 'import sys; sys.path.insert(0, "scripts/oracle")
+from document import read_file, openapi_version
+try:
+    sys.exit(0 if openapi_version(read_file(sys.argv[1])) else 1)
+except Exception:
+    sys.exit(1)' "$1"
+}
+
+for document in $(find "$corpus/openapi" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort | grep -E "$filter"); do
+    name=$(basename "$document")
+    if ! is_openapi3 "$document"; then
+        echo "skipped $name: not an OpenAPI 3.x document"
+        continue
+    fi
+    folder="$work/$name"
+    mkdir -p "$folder"
+    echo "$document" > "$folder/document"
+    driver="$folder/driver"
+    started=$(date +%s)
+    for pass in success errors; do
+        options=()
+        [ "$pass" = errors ] && options=(--errors-only)
+        driver_options=(--keep-driver "$driver")
+        if [ "$pass" = errors ]; then
+            if [ ! -x "$driver" ]; then
+                echo "the error pass didn't run: no driver was built" >> "$folder/problem"
+                break
+            fi
+            driver_options=(--driver "$driver")
+        fi
+        if ! start_oracle "$document" "$folder/$pass.log" "${options[@]}"; then
+            echo "the oracle didn't start ($pass pass): $(tail -3 "$folder/$pass.log.stderr" | tr '\n' ' ')" >> "$folder/problem"
+            break
+        fi
+        timeout -k 10 "$limit" bash "$run" "$document" --base-url "$url" "${driver_options[@]}" \
+            > "$folder/$pass.out" 2> "$folder/$pass.err"
+        rc=$?
+        echo "$rc" > "$folder/$pass.rc"
+        stop_oracle
+        if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+            echo "the $pass pass timed out after ${limit}s" >> "$folder/problem"
+        elif ! grep -qE ' (decoded|decode-failed|not-called)' "$folder/$pass.out"; then
+            echo "the $pass pass printed no operation (exit $rc): $(tail -5 "$folder/$pass.err" | tr '\n' ' ')" >> "$folder/problem"
+            [ "$pass" = success ] && break
+        fi
+    done
+    echo "checked $name in $(( $(date +%s) - started ))s"
+done
+echo
+"$python" scripts/oracle/contract_report.py "$work"

@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Joins the contract check's driver output with the oracle's logs and prints the figures.
+
+    contract_report.py WORK_DIR
+
+WORK_DIR holds a folder per document (written by scripts/contract-corpus.sh): `document` (its
+path), `success.out` / `errors.out` (the driver's lines: `<strategy> <METHOD> <path> <status>
+<outcome>`), `success.log` / `errors.log` (the oracle's JSON lines), `success.rc` / `errors.rc`,
+`*.err` (the driver's standard error) and `problem` (why a pass didn't run). Prints a line per
+document, the totals, the targets as met or MISSED, then the invalid requests, decode failures,
+operations not called and document faults; exits 1 when a target is missed.
+"""
+
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from document import HTTP_METHODS, read_file  # noqa: E402
+
+LINE = re.compile(r"^(\S+) (GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) (\S+) (\S+) (decoded|decode-failed|not-called)"
+                  r"(?::\s*(.*))?$")
+
+
+def read(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def log_entries(path):
+    out = []
+    for line in read(path).splitlines():
+        try:
+            out.append(json.loads(line))
+        except ValueError:
+            pass
+    return out
+
+
+def driver_lines(path):
+    out = []
+    for line in read(path).splitlines():
+        m = LINE.match(line.strip())
+        if m:
+            out.append({"strategy": m.group(1), "operation": "%s %s" % (m.group(2), m.group(3)),
+                        "status": m.group(4), "outcome": m.group(5), "why": (m.group(6) or "").strip()})
+    return out
+
+
+def operations_of(document):
+    doc = read_file(document)
+    ops = []
+    for template, item in (doc.get("paths") or {}).items():
+        if isinstance(item, dict):
+            ops += ["%s %s" % (m.upper(), template) for m in HTTP_METHODS if isinstance(item.get(m), dict)]
+    return ops
+
+
+def short(text, n=200):
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def report(work):
+    totals = dict(operations=0, called=0, requests=0, valid=0, answers=0, decoded=0, error_bodies=0,
+                  error_decoded=0, faults=0)
+    invalid, failures, not_called, faults, problems = [], [], [], [], []
+    print("%-40s %5s %7s %15s %17s %17s %6s" % ("document", "ops", "called", "requests valid", "answers decoded",
+                                                "error bodies dec.", "faults"))
+    for name in sorted(os.listdir(work)):
+        folder = os.path.join(work, name)
+        document = read(os.path.join(folder, "document")).strip()
+        if not document:
+            continue
+        try:
+            ops = operations_of(document)
+        except Exception as e:
+            problems.append("%s: can't be read: %s" % (name, short(e)))
+            continue
+        logs = {p: log_entries(os.path.join(folder, p + ".log")) for p in ("success", "errors")}
+        lines = {p: driver_lines(os.path.join(folder, p + ".out")) for p in ("success", "errors")}
+        problem = read(os.path.join(folder, "problem")).strip()
+        if problem:
+            problems.append("%s: %s" % (name, short(problem, 600)))
+        faulty = sorted({e["operation"] for p in logs for e in logs[p] if e.get("status") == 598 and e.get("operation")})
+        for op in faulty:
+            reason = next(e for p in logs for e in logs[p] if e.get("operation") == op and e.get("status") == 598)
+            faults.append("%s: %s: %s" % (name, op, short("; ".join(reason.get("document_faults") or []), 400)))
+        counted = [op for op in ops if op not in faulty]
+        called_ops = {e["operation"] for e in logs["success"] if e.get("operation")}
+        called = [op for op in counted if op in called_ops]
+        for op in counted:
+            if op not in called_ops:
+                why = next((l["why"] for l in lines["success"] if l["operation"] == op and l["outcome"] == "not-called"),
+                           "no request reached the oracle")
+                not_called.append("%s: %s: %s" % (name, op, short(why)))
+        entries = [e for p in logs for e in logs[p] if e.get("operation") not in faulty]
+        valid = [e for e in entries if e.get("valid")]
+        for e in entries:
+            if not e.get("valid"):
+                invalid.append("%s: %s %s: %s" % (name, e.get("method"), e.get("operation") or e.get("path"),
+                                                  short("; ".join(e.get("errors") or []))))
+        answered = [l for l in lines["success"] if l["outcome"] != "not-called" and l["operation"] not in faulty]
+        decoded = [l for l in answered if l["outcome"] == "decoded"]
+        # The error pass: operations the oracle answered with a declared error that has a body.
+        error_ops = {e["operation"] for e in logs["errors"]
+                     if e.get("valid") and e.get("note") == "error" and e.get("status", 0) >= 400
+                     and e.get("status") not in (597, 598, 599)}
+        error_lines = [l for l in lines["errors"] if l["operation"] in error_ops and l["outcome"] != "not-called"]
+        error_decoded = [l for l in error_lines if l["outcome"] == "decoded"]
+        for pass_name, pass_lines in (("success", answered), ("errors", error_lines)):
+            for l in pass_lines:
+                if l["outcome"] == "decode-failed":
+                    failures.append("%s: %s pass: %s %s: %s" % (name, pass_name, l["operation"], l["status"],
+                                                                short(l["why"])))
+        row = dict(operations=len(counted), called=len(called), requests=len(entries), valid=len(valid),
+                   answers=len(answered), decoded=len(decoded), error_bodies=len(error_lines),
+                   error_decoded=len(error_decoded), faults=len(faulty))
+        for k, v in row.items():
+            totals[k] += v
+        print("%-40s %5d %7d %15s %17s %17s %6d" % (
+            name[:40], row["operations"], row["called"], "%d/%d" % (row["valid"], row["requests"]),
+            "%d/%d" % (row["decoded"], row["answers"]), "%d/%d" % (row["error_decoded"], row["error_bodies"]),
+            row["faults"]))
+
+    def pct(a, b):
+        return 100.0 * a / b if b else 100.0
+    t = totals
+    print("%-40s %5d %7d %15s %17s %17s %6d" % (
+        "total", t["operations"], t["called"], "%d/%d" % (t["valid"], t["requests"]),
+        "%d/%d" % (t["decoded"], t["answers"]), "%d/%d" % (t["error_decoded"], t["error_bodies"]), t["faults"]))
+    targets = [
+        ("operations called: %.1f%% (target 100%%)" % pct(t["called"], t["operations"]),
+         t["called"] == t["operations"] and not problems),
+        ("requests valid: %.2f%% (target >= 99%%)" % pct(t["valid"], t["requests"]),
+         pct(t["valid"], t["requests"]) >= 99.0),
+        ("answers decoded: %.2f%% (target >= 99%%)" % pct(t["decoded"], t["answers"]),
+         pct(t["decoded"], t["answers"]) >= 99.0),
+        ("declared error bodies decoded: %d/%d (target all)" % (t["error_decoded"], t["error_bodies"]),
+         t["error_decoded"] == t["error_bodies"]),
+    ]
+    for text, met in targets:
+        print("%s %s" % ("met   " if met else "MISSED", text))
+    for title, items in (("documents not checked", problems), ("invalid requests", invalid),
+                         ("decode failures", failures), ("operations not called", not_called),
+                         ("document faults (excluded from the counts)", faults)):
+        if items:
+            print("%s (%d):" % (title, len(items)))
+            for item in items:
+                print("    " + item)
+    return 0 if all(met for _, met in targets) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(report(sys.argv[1]))
