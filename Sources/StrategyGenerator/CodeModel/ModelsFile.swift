@@ -6,8 +6,8 @@ extension CodeContext {
             switch model.kind {
             case .object(let fields):
                 [.type(objectModel(
-                    name: SwiftName.escaped(model.name.value), fields: fields, access: access, use: model.use,
-                    docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecation)
+                    name: SwiftName.escaped(model.name.value), fields: fields, additionalProperties: model.additionalProperties,
+                    access: access, use: model.use, docs: docLines(model.doc), attributes: deprecatedAttribute(model.deprecation)
                 ))]
             case .enumeration(let enumeration):
                 [.type(enumModel(model, enumeration)), .type(parameterConformance(model))]
@@ -26,11 +26,15 @@ extension CodeContext {
     /// (string literals) rather than a `CodingKeys` enum of its own: the synthesized conformance
     /// of such an enum costs more to build than the rest of the struct, and the spelled-out
     /// coding runs as fast as the synthesized one.
-    func objectModel(name: String, fields: [FieldSpec], access: String?, use: ModelUse, docs: [String] = [], attributes: [String] = []) -> TypeDeclaration {
-        var members = storedProperties(fields, access: access, isLet: !use.contains(.encoded))
+    ///
+    /// With `additionalProperties`, the struct also keeps the keys it doesn't declare, with values
+    /// of that type, in a dictionary read from every other key and written back beside the fields.
+    func objectModel(name: String, fields: [FieldSpec], additionalProperties: TypeReference? = nil, access: String?, use: ModelUse, docs: [String] = [], attributes: [String] = []) -> TypeDeclaration {
+        let others = additionalProperties.map { otherKeysField(of: $0, beside: fields) }
+        var members = storedProperties(fields + (others.map { [$0] } ?? []), access: access, isLet: !use.contains(.encoded))
         let memberAccess = access == "private" ? nil : access
-        if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, access: memberAccess))) }
-        if use.contains(.encoded) { members.append(.function(encodeFunction(fields, access: memberAccess))) }
+        if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, others: others, access: memberAccess))) }
+        if use.contains(.encoded) { members.append(.function(encodeFunction(fields, others: others, access: memberAccess))) }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: modelConformances(use) + ["Sendable"], members: members)
     }
 
@@ -51,8 +55,26 @@ extension CodeContext {
         return conformances
     }
 
-    private func decodingInitializer(_ fields: [FieldSpec], access: String?) -> Function {
-        let lines = fields.map { field -> Statement in
+    /// The property that holds the keys a struct doesn't declare: `additionalProperties`, unless a
+    /// field has that name.
+    private func otherKeysField(of type: TypeReference, beside fields: [FieldSpec]) -> FieldSpec {
+        let taken = Set(fields.map(memberName))
+        let name = ["additionalProperties", "otherProperties"].first { !taken.contains($0) }
+            ?? (2...).lazy.map { "additionalProperties\($0)" }.first { !taken.contains($0) }!
+        var field = FieldSpec(name: Named(name, at: SourceLocation(file: "", line: 0, column: 0)), type: .dictionary(type), typeLocation: SourceLocation(file: "", line: 0, column: 0))
+        field.swiftName = name
+        field.doc = "The object's other keys, with their values."
+        field.defaultValue = .object([], [:])
+        return field
+    }
+
+    /// The set of the keys a struct's fields have, as a Swift literal.
+    private func declaredKeys(_ fields: [FieldSpec]) -> String {
+        "[" + fields.map { SwiftName.stringLiteral($0.name.value) }.joined(separator: ", ") + "]"
+    }
+
+    private func decodingInitializer(_ fields: [FieldSpec], others: FieldSpec?, access: String?) -> Function {
+        var lines = fields.map { field -> Statement in
             let name = storageName(field)
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
@@ -79,6 +101,10 @@ extension CodeContext {
             }
             return .line("self.\(SwiftName.escaped(name)) = try \(field.isIndirect ? "Indirect(\(call))" : call)")
         }
+        if let others, case .dictionary(let values) = others.type {
+            let name = SwiftName.escaped(memberName(others))
+            lines.append(.line("self.\(name) = try container.decodeAdditionalProperties(\(swiftType(values)).self, declared: \(declaredKeys(fields)))"))
+        }
         return Function(
             access: access,
             name: "init",
@@ -90,8 +116,11 @@ extension CodeContext {
         )
     }
 
-    private func encodeFunction(_ fields: [FieldSpec], access: String?) -> Function {
-        let lines = encodingLines(fields, into: "container", from: nil)
+    private func encodeFunction(_ fields: [FieldSpec], others: FieldSpec?, access: String?) -> Function {
+        var lines = encodingLines(fields, into: "container", from: nil)
+        if let others {
+            lines.append(.line("try container.encodeAdditionalProperties(\(SwiftName.escaped(memberName(others))), declared: \(declaredKeys(fields)))"))
+        }
         return Function(
             access: access,
             name: "encode",

@@ -69,6 +69,7 @@ private struct Renamer {
     func model(_ model: ModelSpec) -> ModelSpec {
         var model = model
         model.name = named(model.name)
+        model.additionalProperties = model.additionalProperties.map(type)
         if case .object(let fields) = model.kind {
             model.kind = .object(fields.map(field))
         }

@@ -33,12 +33,7 @@ extension OpenAPIImporter {
     /// An object with properties or parts, an enum with a value the spec format can say, or a
     /// union of two or more schemas.
     func isModel(_ schema: YAMLNode) -> Bool {
-        if let values = schema["enum"] {
-            return values.items.contains { item in
-                guard item.scalar != nil, item.value != .null else { return false }
-                return schemaType(schema) != "integer" || Int(item.scalar ?? "") != nil
-            }
-        }
+        if schema["enum"] != nil { return isEnumeration(schema) }
         if let members = unionMembers(schema), schema["properties"] == nil {
             return (members.count > 1 || namedConstants(schema) != nil) && !isText(schema)
         }
@@ -48,11 +43,15 @@ extension OpenAPIImporter {
 
     /// The one schema an `allOf` wraps when its other parts only annotate it (a description, a
     /// title, an example: `allOf: [{$ref: Repo}, {description: …}]`, the usual way to describe a
-    /// reference) and the schema adds no properties of its own.
+    /// reference) and the schema adds no properties of its own, requires none the wrapped one
+    /// doesn't, and keeps no other keys.
     func wrappedSchema(_ schema: YAMLNode) -> (node: YAMLNode, index: Int)? {
         guard schema["properties"] == nil, let parts = schema["allOf"]?.items else { return nil }
         let significant = parts.enumerated().filter { !isAnnotation($0.element) }
-        if significant.count == 1 { return (significant[0].element, significant[0].offset) }
+        if significant.count == 1 {
+            guard !constrainsFurther(schema, than: significant[0].element) else { return nil }
+            return (significant[0].element, significant[0].offset)
+        }
         // Parts that are all single values (`allOf: [{ format: date-time }, { type: string }]`):
         // the first says the most; where they disagree no value is both, and the first is kept.
         let singles = ["string", "integer", "number", "boolean"]
@@ -87,34 +86,6 @@ extension OpenAPIImporter {
         return schema.members.allSatisfy { Self.annotationKeys.contains($0.key) || $0.key.hasPrefix("x-") }
     }
 
-    /// `oneOf: [{ const: 1, title: GUILD_UPDATE }, …]`, OpenAPI 3.1's way to write an enum whose
-    /// values have names: the values and their titles, and whether they are integers; `nil`
-    /// unless every member is one named string or integer value.
-    func namedConstants(_ schema: YAMLNode) -> (values: YAMLNode, titles: [String?], isInteger: Bool)? {
-        guard let members = (schema["oneOf"] ?? schema["anyOf"])?.items, !members.isEmpty else { return nil }
-        var values: [YAMLNode] = [], titles: [String?] = []
-        var integers = 0
-        for member in members {
-            let member = lookUp(member).node ?? member
-            if isNullSchema(member) { continue }
-            // A member lists one value (`const`, or an enum of one) or several (an enum, such as
-            // `enum: [""]` beside the others for "unset").
-            let listed = member["const"].map { [$0] } ?? member["enum"]?.items ?? []
-            guard !listed.isEmpty else { return nil }
-            for value in listed where value.value != .null {
-                switch value.value {
-                case .int: integers += 1
-                case .string: break
-                default: return nil
-                }
-                values.append(value)
-                titles.append(listed.count == 1 ? member["title"]?.scalar : nil)
-            }
-        }
-        guard let first = values.first, integers == 0 || integers == values.count else { return nil }
-        return (YAMLNode(kind: .sequence(values), location: first.location), titles, integers > 0)
-    }
-
     /// A union whose members are all text, some of them listing values and some not (`anyOf:
     /// [{ type: string }, { type: string, enum: [""] }]`, text that may be empty to unset it):
     /// text, since only one of its cases could ever decode.
@@ -123,15 +94,6 @@ extension OpenAPIImporter {
         let resolved = members.map { lookUp($0).node ?? $0 }
         return resolved.allSatisfy { schemaType($0) == "string" && $0["format"] == nil && $0["properties"] == nil }
             && resolved.contains { $0["enum"] == nil && $0["const"] == nil }
-    }
-
-    /// The enum `namedConstants` found, its cases named by the titles.
-    mutating func namedConstantsEnumeration(_ schema: YAMLNode, pointer: JSONPointer) -> EnumSpec? {
-        guard let (values, titles, isInteger) = namedConstants(schema) else { return nil }
-        let typeKey = YAMLNode(kind: .scalar("type", quoted: false), location: schema.location)
-        let typeValue = YAMLNode(kind: .scalar(isInteger ? "integer" : "string", quoted: false), location: schema.location)
-        let typed = YAMLNode(kind: .mapping([(key: typeKey, value: typeValue)]), location: schema.location)
-        return enumeration(values, schema: typed, pointer: pointer, titles: titles)
     }
 
     /// A schema's description, or that of a part that only annotates it.
@@ -157,17 +119,19 @@ extension OpenAPIImporter {
             guard let union = union(named: name, schema, members: members, pointer: pointer) else { return nil }
             return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .union(union), deprecated: deprecated)
         }
-        if let values = schema["enum"] {
+        if let values = schema["enum"], isEnumeration(schema) {
             guard let enumeration = enumeration(values, schema: schema, pointer: pointer.appending("enum")) else { return nil }
             return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .enumeration(enumeration), deprecated: deprecated)
         }
         guard isObject(schema) else { return nil }
         guard let fields = objectFields(schema, owner: name, pointer: pointer) else { return nil }
-        return ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .object(fields), deprecated: deprecated)
+        var model = ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .object(fields), deprecated: deprecated)
+        model.additionalProperties = additionalValues(schema, owner: name, pointer: pointer)
+        return model
     }
 
     func isObject(_ schema: YAMLNode) -> Bool {
-        guard schema["additionalProperties"] == nil || schema["properties"] != nil else { return false }
+        guard schema["additionalProperties"] == nil || schema["properties"] != nil || schema["allOf"] != nil else { return false }
         return schema["properties"] != nil || schema["allOf"] != nil || schemaType(schema) == "object" && schema["additionalProperties"] == nil
     }
 
@@ -177,13 +141,13 @@ extension OpenAPIImporter {
         guard enterNesting(at: schema, pointer) else { return nil }
         defer { nesting -= 1 }
         var fields: [FieldSpec] = []
-        var required = Set(schema["required"]?.items.compactMap(\.scalar) ?? [])
-        for (index, part) in (schema["allOf"]?.items ?? []).enumerated() where !isAnnotation(part) {
+        // What any part requires, the whole object must have.
+        let required = requiredNames(schema)
+        for (index, part) in (schema["allOf"]?.items ?? []).enumerated() where !isAnnotation(part) && !isConstraint(part) {
             let at = pointer.appending("allOf").appending(index)
-            if let map = lookUp(part).node, map["properties"] == nil, map["allOf"] == nil, map["additionalProperties"]?.bool == nil,
+            if let map = lookUp(part).node, map["properties"] == nil, map["allOf"] == nil,
                map["additionalProperties"] != nil, (schemaType(map) ?? "object") == "object" {
-                // A map beside named fields: the struct keeps the named ones.
-                warn("'allOf' part \(index) is a map; the struct has the other parts' fields, and keys beyond them are not read", at: part.location, at)
+                // A map beside named fields: its values are the object's other keys'.
                 continue
             }
             guard let resolved = resolve(part, pointer: at), isObject(resolved) || resolved["properties"] != nil else {
@@ -222,9 +186,7 @@ extension OpenAPIImporter {
                 }
             }
         }
-        for name in fields.map(\.name.value) where required.contains(name) {
-            required.remove(name)
-        }
+        requireFields(&fields, required, of: schema)
         for (key, property) in schema["properties"]?.members ?? [] {
             let at = pointer.appending("properties").appending(key)
             guard !fields.contains(where: { $0.name.value == key }) else { continue }
@@ -308,7 +270,7 @@ extension OpenAPIImporter {
         }
         // `items` without a type is a list all the same.
         let implicitList = schema["items"] != nil && schema["properties"] == nil && schema["allOf"] == nil
-        switch schemaType(schema) ?? (implicitList ? "array" : nil) {
+        switch valueType(schema) ?? (implicitList ? "array" : nil) {
         case "string":
             switch schema["format"]?.scalar {
             case "date-time", "date": return .named("Date")
@@ -343,8 +305,8 @@ extension OpenAPIImporter {
             // Always `null`: nothing but JSON's `null` to hold.
             return .named("JSON")
         case nil:
-            // No type, or several: any JSON value.
-            let shaped = ["enum", "allOf", "items", "properties", "const"].contains { schema[$0] != nil }
+            // No type, or several, or values of several types: any JSON value.
+            let shaped = ["allOf", "items", "properties"].contains { schema[$0] != nil }
             return shaped ? nil : .named("JSON")
         default:
             return nil
@@ -409,6 +371,7 @@ extension OpenAPIImporter {
     func isNullable(_ schema: YAMLNode) -> Bool {
         schema["nullable"]?.bool == true || schema["type"]?.items.contains { $0.scalar == "null" } == true
             || (schema["oneOf"] ?? schema["anyOf"])?.items.contains(where: isNullSchema) == true
+            || listsNull(schema) || schema["allOf"]?.items.contains { isAnnotation($0) && $0["nullable"]?.bool == true } == true
     }
 
     /// `{ type: "null" }`, which 3.1 documents list among a union's members to make it nullable.
@@ -508,38 +471,6 @@ extension OpenAPIImporter {
         case "date": return .pattern("yyyy-MM-dd")
         default: return nil
         }
-    }
-
-    mutating func enumeration(_ values: YAMLNode, schema: YAMLNode, pointer: JSONPointer, titles: [String?] = []) -> EnumSpec? {
-        let isInteger = schemaType(schema) == "integer"
-        // The names generators give the cases of an enum whose values don't say what they mean.
-        let written = (schema["x-enum-varnames"] ?? schema["x-enumNames"] ?? schema["x-enum-names"])?.items.map(\.scalar) ?? titles
-        var cases: [EnumCaseSpec] = []
-        var names: Set<String> = []
-        for (position, item) in values.items.enumerated() {
-            guard case .scalar(let text, _) = item.kind else { continue }
-            if item.value == .null { continue }
-            if isInteger, Int(text) == nil { continue }
-            guard !cases.contains(where: { $0.value.value == text }) else { continue }
-            // `GUILD_UPDATE` reads as `guildUpdate`.
-            let title = written.indices.contains(position) ? written[position].flatMap { SwiftIdentifier.member($0.uppercased() == $0 ? $0.lowercased() : $0, fallback: "") } : nil
-            var swiftName = title.flatMap { $0.isEmpty ? nil : $0 }
-                ?? (text.isEmpty ? "empty" : SwiftIdentifier.member(isInteger ? "value\(text)" : text, fallback: "value"))
-            let base = swiftName
-            let reserved: Set<String> = ["unknown", "rawValue", "none", "some"]
-            var suffix = 2
-            while names.contains(swiftName) || reserved.contains(swiftName) {
-                swiftName = "\(base)\(suffix == 2 && reserved.contains(base) ? "Value" : String(suffix))"
-                suffix += 1
-            }
-            names.insert(swiftName)
-            cases.append(EnumCaseSpec(value: Named(text, at: item.location), swiftName: swiftName))
-        }
-        guard !cases.isEmpty else {
-            warn("an enum without values the spec format can say is left out", at: values.location, pointer)
-            return nil
-        }
-        return EnumSpec(isInteger: isInteger, cases: cases)
     }
 
     /// Stores on the heap each field that makes a struct contain itself (directly or through

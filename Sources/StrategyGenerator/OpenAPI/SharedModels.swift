@@ -110,6 +110,7 @@ extension APISpec {
         shape.name = Named("", at: nowhere)
         shape.doc = nil
         shape.allOf = model.allOf.map(anywhere)
+        shape.additionalProperties = model.additionalProperties.map(selfless)
         switch model.kind {
         case .object(let fields):
             shape.kind = .object(fields.map { field in

@@ -165,6 +165,9 @@ public struct ModelSpec: Hashable, Sendable {
     public var deprecated: Deprecation?
     /// Object models whose fields come first in this one, in order (OpenAPI's `allOf`).
     public var allOf: [Named] = []
+    /// The type of the values of the keys an object model doesn't declare, which it keeps beside
+    /// its fields (OpenAPI's `additionalProperties`); `nil` when it keeps none.
+    public var additionalProperties: TypeReference? = nil
 
     public var fields: [FieldSpec] {
         if case .object(let fields) = kind { fields } else { [] }

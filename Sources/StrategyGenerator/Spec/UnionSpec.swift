@@ -20,7 +20,7 @@ extension ModelSpec {
     /// The types a model holds: its fields' types, or its variants'.
     public var memberTypes: [TypeReference] {
         switch kind {
-        case .object(let fields): fields.map(\.type)
+        case .object(let fields): fields.map(\.type) + (additionalProperties.map { [.dictionary($0)] } ?? [])
         case .enumeration: []
         case .union(let union): union.variants.map(\.type)
         }

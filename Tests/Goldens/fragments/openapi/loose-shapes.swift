@@ -6,13 +6,17 @@ public struct Upload: Encodable, Sendable {
     public var kind: String?
     public var removed: JSONValue?
 
+    /// The object's other keys, with their values.
+    public var additionalProperties: [String: String]
+
     public init(
         takenAt: Date? = nil,
         bytes: String? = nil,
         tags: [String]? = nil,
         anything: [JSONValue]? = nil,
         kind: String? = nil,
-        removed: JSONValue? = nil
+        removed: JSONValue? = nil,
+        additionalProperties: [String: String] = [:]
     ) {
         self.takenAt = takenAt
         self.bytes = bytes
@@ -20,6 +24,7 @@ public struct Upload: Encodable, Sendable {
         self.anything = anything
         self.kind = kind
         self.removed = removed
+        self.additionalProperties = additionalProperties
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -30,5 +35,6 @@ public struct Upload: Encodable, Sendable {
         try container.encodeIfPresent(anything, forKey: "anything")
         try container.encodeIfPresent(kind, forKey: "kind")
         try container.encodeIfPresent(removed, forKey: "removed")
+        try container.encodeAdditionalProperties(additionalProperties, declared: ["takenAt", "bytes", "tags", "anything", "kind", "removed"])
     }
 }

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// Answers as real servers send them decode through the models imported from the schemas that
+/// describe them, and models that are sent encode what the schema says: each test generates a
+/// client, builds a program with it against the runtime and runs it.
+@Suite struct ImportedSchemaDecodingTests {
+    /// Stripe's deleted objects say `deleted: true` and Slack's answers `ok: true`, each a
+    /// Boolean enum of one value: a `Bool`, as are the other Boolean enums; integer and number
+    /// enums decode numbers, an enum that lists `null` decodes it, and one of mixed types any JSON.
+    @Test func enumsOfValuesOtherThanTextDecodeTheValuesTheyList() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /customers/{id}:
+            delete:
+              operationId: deleteCustomer
+              parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+              responses: { "200": { description: Deleted., content: { application/json: { schema: { $ref: "#/components/schemas/DeletedCustomer" } } } } }
+          /chat.postMessage:
+            post:
+              operationId: postMessage
+              responses: { "200": { description: Posted., content: { application/json: { schema: { $ref: "#/components/schemas/Posted" } } } } }
+        components:
+          schemas:
+            DeletedCustomer:
+              type: object
+              required: [id, object, deleted]
+              properties:
+                id: { type: string }
+                object: { type: string, enum: [customer] }
+                deleted: { type: boolean, enum: [true], description: Always true for a deleted object. }
+            Posted:
+              type: object
+              required: [ok, channel, archived, flag, priority, ratio, state, level, size]
+              properties:
+                ok: { type: boolean, enum: [true] }
+                channel: { type: string }
+                archived: { type: boolean, enum: [false] }
+                flag: { type: boolean, enum: [true, false] }
+                priority: { type: integer, enum: [1, 2, 3] }
+                ratio: { type: number, enum: [0.5, 1.5] }
+                state: { type: string, nullable: true, enum: [open, closed, null] }
+                level: { enum: [1, 2] }
+                size: { enum: [1, auto] }
+        """
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        let deleted = try JSONDecoder().decode(DeletedCustomer.self, from: Data(#"{"id": "cus_1", "object": "customer", "deleted": true}"#.utf8))
+        let ok: Bool = deleted.deleted
+        print(deleted.id, deleted.object.rawValue, ok)
+        let answer = #"{"ok": true, "channel": "C1", "archived": false, "flag": false, "priority": 2, "ratio": 1.5, "state": null, "level": 2, "size": "auto"}"#
+        let posted = try JSONDecoder().decode(Posted.self, from: Data(answer.utf8))
+        let flags: [Bool] = [posted.ok, posted.archived, posted.flag]
+        let ratio: Double = posted.ratio
+        print(flags, posted.priority.rawValue, ratio, posted.state as Any, posted.level.rawValue, posted.size)
+        """#)
+
+        #expect(output == """
+        cus_1 customer true
+        [true, false, false] 2 1.5 nil 2 string("auto")
+
+        """)
+    }
+
+    /// An object that declares properties and keeps others (`additionalProperties: true`, `{}`
+    /// or a schema) decodes every key it doesn't declare into `additionalProperties`, and sends
+    /// them back beside its fields; a property of its own named `additionalProperties` stays its.
+    @Test func anObjectWithPropertiesAndAdditionalPropertiesKeepsTheOthers() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /products:
+            post:
+              operationId: addProduct
+              requestBody: { required: true, content: { application/json: { schema: { $ref: "#/components/schemas/Product" } } } }
+              responses: { "200": { description: Added., content: { application/json: { schema: { $ref: "#/components/schemas/Product" } } } } }
+          /stock:
+            get:
+              operationId: getStock
+              responses: { "200": { description: Stock., content: { application/json: { schema: { $ref: "#/components/schemas/Stock" } } } } }
+          /settings:
+            get:
+              operationId: getSettings
+              responses: { "200": { description: Settings., content: { application/json: { schema: { $ref: "#/components/schemas/Settings" } } } } }
+        components:
+          schemas:
+            Product:
+              type: object
+              required: [id]
+              properties:
+                id: { type: string }
+                name: { type: string }
+              additionalProperties: { type: string }
+            Stock:
+              type: object
+              required: [total]
+              properties:
+                total: { type: integer }
+              additionalProperties: { type: integer }
+            Settings:
+              type: object
+              properties:
+                theme: { type: string }
+                additionalProperties: { type: boolean }
+              additionalProperties: true
+        """
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        let product = try JSONDecoder().decode(Product.self, from: Data(#"{"id": "p1", "name": "Lamp", "color": "red", "size": "XL"}"#.utf8))
+        print(product.id, product.name ?? "-", product.additionalProperties.sorted { $0.key < $1.key })
+        var sent = product
+        sent.additionalProperties["material"] = "oak"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        print(String(decoding: try encoder.encode(sent), as: UTF8.self))
+        let stock = try JSONDecoder().decode(Stock.self, from: Data(#"{"total": 5, "lamp": 2, "desk": 3}"#.utf8))
+        print(stock.total, stock.additionalProperties.sorted { $0.key < $1.key })
+        let settings = try JSONDecoder().decode(Settings.self, from: Data(#"{"theme": "dark", "additionalProperties": true, "beta": {"on": [1, 2]}}"#.utf8))
+        print(settings.theme ?? "-", settings.additionalProperties ?? false, settings.otherProperties)
+        """#)
+
+        #expect(output == """
+        p1 Lamp [(key: "color", value: "red"), (key: "size", value: "XL")]
+        {"color":"red","id":"p1","material":"oak","name":"Lamp","size":"XL"}
+        5 [(key: "desk", value: 3), (key: "lamp", value: 2)]
+        dark true ["beta": StrategyKit.JSONValue.object(["on": StrategyKit.JSONValue.array([StrategyKit.JSONValue.integer(1), StrategyKit.JSONValue.integer(2)])])]
+
+        """)
+    }
+
+    /// `allOf` of a reference and a part that only requires some of its properties, or keeps
+    /// other keys, is the referenced object with those properties required: a create call sends
+    /// the fields, and an answer's fields are read.
+    @Test func anAllOfThatRequiresPropertiesOfAReferenceHasThemRequired() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Zoo, version: "1" }
+        servers: [{ url: https://zoo.example.com }]
+        paths:
+          /pets:
+            post:
+              operationId: addPet
+              requestBody: { required: true, content: { application/json: { schema: { $ref: "#/components/schemas/NewPet" } } } }
+              responses: { "200": { description: Added., content: { application/json: { schema: { $ref: "#/components/schemas/StoredPet" } } } } }
+        components:
+          schemas:
+            Pet:
+              type: object
+              properties:
+                id: { type: integer }
+                name: { type: string }
+                tag: { type: string, nullable: true }
+            NewPet:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - required: [name]
+                  additionalProperties: true
+            StoredPet:
+              allOf:
+                - $ref: "#/components/schemas/Pet"
+                - type: object
+                  required: [id, name, tag]
+        """
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let pet = NewPet(name: "Rex", additionalProperties: ["chip": "123"])
+        print(String(decoding: try encoder.encode(pet), as: UTF8.self))
+        let stored = try JSONDecoder().decode(StoredPet.self, from: Data(#"{"id": 7, "name": "Rex", "tag": null}"#.utf8))
+        let id: Int = stored.id, name: String = stored.name
+        print(id, name, stored.tag ?? "no tag")
+        """#)
+
+        #expect(output == """
+        {"chip":"123","name":"Rex"}
+        7 Rex no tag
+
+        """)
+    }
+}
