@@ -28,6 +28,11 @@ extension CodeContext {
         )
     }
 
+    /// The authenticator of a scheme in `build()`: a bearer scheme's, or the one the caller set (`nil` until then).
+    private func authenticator(_ scheme: AuthSchemeSpec) -> String {
+        scheme.kind.isBearer ? ".bearer(\(SwiftName.escaped(SwiftName.member(scheme.name.value))))" : credentialName(scheme)
+    }
+
     private func credentialName(_ scheme: AuthSchemeSpec) -> String {
         SwiftName.member(scheme.name.value) + (scheme.kind.isBearer ? "Token" : "Authenticator")
     }
@@ -94,6 +99,11 @@ extension CodeContext {
             } else {
                 body.append(.block("if let \(credential)", [.line("builtIn.append(.authentication(\(credential), name: \(middlewareName)))")]))
             }
+        }
+        for ways in authAlternatives {
+            // A strategy that takes any of several ways sends the first the caller gave.
+            let list = "[" + ways.map { way in "[" + way.map(authenticator).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+            body.append(.line("builtIn.append(.authentication(.anyOf(\(list)), name: \(SwiftName.stringLiteral(authMiddlewareName(ways)))))"))
         }
         let client = "settings.client(\(builtIn.isEmpty ? "" : "builtIn: builtIn"))"
         let bearers = bearerSchemes.map { SwiftName.member($0) }.map { "\(SwiftName.argumentLabel($0)): \(SwiftName.escaped($0))" }

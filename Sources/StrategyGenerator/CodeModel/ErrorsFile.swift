@@ -17,13 +17,14 @@ extension CodeContext {
             members.append(.enumCase(docs: ["Error code \(codeText(codeCase.code))."], name: SwiftName.escaped(codeCase.caseName.value) + signature, rawValue: nil))
         }
         for statusCase in error.statusCases {
-            let signature = signature(statusCase.payload, keepsMessage: keepsMessage, status: statusCase.status)
+            let signature = signature(statusCase.payload, keepsMessage: keepsMessage, status: statusCase.status, keepsBody: statusCase.keepsBody)
             let status = switch statusCase.status {
             case .code(let code): "HTTP \(code)"
             case .range(let digit): "Any HTTP \(digit)xx that no case of its own status takes"
             case .other: "Any other rejected response whose body decodes as the payload"
             }
-            let docs = statusCase.header.map { "\(status) with `\($0.name.value): \($0.value)`." } ?? "\(status)."
+            var docs = statusCase.header.map { "\(status) with `\($0.name.value): \($0.value)`." } ?? "\(status)."
+            if statusCase.keepsBody { docs.removeLast(); docs += ", with its body as it came: operations give it different bodies." }
             members.append(.enumCase(docs: [docs], name: SwiftName.escaped(statusCase.caseName.value) + signature, rawValue: nil))
         }
         var unknown = ["statusCode: Int"]
@@ -83,8 +84,9 @@ extension CodeContext {
 
     /// `(Problem?)`, `(captchaSid: String?, message: String?)`: the status of a range or
     /// `default` case, what a case keeps, then the server's message when the error type says
-    /// where it is; empty for nothing. A `default` case's payload always decoded.
-    private func signature(_ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0)) -> String {
+    /// where it is, then the body as it came when the case keeps it; empty for nothing. A
+    /// `default` case's payload always decoded.
+    private func signature(_ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0), keepsBody: Bool = false) -> String {
         var parts: [String]
         switch payload {
         case .none: parts = []
@@ -93,15 +95,17 @@ extension CodeContext {
         }
         if status.carriesStatusCode { parts.insert("statusCode: Int", at: 0) }
         if keepsMessage { parts.append("message: String?") }
+        if keepsBody { parts.append("body: Data") }
         return parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")"
     }
 
     /// `self = .notFound(message: message)`: the case with what it keeps, broken one argument a
     /// line when long.
-    private func assignment(_ caseName: String, _ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0)) -> Statement {
+    private func assignment(_ caseName: String, _ payload: StatusCase.Payload, keepsMessage: Bool, status: StatusCase.Status = .code(0), keepsBody: Bool = false) -> Statement {
         var arguments = payloadArguments(payload, keepsMessage: keepsMessage)
         if status == .other, case .body = payload { arguments[0] = "payload" }
         if status.carriesStatusCode { arguments.insert("statusCode: response.status.code", at: 0) }
+        if keepsBody { arguments.append("body: body") }
         let name = "self = .\(SwiftName.escaped(caseName))"
         return arguments.isEmpty ? .line(name) : .call(prefix: name, arguments: arguments, suffix: "")
     }
@@ -129,12 +133,12 @@ extension CodeContext {
 
     /// `var message: String?`: the server's message, whichever case the error is.
     private func messageProperty(_ error: ErrorSpec) -> Property {
-        func binding(_ name: String, skipping count: Int) -> String {
-            ".\(SwiftName.escaped(name))(" + String(repeating: "_, ", count: count) + "let message)"
+        func binding(_ name: String, skipping count: Int, keepsBody: Bool) -> String {
+            ".\(SwiftName.escaped(name))(" + String(repeating: "_, ", count: count) + "let message" + (keepsBody ? ", _)" : ")")
         }
-        let named = error.codeCases.map { ($0.caseName.value, $0.payload.count) }
-            + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload) + ($0.status.carriesStatusCode ? 1 : 0)) }
-        let patterns = named.map { name, count in binding(name, skipping: count) }
+        let named = error.codeCases.map { ($0.caseName.value, $0.payload.count, false) }
+            + error.statusCases.map { ($0.caseName.value, payloadCount($0.payload) + ($0.status.carriesStatusCode ? 1 : 0), $0.keepsBody) }
+        let patterns = named.map { name, count, keepsBody in binding(name, skipping: count, keepsBody: keepsBody) }
             + [".unknown(_, " + (error.codePath != nil ? "_, " : "") + "let message, _)"]
         return Property(
             docs: ["What the server said about the error, whichever case it is."],
@@ -178,13 +182,13 @@ extension CodeContext {
             if let header = statusCase.header {
                 pattern += " where response.headerFields.value(\(SwiftName.stringLiteral(header.name.value))) == \(SwiftName.stringLiteral(header.value))"
             }
-            return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil, status: statusCase.status)])
+            return SwitchCase(pattern: pattern, body: [assignment(statusCase.caseName.value, statusCase.payload, keepsMessage: error.messagePath != nil, status: statusCase.status, keepsBody: statusCase.keepsBody)])
         }
         let unknownCase = Statement.call(prefix: "self = .unknown", arguments: unknown, suffix: "")
         if let other = error.statusCases.first(where: { $0.status == .other }), case .body(let type) = other.payload {
             cases.append(SwitchCase(pattern: nil, body: [
                 .block("guard let payload = try? decoder.decode(\(swiftType(type.unwrappingOptional)).self, from: body) else", [unknownCase, .line("return")]),
-                assignment(other.caseName.value, other.payload, keepsMessage: error.messagePath != nil, status: .other),
+                assignment(other.caseName.value, other.payload, keepsMessage: error.messagePath != nil, status: .other, keepsBody: other.keepsBody),
             ]))
         } else {
             cases.append(SwitchCase(pattern: nil, body: [unknownCase]))

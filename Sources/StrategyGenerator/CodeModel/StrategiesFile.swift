@@ -165,9 +165,28 @@ extension CodeContext {
         "auth.\(scheme)"
     }
 
-    /// Every auth scheme's middleware but the strategy's own, and what it skips by name.
+    /// The middleware that authenticates the first of several ways a strategy takes: ways
+    /// apart by `|`, the schemes of one way by `+` (`auth.key+appId|bearer`), `none` for a way
+    /// without credentials.
+    func authMiddlewareName(_ ways: [[AuthSchemeSpec]]) -> String {
+        authMiddlewareName(ways.map { $0.isEmpty ? "none" : $0.map(\.name.value).joined(separator: "+") }.joined(separator: "|"))
+    }
+
+    /// The ways to authenticate that strategies taking any of several take, each once, in the
+    /// order strategies first take them.
+    var authAlternatives: [[[AuthSchemeSpec]]] {
+        var seen: [[[AuthSchemeSpec]]] = []
+        for strategy in resolved.strategies {
+            if let ways = strategy.authAlternatives, !seen.contains(ways) { seen.append(ways) }
+        }
+        return seen
+    }
+
+    /// Every auth middleware but the strategy's own, and what it skips by name.
     private func excludedMiddlewares(_ strategy: ResolvedStrategy) -> [String] {
-        spec.authSchemes.filter { $0 != strategy.authScheme }.map { authMiddlewareName($0.name.value) } + strategy.excludedMiddlewares
+        let own = strategy.authAlternatives.map(authMiddlewareName) ?? strategy.authScheme.map { authMiddlewareName($0.name.value) }
+        let all = spec.authSchemes.map { authMiddlewareName($0.name.value) } + authAlternatives.map(authMiddlewareName)
+        return all.filter { $0 != own } + strategy.excludedMiddlewares
     }
 
     /// `Endpoint(.get, "/users/\(input.id)", query: [...], ...)`, after the statements that

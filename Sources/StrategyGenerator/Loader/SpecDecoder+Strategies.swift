@@ -7,6 +7,26 @@ extension SpecDecoder {
         }
     }
 
+    /// `auth: key`, `auth: none`, or any of several ways, the first the caller gave credentials
+    /// for: `auth: [basic, bearer]`, a way of schemes sent together written as a list
+    /// (`[[key, appId], bearer]`), and `none` for a way without credentials.
+    private func decodeAuthUse(_ node: YAMLNode, of what: String) -> AuthUse? {
+        guard case .sequence(let items) = node.kind else {
+            return identifier(node, "the auth scheme of \(what)").map { $0.value == "none" ? .none : .scheme($0) }
+        }
+        let ways: [[Named]] = items.compactMap { item in
+            if case .sequence(let schemes) = item.kind {
+                return schemes.compactMap { identifier($0, "an auth scheme of \(what)") }
+            }
+            return identifier(item, "an auth scheme of \(what)").map { $0.value == "none" ? [] : [$0] }
+        }
+        guard !ways.isEmpty else {
+            diagnostics.error("'auth' of \(what) lists no scheme; name one, or write 'none'", at: node.location)
+            return nil
+        }
+        return .anyOf(ways)
+    }
+
     private func decodeStrategy(_ name: Named, _ node: YAMLNode) -> StrategySpec? {
         let what = "strategy '\(name)'"
         guard let body = mapping(node, what, expecting: "a mapping such as '{ GET: /users/{id}, returns: User }'") else { return nil }
@@ -50,7 +70,7 @@ extension SpecDecoder {
             unwrap: body["unwrap"].flatMap { named($0, "'unwrap' of \(what)") },
             errorType: body["errors"].flatMap { identifier($0, "the error type of \(what)") },
             successStatus: body["success"].flatMap { statusRange($0, of: what) },
-            auth: body["auth"].flatMap { node in identifier(node, "the auth scheme of \(what)").map { $0.value == "none" ? .none : .scheme($0) } } ?? .inherited,
+            auth: body["auth"].flatMap { decodeAuthUse($0, of: what) } ?? .inherited,
             timeout: body["timeout"].flatMap { number($0, "'timeout' of \(what)") },
             connectTimeout: body["connectTimeout"].flatMap { positiveSeconds($0, "'connectTimeout' of \(what)") },
             maxResponseBytes: body["maxResponseBytes"].flatMap { byteCount($0, "'maxResponseBytes' of \(what)") },

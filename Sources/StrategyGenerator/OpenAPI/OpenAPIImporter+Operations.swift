@@ -46,7 +46,15 @@ extension OpenAPIImporter {
             let modelCount = models.count
             let declaredStyle = parameter["style"]?.scalar
             let style = declaredStyle.flatMap(ParameterStyle.init(rawValue:)).flatMap { ParameterStyle.allowed(in: place).contains($0) ? $0 : nil }
-            guard var type = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")).map(textWhenUntyped),
+            var found = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")).map(textWhenUntyped)
+            var unionNote: String?
+            if let union = found.flatMap(scalarUnionAsText) {
+                // `oneOf: [integer, string]`: every member is written as text, so the caller
+                // writes the text.
+                discardModels(from: modelCount)
+                (found, unionNote) = union
+            }
+            guard var type = found,
                   isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
                     || declaredStyle != "deepObject" && isStyledType(type)
                     || place == "query" && declaredStyle == "deepObject" && isNestedValue(type) else {
@@ -87,7 +95,8 @@ extension OpenAPIImporter {
                 field.style = place != "query" && fieldStyle == .standard(in: place) ? nil : fieldStyle
                 field.explode = explode == fieldStyle.explodesByDefault ? nil : explode
             }
-            field.doc = parameter["description"]?.scalar.map(Self.markdown)
+            field.doc = [parameter["description"]?.scalar.map(Self.markdown), unionNote].compactMap { $0 }.joined(separator: "\n\n")
+            if field.doc?.isEmpty == true { field.doc = nil }
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
             if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
@@ -125,23 +134,38 @@ extension OpenAPIImporter {
         if let body = operation["requestBody"] {
             let at = pointer.appending("requestBody")
             guard let resolved = resolve(body, pointer: at) else { return nil }
-            // A body declared without a field (`type: object, properties: {}`) takes no input.
-            if isEmptyBody(resolved) { return finished(strategy, operation, pointer: pointer) }
-            switch requestBody(resolved, owner: name.value, pointer: at) {
-            case .form(let fields)? where ["get", "delete", "head"].contains(method):
+            if isEmptyBody(resolved) {
+                // A body declared without a field (`type: object, properties: {}`) takes no
+                // input; a JSON one is still sent, as `{}`.
+                let first = resolved["content"]?.members.first?.key ?? ""
+                if Self.isJSON(first) { strategy.body = .jsonFields([]) }
+                return finished(strategy, operation, pointer: pointer)
+            }
+            switch requestBody(resolved, owner: name.value, pointer: at) ?? fallbackBody(resolved, pointer: at) {
+            case .form(let fields) where ["get", "delete", "head"].contains(method):
                 // A form on a request without a body is sent as the query string, as the
                 // providers' own clients send it.
                 strategy.query += fields
-            case .some(let spec): strategy.body = spec
-            case .none:
-                if resolved["required"]?.bool == true {
-                    warn("the request body has a form the spec format can't send yet; the operation is left out", at: body.location, at)
-                    return nil
-                }
-                warn("the request body has a form the spec format can't send yet; it is left out", at: body.location, at)
+            case let spec: strategy.body = spec
             }
         }
         return finished(strategy, operation, pointer: pointer)
+    }
+
+    /// What an operation sends when the spec format can't say its body: any JSON value for a
+    /// JSON body, else the bytes the caller gives in the body's first media type
+    /// (`application/octet-stream` when it names none), with a warning. An operation the client
+    /// keeps sends the body its document asks for, never none.
+    mutating func fallbackBody(_ body: YAMLNode, pointer: JSONPointer) -> BodySpec {
+        let content = body["content"]?.members ?? []
+        if let (type, media) = content.first(where: { Self.isJSON($0.key) }) {
+            let place = media["schema"] ?? media
+            warn("the request body's schema has a form the spec format can't say yet; it is sent as any JSON value the caller gives", at: place.location, pointer.appending("content").appending(type).appending("schema"))
+            return .json(body["required"]?.bool == false ? .optional(.named("JSON")) : .named("JSON"), place.location)
+        }
+        let type = Self.sendableType(content.first?.key ?? "application/octet-stream")
+        warn("the request body has no media type the spec format can send; it is sent as the bytes the caller gives, as '\(type)'", at: body.location, pointer)
+        return .raw(contentType: type)
     }
 
     /// The strategy with what it returns, its response headers and paging, and its inputs named.
@@ -261,6 +285,42 @@ extension OpenAPIImporter {
         }
     }
 
+    /// A union of single values (`oneOf: [integer, string]`, `anyOf`) as the text a parameter
+    /// sends, a list of it for a list of them, with a note that says what the text may be;
+    /// `nil` for any other type. A number, a Bool or a UUID is written as text anyway.
+    func scalarUnionAsText(_ type: TypeReference) -> (TypeReference, String)? {
+        switch type {
+        case .optional(let wrapped): return scalarUnionAsText(wrapped).map { (.optional($0.0), $0.1) }
+        case .array(let element): return scalarUnionAsText(element).map { (.array($0.0), $0.1) }
+        case .dictionary: return nil
+        case .named(let name):
+            guard let model = models.last(where: { $0.name.value == name }), case .union(let union) = model.kind else { return nil }
+            var kinds: [String] = []
+            for variant in union.variants {
+                guard case .named(let member) = variant.type, let kind = scalarKind(member) else { return nil }
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+            guard !kinds.isEmpty else { return nil }
+            let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
+            return (.named("String"), "\(list.prefix(1).uppercased() + list.dropFirst()), written as text.")
+        }
+    }
+
+    /// How a parameter's documentation names a single value of a type: `an integer`; `nil` for
+    /// one that isn't a single value.
+    private func scalarKind(_ name: String) -> String? {
+        switch name {
+        case "Int", "Int32", "Int64": return "an integer"
+        case "Double", "Float": return "a number"
+        case "Bool": return "a Boolean"
+        case "String": return "a string"
+        case "UUID": return "a UUID"
+        default:
+            guard let model = models.last(where: { $0.name.value == name }), case .enumeration(let enumeration) = model.kind else { return nil }
+            return "one of " + enumeration.cases.map { "`\($0.value.value)`" }.joined(separator: ", ")
+        }
+    }
+
     /// Gives every input of a strategy (its parameters and the fields of its body) a Swift name
     /// of its own.
     func uniqueInputNames(_ strategy: inout StrategySpec) {
@@ -297,14 +357,15 @@ extension OpenAPIImporter {
                let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
                 return .jsonFields(fields)
             }
-            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at), !bodyType.isOptional else { return nil }
+            // A body that may be `null` is sent when given, as one the operation may go without.
+            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .named("File") else { return nil }
             // A body the document says the operation may go without (`required: false`,
             // written) is optional; left unsaid, it is taken as needed, as documents mean.
             return .json(body["required"]?.bool == false ? .optional(bodyType) : bodyType, schema.location)
         }
-        for (type, media) in content where type == "application/x-www-form-urlencoded" || type == "multipart/form-data" {
+        for (type, media) in content where ["application/x-www-form-urlencoded", "multipart/form-data"].contains(Self.mediaType(type)) {
             let at = pointer.appending("content").appending(type).appending("schema")
-            let multipart = type == "multipart/form-data"
+            let multipart = Self.mediaType(type) == "multipart/form-data"
             filesAllowed = multipart
             defer { filesAllowed = false }
             guard let schema = media["schema"], let resolved = resolve(schema, pointer: at), isObject(resolved),
@@ -322,9 +383,15 @@ extension OpenAPIImporter {
             if let schema = media["schema"], let resolved = lookUp(schema).node, !isBinary(resolved) {
                 warn("the request body's schema has a form the spec format can't send yet; it is sent as the bytes the caller gives", at: schema.location, pointer.appending("content").appending(type).appending("schema"))
             }
-            return .raw(contentType: type)
+            return .raw(contentType: Self.sendableType(type))
         }
         return nil
+    }
+
+    /// A media type a request can say it sends: a range such as `image/*` names none, so the
+    /// bytes go as `application/octet-stream`.
+    static func sendableType(_ type: String) -> String {
+        type.contains("*") ? "application/octet-stream" : type
     }
 
     /// A schema of what a body of another media type than JSON or a form sends as it is: no

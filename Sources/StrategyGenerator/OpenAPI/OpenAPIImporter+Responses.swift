@@ -84,15 +84,16 @@ extension OpenAPIImporter {
 
     /// The cases of the API's error type, one per status the operations declare: exact
     /// statuses, then `4XX` and `5XX`, then `default` when the operations give it a payload
-    /// (without one, `default` is what `unknown` already is). Where every operation gives the
-    /// status a body, the case keeps it: the one type they agree on, or a union of their types,
-    /// tried in order; where some give none, the case has no payload.
+    /// (without one, `default` is what `unknown` already is). The case's payload is the body
+    /// decoded as the type the operations give the status, or as a union of their types, tried
+    /// in order; where they don't all give the same type (or some give none), the case also
+    /// keeps the body as it came, so a body no type describes is never lost.
     mutating func statusCases(_ errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)]) -> [StatusCase] {
         errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
             let entry = errorCases[status]!
             let types = entry.payloads.compactMap { $0 }
             let payload: StatusCase.Payload
-            if types.count < entry.payloads.count || types.isEmpty {
+            if types.isEmpty {
                 payload = .none
             } else if types.count == 1 {
                 payload = .body(types[0])
@@ -100,7 +101,9 @@ extension OpenAPIImporter {
                 payload = .body(errorUnion(of: types, status: status, at: entry.location))
             }
             if status == .other, case .none = payload { return nil }
-            return StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
+            var statusCase = StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
+            statusCase.keepsBody = entry.payloads.count > 1
+            return statusCase
         }
     }
 
@@ -138,8 +141,13 @@ extension OpenAPIImporter {
     }
 
     static func isJSON(_ mediaType: String) -> Bool {
-        let type = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type = self.mediaType(mediaType)
         return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    /// A media type without its parameters, in lower case: `application/json; charset=utf-8` → `application/json`.
+    static func mediaType(_ text: String) -> String {
+        text.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }
 
     static func caseName(for status: StatusCase.Status) -> String {

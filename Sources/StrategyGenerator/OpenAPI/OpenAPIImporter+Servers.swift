@@ -137,18 +137,31 @@ extension OpenAPIImporter {
         return schemes
     }
 
-    /// The first scheme of the first requirement the runtime can send; `.none` for an empty
-    /// requirement list; `nil` when none is given.
+    /// What a `security` list asks: `nil` when none is given; `.none` for an empty list, or
+    /// one whose requirements all name schemes the runtime can't send; one scheme; or any of
+    /// several ways, each requirement's schemes sent together, in the document's order. A
+    /// requirement without a scheme (`{}`, "no credentials will do") comes last, so a caller
+    /// who gave credentials sends them.
     func authUse(_ security: YAMLNode?, schemes: [AuthSchemeSpec]) -> AuthUse? {
         guard let security else { return nil }
+        var ways: [[Named]] = [], optional = false
         for requirement in security.items {
-            if requirement.members.isEmpty { return AuthUse.none }
-            for (key, _) in requirement.members {
-                if let name = schemeNames[key], let scheme = schemes.first(where: { $0.name.value == name }) {
-                    return .scheme(Named(scheme.name.value, at: requirement.location))
-                }
+            if requirement.members.isEmpty {
+                optional = true
+                continue
             }
+            // A scheme the runtime can't send was warned about where it is declared; the
+            // requirement sends what it can.
+            let way = requirement.members.compactMap { key, _ -> Named? in
+                guard let name = schemeNames[key], schemes.contains(where: { $0.name.value == name }) else { return nil }
+                return Named(name, at: requirement.location)
+            }
+            if !way.isEmpty, !ways.contains(where: { $0.map(\.value) == way.map(\.value) }) { ways.append(way) }
         }
-        return AuthUse.none
+        switch (ways.count, optional) {
+        case (0, _): return AuthUse.none
+        case (1, false) where ways[0].count == 1: return .scheme(ways[0][0])
+        default: return .anyOf(optional ? ways + [[]] : ways)
+        }
     }
 }

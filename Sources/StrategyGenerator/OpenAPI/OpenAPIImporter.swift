@@ -91,6 +91,10 @@ struct OpenAPIImporter {
         var errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)] = [:]
         var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
+        // Several ways to authenticate aren't a default of the spec format's: each operation
+        // that inherits them takes them.
+        var inheritedAuth = AuthUse.inherited
+        if case .anyOf(let ways)? = defaultAuth { inheritedAuth = .anyOf(ways) }
 
         let paths = root["paths"]
         operationNames = strategyNames(paths)
@@ -107,7 +111,7 @@ struct OpenAPIImporter {
                     discardModels(from: modelCount)
                     continue
                 }
-                strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? .inherited
+                strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? inheritedAuth
                 strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
                 for (code, payload, location) in errorResponses(operation, pointer: at) {
                     if let existing = errorCases[code] {

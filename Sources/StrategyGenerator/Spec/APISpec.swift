@@ -315,6 +315,9 @@ public struct StatusCase: Hashable, Sendable {
     /// A header the response must have, with this value, for this case to match, e.g.
     /// `X-RateLimit-Remaining: 0` to tell a rate limit from another 403.
     public var header: HeaderCondition? = nil
+    /// Whether the case also keeps the body as it came (`body: Data`), for a status whose
+    /// bodies differ from one operation to another, so none is lost.
+    public var keepsBody: Bool = false
 
     /// The exact status the case takes; `nil` for a range or `default`.
     public var statusCode: Int? {
@@ -395,6 +398,10 @@ public enum AuthUse: Hashable, Sendable {
     case inherited
     case none
     case scheme(Named)
+    /// Any one of these alternatives, each a list of schemes sent together: a request sends the
+    /// first alternative whose credentials the caller gave, in this order. An empty alternative
+    /// sends none, when the caller gave no credentials another one needs.
+    case anyOf([[Named]])
 }
 
 /// A request body.

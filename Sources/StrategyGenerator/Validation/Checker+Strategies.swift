@@ -18,6 +18,11 @@ extension Checker {
             if case .scheme(let scheme) = strategy.auth, !schemes.contains(scheme.value) {
                 unknownReference(scheme, kind: "auth scheme", known: schemes)
             }
+            if case .anyOf(let ways) = strategy.auth {
+                for scheme in ways.joined() where !schemes.contains(scheme.value) {
+                    unknownReference(scheme, kind: "auth scheme", known: schemes)
+                }
+            }
             if let scheme = strategy.signsIn {
                 signsIn(strategy, to: scheme)
             }

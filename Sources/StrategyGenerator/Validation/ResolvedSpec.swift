@@ -31,6 +31,9 @@ struct ResolvedStrategy: Sendable {
     let errorType: ErrorSpec?
     /// The auth scheme it uses, its own or the spec's default; `nil` for none.
     let authScheme: AuthSchemeSpec?
+    /// The ways it may authenticate instead, in order, each the schemes sent together, when it
+    /// takes any of several (`auth: [basic, bearer]`); `nil` when it takes one or none.
+    let authAlternatives: [[AuthSchemeSpec]]?
     /// Its path, each `{placeholder}` resolved to its path parameter.
     let pathParts: [PathPart]
     /// Where its output holds the token of the bearer scheme it signs in to; `nil` when it signs in to none.

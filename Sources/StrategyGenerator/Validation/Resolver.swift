@@ -48,9 +48,13 @@ private struct Resolver {
         let strategies = spec.strategies.indices.map { index in
             let strategy = spec.strategies[index]
             let scheme: Named? = switch strategy.auth {
-            case .none: nil
+            case .none, .anyOf: nil
             case .scheme(let scheme): scheme
             case .inherited: spec.defaults.auth
+            }
+            var alternatives: [[AuthSchemeSpec]]?
+            if case .anyOf(let ways) = strategy.auth {
+                alternatives = ways.map { way in way.compactMap { lookUp($0, in: schemes, kind: "auth scheme") } }
             }
             var signIn: TokenFields?
             if let reference = strategy.signsIn, let scheme = lookUp(reference, in: schemes, kind: "auth scheme") {
@@ -60,6 +64,7 @@ private struct Resolver {
                 spec: strategy,
                 errorType: strategy.errorType.flatMap { lookUp($0, in: errors, kind: "error type") },
                 authScheme: scheme.flatMap { lookUp($0, in: schemes, kind: "auth scheme") },
+                authAlternatives: alternatives,
                 pathParts: pathParts(of: strategy),
                 signIn: signIn,
                 deprecation: deprecations.strategies[strategy.name.value],

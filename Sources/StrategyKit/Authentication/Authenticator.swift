@@ -23,6 +23,7 @@ public struct Authenticator: Sendable {
     private let enrich: @Sendable (HTTPRequest) async throws -> HTTPRequest
     private let rejects: @Sendable (HTTPResponse) -> Bool
     private let renewal: @Sendable (HTTPRequest) async throws -> Bool
+    private let available: @Sendable () async -> Bool
 
     /// An authenticator made of closures.
     ///
@@ -34,14 +35,19 @@ public struct Authenticator: Sendable {
     ///   - renew: renews credentials after the server rejected a request (as `authenticate`
     ///     made it) and returns whether replaying it is worthwhile; by default it can't renew
     ///     and returns `false`, so the rejection is returned as it is.
+    ///   - hasCredentials: whether it has credentials to add now; always by default. Where a
+    ///     request may authenticate in one of several ways (``anyOf(_:)``), it goes the first
+    ///     way whose authenticators all have them.
     public init(
         authenticate: @escaping @Sendable (HTTPRequest) async throws -> HTTPRequest,
         isRejection: @escaping @Sendable (HTTPResponse) -> Bool = { $0.status.code == 401 },
-        renew: @escaping @Sendable (_ rejected: HTTPRequest) async throws -> Bool = { _ in false }
+        renew: @escaping @Sendable (_ rejected: HTTPRequest) async throws -> Bool = { _ in false },
+        hasCredentials: @escaping @Sendable () async -> Bool = { true }
     ) {
         enrich = authenticate
         rejects = isRejection
         renewal = renew
+        available = hasCredentials
     }
 
     /// `request` with credentials added.
@@ -58,6 +64,11 @@ public struct Authenticator: Sendable {
     /// request is worthwhile.
     public func renew(afterRejectionOf request: HTTPRequest) async throws -> Bool {
         try await renewal(request)
+    }
+
+    /// Whether it has credentials to add now (a bearer authenticator before signing in has none).
+    public func hasCredentials() async -> Bool {
+        await available()
     }
 }
 

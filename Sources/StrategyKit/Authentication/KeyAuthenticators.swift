@@ -60,7 +60,8 @@ extension Authenticator {
     public static func bearer(_ tokens: BearerTokenAuthenticator) -> Authenticator {
         Authenticator(
             authenticate: { try await tokens.authenticate($0) },
-            renew: { try await tokens.renew(afterRejectionOf: $0) }
+            renew: { try await tokens.renew(afterRejectionOf: $0) },
+            hasCredentials: { await tokens.token != nil }
         )
     }
 }

@@ -2,8 +2,8 @@
 public enum ForgeError: APIError, Equatable {
     /// HTTP 404.
     case notFound(BasicError?)
-    /// HTTP 422.
-    case unprocessableContent(UnprocessableContentBody?)
+    /// HTTP 422, with its body as it came: operations give it different bodies.
+    case unprocessableContent(UnprocessableContentBody?, body: Data)
     /// A response no other case describes, with what it said.
     case unknown(statusCode: Int, body: Data)
 
@@ -12,7 +12,10 @@ public enum ForgeError: APIError, Equatable {
         case 404:
             self = .notFound(try? decoder.decode(BasicError.self, from: body))
         case 422:
-            self = .unprocessableContent(try? decoder.decode(UnprocessableContentBody.self, from: body))
+            self = .unprocessableContent(
+                try? decoder.decode(UnprocessableContentBody.self, from: body),
+                body: body
+            )
         default:
             self = .unknown(statusCode: response.status.code, body: body)
         }

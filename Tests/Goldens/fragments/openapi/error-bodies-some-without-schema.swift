@@ -1,0 +1,31 @@
+/// An error the Forge API reports.
+public enum ForgeError: APIError, Equatable {
+    /// HTTP 403.
+    case forbidden(BasicError?)
+    /// HTTP 404, with its body as it came: operations give it different bodies.
+    case notFound(BasicError?, body: Data)
+    /// HTTP 422, with its body as it came: operations give it different bodies.
+    case unprocessableContent(UnprocessableContentBody?, body: Data)
+    /// A response no other case describes, with what it said.
+    case unknown(statusCode: Int, body: Data)
+
+    public init(response: HTTPResponse, body: Data, decoder: JSONDecoder) {
+        switch response.status.code {
+        case 403:
+            self = .forbidden(try? decoder.decode(BasicError.self, from: body))
+        case 404:
+            self = .notFound(try? decoder.decode(BasicError.self, from: body), body: body)
+        case 422:
+            self = .unprocessableContent(
+                try? decoder.decode(UnprocessableContentBody.self, from: body),
+                body: body
+            )
+        default:
+            self = .unknown(statusCode: response.status.code, body: body)
+        }
+    }
+
+    public init(response: HTTPResponse, body: Data) {
+        self.init(response: response, body: body, decoder: JSONDecoder())
+    }
+}
