@@ -35,7 +35,7 @@ public enum GeneratorPipeline {
     public static func generate(
         specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false, layout: FileLayout? = nil
     ) throws(DiagnosticsError) -> GeneratedSpec {
-        let loaded = try SpecLoader.load(contentsOf: path, selecting: config.operations)
+        let loaded = try SpecLoader.load(contentsOf: path, selecting: config.operations, paging: config.paging)
         let validated = try SpecValidator.validate(loaded, config: config)
         let layout = layout ?? FileLayout(specAt: path)
         var files = build(validated, config: config, layout: layout).map(render)

@@ -49,7 +49,9 @@ struct SpecOptions: ParsableArguments {
         (Equatable, Hashable: added to every model); 'rename' (spec name: Swift name); \
         'operations' with 'tags', 'operationIds' and 'paths' (of an OpenAPI document, only the \
         operations selected and what they use); 'importWarnings' (quiet: what importing a \
-        document warns of is one note).
+        document warns of is one note); 'pagination' with 'infer' (false: no paging inferred \
+        for a document's lists) and 'operations' (operationId or strategy name: link, nextURL, \
+        cursor, afterLastItem, offset, page, none, or the spec format's pagination keys).
         """,
         valueName: "file"))
     var config: String?
@@ -98,7 +100,7 @@ struct SpecOptions: ParsableArguments {
     /// document a user can't change may give thousands, which would hide the user's own.
     func printDiagnostics(_ diagnostics: [Diagnostic]) {
         var seen: Set<Diagnostic> = []
-        let unique = diagnostics.sortedByLocation().filter { seen.insert($0).inserted }
+        let unique = (verbose ? diagnostics : PagingNotes.grouped(diagnostics)).sortedByLocation().filter { seen.insert($0).inserted }
         var counts: [String: Int] = [:]
         if !verbose {
             for diagnostic in unique where diagnostic.severity == .warning { counts[Self.cause(of: diagnostic), default: 0] += 1 }

@@ -30,6 +30,7 @@ extension CodeContext {
             style = "page"
             path("items", itemsPath)
             path("hasMore", pagination.hasMore)
+            path("total", pagination.total)
         case .link where pagination.next != nil:
             style = "nextURL"
             path("at", pagination.next)

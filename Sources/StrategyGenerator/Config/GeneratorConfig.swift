@@ -50,6 +50,8 @@ public struct GeneratorConfig: Hashable, Sendable {
     /// `importWarnings: quiet`, where it is written: what importing a document the user can't
     /// change warns of is one note, not a line per warning.
     public var quietImportWarnings: SourceLocation?
+    /// `pagination:` — paging inferred for an imported document's operations, or set for some.
+    public var paging = Paging()
 
     /// `operations:` — the operations of an OpenAPI document to generate: those with one of the
     /// tags, one of the operationIds, or a path under one of the prefixes. Only the schemas they

@@ -52,6 +52,7 @@ extension SpecDecoder {
         if let node = top["importWarnings"], let value = oneOf(node, "'importWarnings'", ["shown", "quiet"]), value == "quiet" {
             config.quietImportWarnings = node.location
         }
+        if let node = top["pagination"] { config.paging = decodePagingConfig(node) }
         if let node = top["operations"], let entries = mapping(node, "'operations'", expecting: "a mapping such as '{ tags: [pets], operationIds: [getPet], paths: [/pets] }'") {
             checkKeys(entries, allowed: SpecKeys.configOperations, in: "'operations'")
             var selection = GeneratorConfig.OperationSelection(location: node.location)

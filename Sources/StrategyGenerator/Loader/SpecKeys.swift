@@ -32,7 +32,7 @@ public enum SpecKeys {
     public static let interface = ["doc", "strategies"]
 
     /// The keys of a `strategy-gen-config.yaml` file.
-    public static let config = ["access", "generate", "imports", "models", "rename", "operations", "importWarnings"]
+    public static let config = ["access", "generate", "imports", "models", "rename", "operations", "importWarnings", "pagination"]
     /// The keys of `operations` in a `strategy-gen-config.yaml` file.
     public static let configOperations = ["tags", "operationIds", "paths"]
     /// The keys of `models` in a `strategy-gen-config.yaml` file.

@@ -19,10 +19,12 @@ public enum SpecLoader {
     ///
     /// - Parameter operations: of an OpenAPI document, the operations to import (and the schemas
     ///   they reach); all of them when `nil`.
+    /// - Parameter paging: of an OpenAPI document, whether paging is inferred, and for which
+    ///   operations it is set.
     /// - Throws: the diagnostics when nothing usable could be read (unreadable file, broken
     ///   YAML, no API name).
-    public static func load(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
-        try load(contentsOf: path, visiting: [], selecting: operations)
+    public static func load(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
+        try load(contentsOf: path, visiting: [], selecting: operations, paging: paging)
     }
 
     /// Loads a spec from its text, as if read from `file`.
@@ -30,9 +32,9 @@ public enum SpecLoader {
         try load(text: text, file: file, visiting: [], selecting: operations)
     }
 
-    private static func load(contentsOf path: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
+    private static func load(contentsOf path: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection? = nil, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
         let text = try readText(path)
-        return try load(text: text, file: path, visiting: visiting, selecting: operations)
+        return try load(text: text, file: path, visiting: visiting, selecting: operations, paging: paging)
     }
 
     /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
@@ -97,10 +99,10 @@ public enum SpecLoader {
         }
     }
 
-    private static func load(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?) throws(DiagnosticsError) -> LoadedSpec {
+    private static func load(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
         let root = try parse(text, file: file, allowingAliases: isOpenAPI(text))
         if let root, root["openapi"] != nil || root["swagger"] != nil {
-            return try importOpenAPI(root, file: file, selecting: operations)
+            return try importOpenAPI(root, file: file, selecting: operations, paging: paging)
         }
         if let root, root["api"] == nil, let misspelt = misspeltVersionKey(root) {
             throw DiagnosticsError([misspelt])
@@ -192,7 +194,7 @@ public enum SpecLoader {
     }
 
     /// An OpenAPI document, imported into the spec model.
-    private static func importOpenAPI(_ root: YAMLNode, file: String, selecting operations: GeneratorConfig.OperationSelection?) throws(DiagnosticsError) -> LoadedSpec {
+    private static func importOpenAPI(_ root: YAMLNode, file: String, selecting operations: GeneratorConfig.OperationSelection?, paging: GeneratorConfig.Paging) throws(DiagnosticsError) -> LoadedSpec {
         let swagger = root["swagger"]
         if let swagger, swagger.scalar != "2.0" || root["openapi"] != nil {
             throw DiagnosticsError([.error("only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '\(swagger.scalar ?? swagger.kindDescription)'", at: swagger.location)])
@@ -210,6 +212,7 @@ public enum SpecLoader {
         var importer = swagger == nil
             ? OpenAPIImporter(root: bundled, file: file, selection: operations, unresolved: references.unresolved)
             : OpenAPIImporter(root: SwaggerConverter(root: bundled).convert(), file: file, selection: operations, unresolved: references.unresolved, spellingPointers: SwaggerConverter.swaggerPointer)
+        importer.paging.config = paging
         guard var spec = importer.importDocument() else {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }

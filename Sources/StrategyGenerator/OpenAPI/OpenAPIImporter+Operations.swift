@@ -180,7 +180,7 @@ extension OpenAPIImporter {
             strategy.exampleLocation = location
         }
         strategy.responseHeaders = responseHeaders(operation, pointer: pointer)
-        strategy.pagination = paginationExtension(of: operation, strategy: strategy.name.value)
+        strategy.pagination = pagination(of: strategy, operation, pointer: pointer)
         uniqueInputNames(&strategy)
         return strategy
     }

@@ -131,6 +131,7 @@ struct OpenAPIImporter {
             }
         }
 
+        warnOfUnusedPagingChoices()
         var errors: [ErrorSpec] = []
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
@@ -195,6 +196,9 @@ struct OpenAPIImporter {
     }
 
     var extensionUses: [ExtensionUse] = []
+
+    /// The configuration's paging, and the operations it named that were found.
+    var paging = PagingState()
 
     /// The API's error type as the responses alone make it, for when its extension is left out.
     private(set) var errorsWithoutExtension: ErrorSpec?

@@ -30,6 +30,26 @@ public struct PaginationSpec: Hashable, Sendable {
     public var hasMore: Named?
     /// The field of an item holding its id, for `afterLastItem`.
     public var id: Named?
-    /// Where the body says how many items the list has, for `offset`.
+    /// Where the body says how many items the list has, for `offset` and `page`.
     public var total: Named?
+}
+
+extension PaginationSpec {
+    /// The kinds of paging an imported document's operations are inferred to have, as the build
+    /// log and the configuration name them: `link` for the `Link` header, `nextURL` for a URL
+    /// the body gives (the format's `link` style with `next`).
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        case link, nextURL, cursor, afterLastItem, offset, page
+    }
+
+    /// The kind this pagination is.
+    public var kind: Kind {
+        switch style {
+        case .link: next == nil ? .link : .nextURL
+        case .cursor: .cursor
+        case .afterLastItem: .afterLastItem
+        case .offset: .offset
+        case .page: .page
+        }
+    }
 }

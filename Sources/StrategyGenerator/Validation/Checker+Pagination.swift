@@ -9,7 +9,7 @@ extension Checker {
             ("next", pagination.next, [.cursor, .link]),
             ("hasMore", pagination.hasMore, [.afterLastItem, .page]),
             ("id", pagination.id, [.afterLastItem]),
-            ("total", pagination.total, [.offset]),
+            ("total", pagination.total, [.offset, .page]),
             ("parameter", pagination.parameter, [.cursor, .afterLastItem, .offset, .page]),
         ]
         for (key, value, styles) in keys {

@@ -24,13 +24,17 @@ public protocol PaginatedStrategy: Strategy {
 /// response's body (at key paths, as ``Strategy/outputPath`` is) or its `Link` header.
 ///
 /// Each style changes one input field for the next page and stops where the API says the
-/// list ends; one that would send the same request again stops too.
+/// list ends. A page that names a page already fetched (a cursor or URL that comes back) ends the
+/// sequence with ``PaginationError``, so a list never loops.
+///
+/// A `next` URL on another origin than the API's is followed without the API's credentials:
+/// the client adds them only to requests to its own server.
 public struct Pagination<Input: Sendable>: Sendable {
     enum Style: Sendable {
         case cursor(WritableKeyPath<Input, String?> & Sendable, next: String)
         case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String)
         case offset(WritableKeyPath<Input, Int?> & Sendable, total: String?)
-        case page(WritableKeyPath<Input, Int?> & Sendable, hasMore: String?)
+        case page(WritableKeyPath<Input, Int?> & Sendable, hasMore: String?, total: String?)
         case link(relation: String)
         case nextURL(String)
     }
@@ -57,10 +61,11 @@ public struct Pagination<Input: Sendable>: Sendable {
         Self(style: .offset(parameter, total: total), items: items)
     }
 
-    /// A page number counted from 1 when the input has none; the list ends at an empty page, or
-    /// when the body's `hasMore` is `false` (Stack Exchange's `has_more`).
-    public static func page(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, hasMore: String? = nil) -> Self {
-        Self(style: .page(parameter, hasMore: hasMore), items: items)
+    /// A page number counted from 1 when the input has none; the list ends at an empty page,
+    /// when the body's `hasMore` is `false` (Stack Exchange's `has_more`), or when the pages so far
+    /// hold the body's `total` of items.
+    public static func page(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, hasMore: String? = nil, total: String? = nil) -> Self {
+        Self(style: .page(parameter, hasMore: hasMore, total: total), items: items)
     }
 
     /// The URL of the `Link` header's `rel="next"` (GitHub's); the list ends without one.
@@ -82,33 +87,33 @@ public struct Pagination<Input: Sendable>: Sendable {
         var next = input
         switch style {
         case .cursor(let parameter, let path):
-            guard let cursor = JSONPath.value(at: JSONPath.keys(path), in: json).flatMap(Self.text), !cursor.isEmpty,
-                  cursor != input[keyPath: parameter] else { return nil }
+            guard let cursor = JSONPath.value(at: JSONPath.keys(path), in: json).flatMap(Self.text), !cursor.isEmpty else { return nil }
             next[keyPath: parameter] = cursor
         case .afterLastItem(let parameter, let id, let hasMore):
             guard JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool == true,
-                  let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text),
-                  lastID != input[keyPath: parameter] else { return nil }
+                  let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text) else { return nil }
             next[keyPath: parameter] = lastID
         case .offset(let parameter, let total):
             guard !list.isEmpty else { return nil }
             let offset = (input[keyPath: parameter] ?? 0) + list.count
             if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, offset >= count { return nil }
             next[keyPath: parameter] = offset
-        case .page(let parameter, let hasMore):
+        case .page(let parameter, let hasMore, let total):
             guard !list.isEmpty else { return nil }
             if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return nil }
-            next[keyPath: parameter] = (input[keyPath: parameter] ?? 1) + 1
+            let page = input[keyPath: parameter] ?? 1
+            // Every page before a full one is full, so `page` pages of this one's size are at
+            // most the items so far: at `total` or more, the list has ended.
+            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, page * list.count >= count { return nil }
+            next[keyPath: parameter] = page + 1
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
                   let target = LinkHeader.target(of: relation, in: field),
-                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
-                  url != request.url else { return nil }
+                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL else { return nil }
             return .url(input, url)
         case .nextURL(let path):
             guard let target = JSONPath.value(at: JSONPath.keys(path), in: json) as? String, !target.isEmpty,
-                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL,
-                  url != request.url else { return nil }
+                  let url = URL(string: target, relativeTo: request.url)?.absoluteURL else { return nil }
             return .url(input, url)
         }
         return .input(next)
@@ -120,6 +125,18 @@ public struct Pagination<Input: Sendable>: Sendable {
         case url(Input, URL)
     }
 
+    /// What tells a page from the others: the value of the field the style changes, or the URL.
+    func position(of next: Next) -> String {
+        switch (next, style) {
+        case (.url(_, let url), _): "url " + url.absoluteString
+        case (.input(let input), .cursor(let parameter, _)), (.input(let input), .afterLastItem(let parameter, _, _)):
+            "input " + (input[keyPath: parameter] ?? "")
+        case (.input(let input), .offset(let parameter, _)): "input \(input[keyPath: parameter] ?? 0)"
+        case (.input(let input), .page(let parameter, _, _)): "input \(input[keyPath: parameter] ?? 1)"
+        case (.input, .link), (.input, .nextURL): "input"
+        }
+    }
+
     /// A string or a number as text: ids and cursors come as either.
     private static func text(_ value: Any) -> String? {
         switch value {
@@ -127,6 +144,18 @@ public struct Pagination<Input: Sendable>: Sendable {
         case let number as NSNumber: number.stringValue
         default: nil
         }
+    }
+}
+
+/// Why a list's pages ended in error where the API's answers don't: a page named a page already
+/// fetched, which would make the list loop. Thrown as ``CallError/decoding(_:body:)`` with the
+/// body that named it.
+public struct PaginationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The cursor, id, number or URL that came back.
+    public var repeated: String
+
+    public var description: String {
+        "the response names a page already fetched (\(repeated)); the pages would loop"
     }
 }
 
