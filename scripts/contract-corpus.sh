@@ -83,7 +83,7 @@ for document in $(find "$corpus/openapi" -type f \( -name '*.yaml' -o -name '*.y
                 echo "the error pass didn't run: no driver was built" >> "$folder/problem"
                 break
             fi
-            driver_options=(--driver "$driver")
+            driver_options=(--driver "$driver" --errors-only)
         fi
         if ! start_oracle "$document" "$folder/$pass.log" "${options[@]}"; then
             echo "the oracle didn't start ($pass pass): $(tail -3 "$folder/$pass.log.stderr" | tr '\n' ' ')" >> "$folder/problem"

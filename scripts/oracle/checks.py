@@ -120,7 +120,7 @@ class Request:
     def __init__(self, host_url, method, target, headers, body):
         split = urllib.parse.urlsplit(target)
         self.host_url = host_url
-        self.path = split.path
+        self.path = urllib.parse.unquote(split.path)  # as servers route: percent-decoded
         self.raw_query = split.query
         self.method = method.lower()
         self.body = body
