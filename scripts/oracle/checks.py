@@ -274,11 +274,12 @@ def style_reasons(pairs, name, style, explode, kind, where):
     return []
 
 
-def strict_reasons(resolver, doc, template, method, request, validator_for):
+def strict_reasons(resolver, doc, template, method, request, validator_for, path_values=None):
     """Checks openapi-core doesn't make: query styles it reads loosely, form-body encodings.
 
     Returns (reasons, parameters whose openapi-core errors are superseded)."""
     reasons, superseded = [], set()
+    path_values = path_values or {}
     params, operation = operation_parameters(resolver, doc, template, method)
     pairs = request.query_pairs
     for p in params:
@@ -291,7 +292,7 @@ def strict_reasons(resolver, doc, template, method, request, validator_for):
         reasons += style_reasons(pairs, name, style, explode, kind, "query parameter")
         if kind == "object" and style == "form" and explode:
             # openapi-core looks for a key named after the parameter; the properties are the keys.
-            superseded.add(name)
+            superseded.add(("query", name))
             schema, _ = resolver.deref(p.get("schema") or {})
             props = (schema or {}).get("properties") or {}
             value = {}
@@ -304,7 +305,7 @@ def strict_reasons(resolver, doc, template, method, request, validator_for):
                 reasons += validator_for(p.get("schema"), value, "query parameter '%s'" % name)
         if style == "spaceDelimited" and kind == "array" and not explode:
             # openapi-core splits on a literal '%20' after the query is decoded.
-            superseded.add(name)
+            superseded.add(("query", name))
             values = [v for k, v in pairs if k == name]
             if values:
                 schema, _ = resolver.deref(p.get("schema") or {})
@@ -312,6 +313,15 @@ def strict_reasons(resolver, doc, template, method, request, validator_for):
                 reasons += validator_for(p.get("schema"), items, "query parameter '%s'" % name)
             elif p.get("required"):
                 reasons.append("query parameter '%s' is required and missing" % name)
+    for p in params:
+        if p.get("in") == "path" and p.get("style") in ("label", "matrix") and p["name"] in path_values:
+            # openapi-core looks the value up under '.name' or ';name': these styles are read here.
+            superseded.add(("path", p["name"]))
+            value, problem = _label_matrix(resolver, p, urllib.parse.unquote(path_values[p["name"]]))
+            if problem:
+                reasons.append("path parameter '%s': %s" % (p["name"], problem))
+            else:
+                reasons += validator_for(p.get("schema"), value, "path parameter '%s'" % p["name"])
     body, _ = resolver.deref(operation.get("requestBody") or {})
     ctype = (request.content_type or "").split(";")[0].strip().lower()
     if ctype == "application/x-www-form-urlencoded" and request.body:
@@ -326,6 +336,41 @@ def strict_reasons(resolver, doc, template, method, request, validator_for):
             kind = _schema_type(resolver, ((schema or {}).get("properties") or {}).get(prop))
             reasons += style_reasons(form, prop, style, explode, kind, "form property")
     return reasons, superseded
+
+
+def _label_matrix(resolver, p, raw):
+    """The value of a label- or matrix-style path parameter, or why it isn't one."""
+    name, style = p["name"], p["style"]
+    explode = p.get("explode", False)
+    schema, _ = resolver.deref(p.get("schema") or {})
+    kind = _schema_type(resolver, schema)
+    props = (schema or {}).get("properties") or {}
+    if style == "label":
+        if not raw.startswith("."):
+            return None, "%r doesn't start with '.'; the document says style label" % raw
+        parts = raw[1:].split("." if explode else ",")
+    else:
+        prefix = ";%s=" % name
+        if kind == "object" and explode:
+            parts = [x for x in raw.split(";")[1:]]
+            if not raw.startswith(";"):
+                return None, "%r doesn't start with ';'; the document says style matrix" % raw
+        else:
+            chunks = raw.split(";")[1:]
+            if not raw.startswith(prefix) or (not explode and len(chunks) != 1):
+                return None, "%r isn't %s...; the document says style matrix, explode %s" % (
+                    raw, prefix, str(bool(explode)).lower())
+            parts = [c[len(name) + 1:] for c in chunks] if explode else raw[len(prefix):].split(",")
+    if kind == "array":
+        return [_cast(resolver, schema.get("items"), x) for x in parts], None
+    if kind == "object":
+        if explode:
+            pairs = [x.partition("=") for x in parts]
+            return {k: _cast(resolver, props.get(k), v) for k, _, v in pairs}, None
+        if len(parts) % 2:
+            return None, "%r doesn't have key,value pairs" % raw
+        return {parts[i]: _cast(resolver, props.get(parts[i]), parts[i + 1]) for i in range(0, len(parts), 2)}, None
+    return _cast(resolver, schema, ",".join(parts) if style == "label" else parts[0]), None
 
 
 def _cast(resolver, schema, text):

@@ -133,9 +133,9 @@ class Oracle:
 
         reasons = []
         strict, superseded = strict_reasons(self.resolver, self.doc, template, request.method, request,
-                                            self.validator_for)
+                                            self.validator_for, found.path_result.variables or {})
         for error in self.app.request_validator.iter_errors(request):
-            if getattr(error, "name", None) in superseded and getattr(error, "location", None) == "query":
+            if (getattr(error, "location", None), getattr(error, "name", None)) in superseded:
                 continue
             described = reasons_of(error)
             if described is None:
