@@ -112,6 +112,10 @@ class ValidRequests(OracleCase):
         status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
         self.assertEqual(status, 204, data)
 
+    def test_matrix_path_parameter(self):
+        status, _, data = self.send("GET", "/tiles/;coords=1,2")
+        self.assertEqual(status, 204, data)
+
     def test_each_request_is_logged(self):
         self.send("GET", "/orders/7")
         entry = [e for e in self.entries() if e["path"] == "/api/v1/orders/7"][-1]
@@ -154,6 +158,10 @@ class InvalidRequests(OracleCase):
 
     def test_exploded_array_where_the_document_says_explode_false(self):
         self.refused("GET", "/items?limit=1&tags=a&tags=b", "query parameter 'tags'", "explode false")
+
+    def test_matrix_path_parameter_in_another_style(self):
+        self.refused("GET", "/tiles/1,2", "path parameter 'coords'", "style matrix")
+        self.refused("GET", "/tiles/;coords=1,x", "path parameter 'coords'", "'x'")
 
     def test_form_property_in_the_wrong_style_for_deep_object(self):
         self.refused("POST", "/search", "form property 'filter'", "deepObject", body=b"filter=color,red",
