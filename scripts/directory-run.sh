@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Runs strategy-gen on every OpenAPI and Swagger document under a directory, each with a time
-# limit, and prints a line per document (outcome, seconds, generated lines), totals by version,
-# then type-checks a random sample of the generated clients against the runtime.
+# limit, and prints a line per document (outcome, seconds, generated lines, list operations
+# paged of those found, with the kinds inferred), totals by version and paged operations by
+# kind, then type-checks a random sample of the generated clients against the runtime.
 #
 #   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] PATH
 #
 # PATH holds the documents at any depth: files named openapi.yaml, swagger.yaml, or any .yaml,
 # .yml or .json file whose top level says `openapi:` or `swagger:`. -t is each run's limit
 # (default 60 s); -n the size of the sample to type-check, half OpenAPI 3.x and half Swagger 2.0
-# (default 100); -s its seed (default 1), printed so a run can be repeated; -c the build of
-# strategy-gen to run (release, the default, or debug, which a build has already); -k keeps the
-# generated clients in .build/directory-run. Outcomes: generated, refused (the document has an
-# error, named with its line), crashed (a signal), hung (over the limit).
+# (default 100; 0 type-checks none); -s its seed (default 1), printed so a run can be repeated;
+# -c the build of strategy-gen to run (release, the default, or debug, which a build has
+# already); -k keeps the generated clients in .build/directory-run. STRATEGY_GEN, when set, is
+# the strategy-gen binary to run instead (a copy keeps a long run apart from later builds).
+# Outcomes: generated, refused (the document has an error, named with its line), crashed (a
+# signal), hung (over the limit).
 # Exits non-zero on any crash or hang, or on a sampled client that doesn't compile cleanly.
 set -uo pipefail
 limit=60 sample=100 seed=1 keep=0 configuration=release
@@ -22,17 +25,17 @@ while getopts "t:n:s:c:k" option; do
         s) seed=$OPTARG ;;
         c) configuration=$OPTARG ;;
         k) keep=1 ;;
-        *) sed -n '2,17p' "$0" >&2; exit 64 ;;
+        *) sed -n '2,20p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,17p' "$0" >&2; exit 64; }
+[ $# -eq 1 ] || { sed -n '2,20p' "$0" >&2; exit 64; }
 root=$(cd "$1" && pwd) || exit 64
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 swift build -c "$configuration" --product strategy-gen >/dev/null 2>&1 || exit 1
 swift build --target StrategyKit >/dev/null 2>&1 || exit 1
-gen="$(swift build -c "$configuration" --show-bin-path)/strategy-gen"
+gen=${STRATEGY_GEN:-"$(swift build -c "$configuration" --show-bin-path)/strategy-gen"}
 modules="$(swift build --show-bin-path)/Modules"
 work="$here/.build/directory-run"
 rm -rf "$work" && mkdir -p "$work/out"
@@ -47,8 +50,10 @@ find "$root" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | L
     esac
 done > "$work/documents"
 
-declare -A count ok refused crashed hung lines
-for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0; done
+declare -A count ok refused crashed hung lines paged lists kinds
+for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0 paged[$v]=0 lists[$v]=0; done
+kindNames="link nextURL cursor afterLastItem offset page"
+for k in $kindNames; do kinds[$k]=0; done
 index=0
 while read -r version document; do
     index=$((index + 1))
@@ -56,7 +61,7 @@ while read -r version document; do
     out="$work/out/$index"
     count[$version]=$((count[$version] + 1))
     start=$(date +%s.%N)
-    timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" > "$work/log" 2>&1
+    timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" --verbose > "$work/log" 2>&1
     status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     if [ $status -eq 0 ]; then
@@ -64,7 +69,18 @@ while read -r version document; do
         ok[$version]=$((ok[$version] + 1))
         lines[$version]=$((lines[$version] + generated))
         echo "$version $index $out" >> "$work/generated"
-        printf 'generated  %6.2f s %8d lines  %s\n' "$seconds" "$generated" "$name"
+        # The list operations, and those paged by kind, as --verbose notes them.
+        inferred=$(grep -c 'note: pagination inferred: ' "$work/log")
+        unpaged=$(grep -c 'note: no pagination inferred for this list: ' "$work/log")
+        byKind=""
+        for k in $kindNames; do
+            n=$(grep -c "note: pagination inferred: $k " "$work/log")
+            [ "$n" -eq 0 ] || byKind="$byKind $k $n,"
+            kinds[$k]=$((kinds[$k] + n))
+        done
+        paged[$version]=$((paged[$version] + inferred))
+        lists[$version]=$((lists[$version] + inferred + unpaged))
+        printf 'generated  %6.2f s %8d lines  paged %3d/%-3d %-28s %s\n' "$seconds" "$generated" "$inferred" "$((inferred + unpaged))" "${byKind%,}" "$name"
     elif [ $status -eq 137 ]; then
         hung[$version]=$((hung[$version] + 1))
         printf 'hung       %6.2f s                 %s\n' "$seconds" "$name"
@@ -80,11 +96,14 @@ done < "$work/documents"
 failed=0
 for v in 3 2; do
     label=$([ $v = 3 ] && echo "OpenAPI 3.x" || echo "Swagger 2.0")
-    echo "$label: ${ok[$v]}/${count[$v]} generated, ${refused[$v]} refused, ${crashed[$v]} crashed, ${hung[$v]} hung; ${lines[$v]} lines"
+    echo "$label: ${ok[$v]}/${count[$v]} generated, ${refused[$v]} refused, ${crashed[$v]} crashed, ${hung[$v]} hung; ${lines[$v]} lines; ${paged[$v]}/${lists[$v]} list operations paged"
     [ $((crashed[$v] + hung[$v])) -eq 0 ] || failed=1
 done
 total=$((count[2] + count[3])) generated=$((ok[2] + ok[3]))
 echo "all: $generated/$total generated"
+totalPaged=$((paged[2] + paged[3])) totalLists=$((lists[2] + lists[3]))
+share=$([ "$totalLists" -gt 0 ] && echo "scale=1; 100 * $totalPaged / $totalLists" | bc || echo 0)
+echo "paged: $totalPaged/$totalLists list operations ($share%):$(for k in $kindNames; do printf ' %s %d' "$k" "${kinds[$k]}"; done)"
 
 # The sample: half of each version, drawn with the seed.
 echo "sample of $sample clients, seed $seed"
