@@ -11,10 +11,10 @@ struct SpecFiles {
     static let configNames = ["strategy-gen-config.yaml", "strategy-gen-config.yml"]
 
     /// The files the generator writes for one spec, by the spec's file name without extension.
-    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs"]
+    static let outputSuffixes = ["Models", "Errors", "Strategies", "Client", "Stubs", "Samples"]
     /// The parts a large spec's code splits into several files each, and those that keep a file
     /// of their own then.
-    static let splitSuffixes = ["Client", "Models", "Strategies"]
+    static let splitSuffixes = ["Client", "Models", "Strategies", "Samples"]
     static let wholeSuffixes = ["Errors", "Client", "Stubs"]
     /// A spec of twice this many bytes or more is split into a file of each split part for each
     /// this many bytes, `minimumSplit` to `maximumSplit` of each.

@@ -5,8 +5,9 @@ import PackagePlugin
 /// (naming its `api:`) and OpenAPI 3.0, 3.1 or Swagger 2.0 document, in YAML or JSON.
 ///
 /// Each spec `NAME.yaml` becomes `NAME.Models.swift`, `NAME.Errors.swift`,
-/// `NAME.Strategies.swift`, `NAME.Client.swift` and `NAME.Stubs.swift`; a spec of 128 KiB or more
-/// has its models and strategies split into several files each (`NAME.1.Models.swift`, …). The
+/// `NAME.Strategies.swift`, `NAME.Client.swift`, `NAME.Stubs.swift` and `NAME.Samples.swift`; a
+/// spec of 128 KiB or more has its models, strategies and samples split into several files each
+/// (`NAME.1.Models.swift`, …). The
 /// names depend on the spec's file name and size only, so the build knows them before the
 /// generator runs; it reruns the generator for a spec only when that spec, a spec it uses or the
 /// target's `strategy-gen-config.yaml` changes.

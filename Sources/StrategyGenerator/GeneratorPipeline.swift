@@ -70,6 +70,7 @@ public enum GeneratorPipeline {
             (.strategies, { layout.lay(context.strategiesFile(), part: .strategies, stem: stem) }),
             (.client, { context.clientFiles(split: layout.split) }),
             (.stubs, { [context.stubsFile()] }),
+            (.samples, { layout.lay(context.samplesFile(), part: .samples, stem: stem) }),
         ]
         let built = files.flatMap { part, build in
             config.parts.contains(part) ? build().compactMap { config.applied(to: $0, part: part) } : []

@@ -11,10 +11,11 @@ struct StrategyGen: ParsableCommand {
             A spec is a StrategyKit spec (its top level names the API: 'api: Users') or an OpenAPI \
             3.0 or 3.1 or Swagger 2.0 document, in YAML (.yaml, .yml) or JSON (.json). \
             Each spec NAME.yaml becomes NAME.Models.swift, NAME.Errors.swift, \
-            NAME.Strategies.swift, NAME.Client.swift and NAME.Stubs.swift. A spec of 128 KiB or \
-            more has its models, strategies and client methods split into files of like size, so \
-            the compiler builds them on every core: NAME.1.Client.swift, NAME.1.Models.swift, \
-            NAME.1.Strategies.swift, NAME.2.Client.swift and so on, one of each for each 64 KiB, \
+            NAME.Strategies.swift, NAME.Client.swift, NAME.Stubs.swift and NAME.Samples.swift. A \
+            spec of 128 KiB or more has its models, strategies, samples and client methods split \
+            into files of like size, so the compiler builds them on every core: NAME.1.Client.swift, \
+            NAME.1.Models.swift, NAME.1.Strategies.swift, NAME.1.Samples.swift and so on, one of \
+            each for each 64 KiB, \
             4 to 8 (--split).
 
             Examples:
@@ -45,7 +46,7 @@ struct SpecOptions: ParsableArguments {
         """
         A YAML configuration file for every spec, with any of these keys: 'access' (public, \
         package or internal); 'generate' (the parts to write: models, errors, strategies, client, \
-        stubs); 'imports' (modules every generated file imports); 'models' with 'conformances' \
+        stubs, samples); 'imports' (modules every generated file imports); 'models' with 'conformances' \
         (Equatable, Hashable: added to every model); 'rename' (spec name: Swift name); \
         'operations' with 'tags', 'operationIds' and 'paths' (of an OpenAPI document, only the \
         operations selected and what they use); 'importWarnings' (quiet: what importing a \

@@ -31,7 +31,7 @@ import Testing
         }
 
         let names = try FileManager.default.contentsOfDirectory(atPath: first.path).sorted()
-        #expect(names.count == specs.count * 5)
+        #expect(names.count == specs.count * 6)
         #expect(try FileManager.default.contentsOfDirectory(atPath: second.path).sorted() == names)
         for name in names {
             let one = try Data(contentsOf: first.appendingPathComponent(name))
@@ -79,7 +79,7 @@ import Testing
         let result = try await runStrategyGen(["generate", "specs/users.yaml", copy.path, "--output", output.path])
 
         #expect(result.status == 1)
-        #expect(result.standardError == "error: specs/users.yaml and \(copy.path) would both write users.Client.swift, users.Errors.swift, users.Models.swift, users.Strategies.swift, users.Stubs.swift; rename one of them\n")
+        #expect(result.standardError == "error: specs/users.yaml and \(copy.path) would both write users.Client.swift, users.Errors.swift, users.Models.swift, users.Samples.swift, users.Strategies.swift, users.Stubs.swift; rename one of them\n")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 

@@ -165,7 +165,7 @@ import Testing
         #expect(error?.diagnostics.map(\.description) == [
             "config.yaml:1:1: error: unknown key 'acess' in the configuration; did you mean 'access'?",
             "config.yaml:2:11: error: the client part needs the strategies part; add 'strategies' to 'generate'",
-            "config.yaml:2:28: error: 'stub' is not allowed for a part in 'generate'; use one of 'models', 'errors', 'strategies', 'client', 'stubs'; did you mean 'stubs'?",
+            "config.yaml:2:28: error: 'stub' is not allowed for a part in 'generate'; use one of 'models', 'errors', 'strategies', 'client', 'stubs', 'samples'; did you mean 'stubs'?",
             "config.yaml:3:11: error: 'String' is a built-in type; only the spec's own names can be renamed",
             "config.yaml:3:31: error: 'not valid' is not a valid name for the new name of 'User'; use letters, digits and '_', starting with a letter, e.g. 'NotValid'",
             "config.yaml:4:10: error: 'imports' must be a list, e.g. '[a, b]'; found a scalar",

@@ -21,13 +21,13 @@ import Testing
         let split = try GeneratorPipeline.generate(specAt: vk, layout: FileLayout(split: 3))
 
         #expect(split.files.map(\.name) == [
-            "vk.1.Client.swift", "vk.1.Models.swift", "vk.1.Strategies.swift",
-            "vk.2.Client.swift", "vk.2.Models.swift", "vk.2.Strategies.swift",
-            "vk.3.Client.swift", "vk.3.Models.swift", "vk.3.Strategies.swift",
+            "vk.1.Client.swift", "vk.1.Models.swift", "vk.1.Strategies.swift", "vk.1.Samples.swift",
+            "vk.2.Client.swift", "vk.2.Models.swift", "vk.2.Strategies.swift", "vk.2.Samples.swift",
+            "vk.3.Client.swift", "vk.3.Models.swift", "vk.3.Strategies.swift", "vk.3.Samples.swift",
             "vk.Errors.swift", "vk.Client.swift", "vk.Stubs.swift",
         ])
         #expect(split.files.map(\.name) == GeneratorPipeline.outputFileNames(forSpecAt: vk, layout: FileLayout(split: 3)))
-        for part in ["Models", "Strategies"] {
+        for part in ["Models", "Strategies", "Samples"] {
             let wholeFile = try #require(whole.files.first { $0.name == "vk.\(part).swift" })
             let parts = split.files.filter { $0.name.hasSuffix(".\(part).swift") }
             #expect(parts.count == 3)
@@ -107,9 +107,9 @@ import Testing
         #expect(check.standardError.contains("error: \(folder.path)/vk.1.Models.swift is no longer generated from vk.yaml; generate without --check to remove it"))
         #expect(check.standardError.contains("error: \(folder.path)/vk.Models.swift is missing"))
         #expect(whole.status == 0, "\(whole.standardError)")
-        #expect(whole.standardOutput == "specs/vk.yaml: 3 files written, 2 unchanged, 6 removed\n")
+        #expect(whole.standardOutput == "specs/vk.yaml: 4 files written, 2 unchanged, 8 removed\n")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names == ["vk.Client.swift", "vk.Errors.swift", "vk.Models.swift", "vk.Strategies.swift", "vk.Stubs.swift"])
+        #expect(names == ["vk.Client.swift", "vk.Errors.swift", "vk.Models.swift", "vk.Samples.swift", "vk.Strategies.swift", "vk.Stubs.swift"])
     }
 
     @Test func splitOutsideItsRangeIsABadArgument() async throws {

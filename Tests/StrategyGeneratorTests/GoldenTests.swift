@@ -42,7 +42,7 @@ import Testing
         #expect(generated.files.map(\.name) == GeneratorPipeline.outputFileNames(forSpecAt: "anywhere/users.yaml"))
         #expect(GeneratorPipeline.outputFileNames(forSpecAt: "api/shop.v2.yml") == [
             "shop.v2.Models.swift", "shop.v2.Errors.swift", "shop.v2.Strategies.swift", "shop.v2.Client.swift",
-            "shop.v2.Stubs.swift",
+            "shop.v2.Stubs.swift", "shop.v2.Samples.swift",
         ])
     }
 }

@@ -3,12 +3,13 @@ import Foundation
 /// How many files a spec's code is written in, and which declarations go in each.
 ///
 /// A spec's code takes one file a part: `users.Models.swift`, `users.Errors.swift`,
-/// `users.Strategies.swift`, `users.Client.swift`, `users.Stubs.swift`. A large spec's models,
-/// strategies and client methods, most of its code, are split into several files each: its
-/// models and strategies each in `split` files of as many declarations, in the spec's order, and
-/// the client's methods in files beside the strategies they send:
+/// `users.Strategies.swift`, `users.Client.swift`, `users.Stubs.swift`, `users.Samples.swift`. A
+/// large spec's models, strategies, samples and client methods, most of its code, are split into
+/// several files each: its models, strategies and samples each in `split` files of as many
+/// declarations, in the spec's order, and the client's methods in files beside the strategies
+/// they send:
 ///
-///     box.1.Client.swift  box.1.Models.swift  box.1.Strategies.swift  box.2.Client.swift  …
+///     box.1.Client.swift  box.1.Models.swift  box.1.Strategies.swift  box.1.Samples.swift  …
 ///     box.Errors.swift  box.Client.swift  box.Stubs.swift
 ///
 /// The compiler builds a module's files in one job a core, each job a run of neighbouring files:
@@ -33,7 +34,7 @@ public struct FileLayout: Hashable, Sendable {
 
     /// The parts that are split, each into files `NAME.1.Part.swift` and on. The client keeps its
     /// own file too: its split files hold the strategies' methods.
-    static let splitParts: [GeneratorConfig.Part] = [.client, .models, .strategies]
+    static let splitParts: [GeneratorConfig.Part] = [.client, .models, .strategies, .samples]
     /// The parts that have a file `NAME.Part.swift` when the code is split.
     static let wholeParts: [GeneratorConfig.Part] = [.errors, .client, .stubs]
 
@@ -70,7 +71,7 @@ public struct FileLayout: Hashable, Sendable {
     /// part `split` files of as many neighbouring declarations (give or take one), each with the
     /// file's header and imports and a line saying which part of the whole it holds.
     func lay(_ file: SwiftFile, part: GeneratorConfig.Part, stem: String) -> [SwiftFile] {
-        guard split > 1, part == .models || part == .strategies else { return [file] }
+        guard split > 1, [.models, .strategies, .samples].contains(part) else { return [file] }
         let groups = Self.groups(file.declarations)
         var shards = Array(repeating: [Declaration](), count: split)
         for (position, group) in groups.enumerated() {

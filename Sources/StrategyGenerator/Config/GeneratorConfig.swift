@@ -18,7 +18,7 @@ public struct GeneratorConfig: Hashable, Sendable {
 
     /// One generated file of a spec, named `SPEC.<Part>.swift`.
     public enum Part: String, CaseIterable, Hashable, Sendable {
-        case models, errors, strategies, client, stubs
+        case models, errors, strategies, client, stubs, samples
 
         /// `Models` in `users.Models.swift`.
         public var fileSuffix: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
@@ -29,6 +29,7 @@ public struct GeneratorConfig: Hashable, Sendable {
             case .models, .errors, .strategies: []
             case .client: [.strategies]
             case .stubs: [.strategies, .client]
+            case .samples: [.models, .strategies]
             }
         }
     }

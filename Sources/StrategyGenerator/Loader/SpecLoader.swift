@@ -217,7 +217,7 @@ public enum SpecLoader {
             throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
         }
         let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
-        spec = spec.withoutUnreachableModels()
+        spec = spec.withoutUnreachableModels().withStubsFromSchemaExamples()
         let faultWarnings = ImportedFaults.leaveOut(from: &spec, pointers: importer.pointers)
         spec = spec.withoutUnreachableModels().sharingIdenticalModels(components: importer.componentModelNames)
         return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings + faultWarnings, pointers: importer.pointers)

@@ -31,13 +31,18 @@ extension APISpec {
     /// Leaves out the element written at `location`, or the operation it is a required input of;
     /// says what was left out, or `nil` when nothing the spec can drop is there.
     mutating func leaveOut(at location: SourceLocation) -> String? {
+        // An example many operations share is left out only where it doesn't fit.
+        let sharing = strategies.indices.filter { strategies[$0].exampleLocation == location }
+        if !sharing.isEmpty {
+            let types = TypeCatalog(self)
+            let unfit = sharing.filter { strategies[$0].exampleProblem(types) != nil }
+            if !unfit.isEmpty {
+                for index in unfit { (strategies[index].example, strategies[index].exampleLocation) = (nil, nil) }
+                return "the example of " + unfit.map { "operation '\(strategies[$0].name)'" }.joined(separator: ", ")
+            }
+        }
         for index in strategies.indices {
             let strategy = strategies[index]
-            if strategy.exampleLocation == location {
-                strategies[index].example = nil
-                strategies[index].exampleLocation = nil
-                return "the example of operation '\(strategy.name)'"
-            }
             if strategy.name.location == location || strategy.path.location == location {
                 return removeStrategy(at: index)
             }

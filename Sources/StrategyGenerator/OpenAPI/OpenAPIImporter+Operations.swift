@@ -99,6 +99,7 @@ extension OpenAPIImporter {
             if field.doc?.isEmpty == true { field.doc = nil }
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            (field.example, field.sampleHint) = (parameterExample(parameter, schema: schema), sampleHint(schema))
             if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
                 // What the server assumes when the parameter isn't sent: said, never sent.
                 field.defaultValue = value.value

@@ -127,6 +127,7 @@ extension OpenAPIImporter {
         guard let fields = objectFields(schema, owner: name, pointer: pointer) else { return nil }
         var model = ModelSpec(name: Named(name, at: schema.location), doc: doc, kind: .object(fields), deprecated: deprecated)
         model.additionalProperties = additionalValues(schema, owner: name, pointer: pointer)
+        model.example = schemaExample(schema)
         return model
     }
 
@@ -209,6 +210,7 @@ extension OpenAPIImporter {
             field.doc = description(of: resolved)
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolved) : nil
             if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
+            (field.example, field.sampleHint) = (schemaExample(property), sampleHint(property))
             fields.append(field)
         }
         return uniqueMemberNames(fields)

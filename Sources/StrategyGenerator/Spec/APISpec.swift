@@ -168,6 +168,8 @@ public struct ModelSpec: Hashable, Sendable {
     /// The type of the values of the keys an object model doesn't declare, which it keeps beside
     /// its fields (OpenAPI's `additionalProperties`); `nil` when it keeps none.
     public var additionalProperties: TypeReference? = nil
+    /// A value of the whole model the spec gives (OpenAPI's schema `example`), for samples and stubs.
+    public var example: YAMLValue? = nil
 
     public var fields: [FieldSpec] {
         if case .object(let fields) = kind { fields } else { [] }
@@ -217,6 +219,11 @@ public struct FieldSpec: Hashable, Sendable {
     public var explode: Bool? = nil
     /// Stored on the heap (`Indirect`), so a struct can hold a value of its own type through it.
     public var isIndirect = false
+    /// A value the spec gives for the field (OpenAPI's `example`), for samples and stubs.
+    public var example: YAMLValue? = nil
+    /// A value the field's constraints allow (a format, bounds, lengths), for samples where the
+    /// spec gives no example.
+    public var sampleHint: YAMLValue? = nil
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.

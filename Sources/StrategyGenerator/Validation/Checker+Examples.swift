@@ -3,28 +3,33 @@
 extension Checker {
     mutating func examples() {
         for strategy in spec.strategies {
-            // A string example is the body as written, so there is no value to check.
-            guard var value = strategy.example, let location = strategy.exampleLocation else { continue }
-            if case .string = value { continue }
-            if let unwrap = strategy.unwrap {
-                guard let inner = value.value(at: unwrap.value) else {
-                    diagnostics.error("the example of strategy '\(strategy.name)' has nothing at '\(unwrap)', where 'unwrap' finds the output", at: location)
-                    continue
-                }
-                value = inner
-            }
-            let path = strategy.unwrap?.value ?? ""
-            let problem: String?
-            switch strategy.returns {
-            case .type(.named("Data"), _): problem = nil
-            case .type(let type, _): problem = types.exampleProblem(value, as: type, at: path)
-            case .fields(let fields): problem = types.exampleProblem(value, fields: fields, at: path)
-            case nil: problem = nil
-            }
-            if let problem {
-                diagnostics.error("the example of strategy '\(strategy.name)' doesn't decode as its output: \(problem)", at: location)
-            }
+            guard let location = strategy.exampleLocation, let problem = strategy.exampleProblem(types) else { continue }
+            diagnostics.error("the example of strategy '\(strategy.name)' \(problem)", at: location)
         }
+    }
+}
+
+extension StrategySpec {
+    /// What keeps the strategy's example from decoding as its output, as a sentence's end;
+    /// `nil` when it decodes or there is none.
+    func exampleProblem(_ types: TypeCatalog) -> String? {
+        // A string example is the body as written, so there is no value to check.
+        guard var value = example else { return nil }
+        if case .string = value { return nil }
+        if let unwrap {
+            guard let inner = value.value(at: unwrap.value) else {
+                return "has nothing at '\(unwrap)', where 'unwrap' finds the output"
+            }
+            value = inner
+        }
+        let path = unwrap?.value ?? ""
+        let problem: String? = switch returns {
+        case .type(.named("Data"), _): nil
+        case .type(let type, _): types.exampleProblem(value, as: type, at: path)
+        case .fields(let fields): types.exampleProblem(value, fields: fields, at: path)
+        case nil: nil
+        }
+        return problem.map { "doesn't decode as its output: \($0)" }
     }
 }
 

@@ -1,0 +1,204 @@
+import Foundation
+
+extension CodeContext {
+    /// `NAME.Samples.swift`: a `sample` of every model and of every strategy's input, for
+    /// previews, tests and stubs. Each is built from the spec's examples where it gives them (a
+    /// parameter's, a model's, a field's), from the field's format and bounds, or from its type:
+    /// an enum's first value, a union's first member, a list of one element, a map of one entry,
+    /// every optional field filled, so that what a sample sends exercises the whole request.
+    func samplesFile() -> SwiftFile {
+        var writer = SampleWriter(context: self)
+        var declarations: [Declaration] = []
+        for model in resolved.models {
+            guard let sample = writer.sample(ofModel: model.name.value) else { continue }
+            declarations.append(sampleExtension(
+                of: SwiftName.escaped(model.name.value), sample, docs: "A sample `\(model.name.value)`, for previews and tests.",
+                attributes: deprecatedAttribute(model.deprecation)
+            ))
+        }
+        for strategy in resolved.strategies where bodyAsInput(strategy) == nil {
+            let inputs = inputFields(strategy)
+            guard !inputs.isEmpty, let sample = writer.construct(type: "Self", fields: inputs, given: nil, others: nil) else { continue }
+            let name = SwiftName.escaped(strategy.name.value)
+            declarations.append(sampleExtension(
+                of: "\(name).Input", sample, docs: "A sample input of `\(strategy.name.value)`, for previews and tests.",
+                attributes: deprecatedAttribute(strategy.deprecation)
+            ))
+        }
+        return file("Samples", imports: ["Foundation", "StrategyKit"], declarations)
+    }
+
+    private func sampleExtension(of type: String, _ sample: Expression, docs: String, attributes: [String] = []) -> Declaration {
+        .type(TypeDeclaration(attributes: attributes, kind: .extension, name: type, members: [
+            .property(Property(docs: [docs], access: access, isStatic: true, name: "sample", type: "Self", getter: [.expression(sample)])),
+        ]))
+    }
+}
+
+/// Writes samples as Swift expressions. A model's sample refers to the samples of the models it
+/// holds (`owner: .sample`) once they are written, so each is written once; a model met again
+/// while its own sample is being written stops there: an optional field is left out, a list or
+/// map is empty, and a model that can't be without itself has no sample.
+struct SampleWriter {
+    let context: CodeContext
+    private var models: [String: ModelSpec] = [:]
+    /// Whether each model has a sample, once decided.
+    private var decided: [String: Bool] = [:]
+    private var writing: Set<String> = []
+    /// Models whose sample couldn't be written from the model being written now; tried again on their own.
+    private var failedHere: Set<String> = []
+    private var samples: [String: Expression] = [:]
+    private let deprecated: Set<String>
+
+    init(context: CodeContext) {
+        self.context = context
+        deprecated = Set(context.resolved.models.filter { $0.deprecation != nil }.map(\.name.value))
+        for model in context.spec.uses.flatMap(\.models) + context.resolved.models.map(\.spec) {
+            models[model.name.value] = model
+        }
+    }
+
+    /// The sample of model `name`; `nil` when it has none.
+    mutating func sample(ofModel name: String) -> Expression? {
+        failedHere = []
+        return has(name, depth: 0) ? samples[name] : nil
+    }
+
+    /// Whether `name.sample` may be written here: it exists, and doesn't lead back to a model
+    /// whose sample is being written.
+    private mutating func has(_ name: String, depth: Int) -> Bool {
+        if let decided = decided[name] { return decided }
+        guard !writing.contains(name), !failedHere.contains(name), depth < 64, let model = models[name] else { return false }
+        writing.insert(name)
+        let sample = construct(model, given: model.example, depth: depth + 1)
+        writing.remove(name)
+        if let sample {
+            (decided[name], samples[name]) = (true, sample)
+        } else if depth == 0 {
+            decided[name] = false
+        } else {
+            failedHere.insert(name)
+        }
+        return sample != nil
+    }
+
+    /// A value of `type` built around `given`, the spec's example for this place.
+    mutating func expression(_ type: TypeReference, given: YAMLValue?, field: FieldSpec? = nil, depth: Int = 1) -> Expression? {
+        let given = given == .null ? nil : given
+        switch type {
+        case .optional(let wrapped):
+            return expression(wrapped, given: given, field: field, depth: depth)
+        case .array(let element):
+            if case .array(let items)? = given ?? field?.sampleHint, !items.isEmpty {
+                let values = items.prefix(16).compactMap { expression(element, given: $0, field: field, depth: depth) }
+                if values.count == min(items.count, 16) { return .array(prefix: "", elements: values, suffix: "") }
+            }
+            return .array(prefix: "", elements: expression(element, given: nil, field: field, depth: depth).map { [$0] } ?? [], suffix: "")
+        case .dictionary(let element):
+            if case .object(let keys, let values)? = given, let key = keys.first,
+               let value = expression(element, given: values[key], field: field, depth: depth) {
+                return .dictionary(prefix: "", entries: [DictionaryEntry(SwiftName.stringLiteral(key), value)], suffix: "")
+            }
+            let entries = expression(element, given: nil, depth: depth).map { [DictionaryEntry(#""key""#, $0)] } ?? []
+            return .dictionary(prefix: "", entries: entries, suffix: "")
+        case .named("File"):
+            return .code(#"RequestBody.File(filename: "sample.bin", data: Data("sample".utf8))"#)
+        case .named("Data"):
+            return .code(#"Data("sample".utf8)"#)
+        case .named("JSON"):
+            return .code(context.jsonLiteral(given ?? .object([], [:])))
+        case .named(let name):
+            guard let model = models[name] else { return builtin(name, given: given, field: field) }
+            if case .enumeration(let enumeration) = model.kind {
+                let value = given.flatMap { enumeration.listedCase($0) == nil ? nil : $0 } ?? enumeration.cases.first.map { enumeration.isInteger ? .int(Int($0.value.value) ?? 0) : .string($0.value.value) }
+                return value.map { .code("." + SwiftName.escaped(context.enumCaseName($0, in: enumeration))) }
+            }
+            // The spec's own value is written out; elsewhere the model's sample serves.
+            if let given, let value = construct(model, given: given, depth: depth + 1) { return value }
+            return has(name, depth: depth) ? .code(".sample") : nil
+        }
+    }
+
+    /// A value of a model, built around `given`.
+    private mutating func construct(_ model: ModelSpec, given: YAMLValue?, depth: Int) -> Expression? {
+        guard depth < 64 else { return nil }
+        // A deprecated model is named only where it is deprecated too.
+        let type = deprecated.contains(model.name.value) ? ".init" : SwiftName.escaped(model.name.value)
+        switch model.kind {
+        case .enumeration:
+            return expression(.named(model.name.value), given: given, depth: depth)
+        case .union(let union):
+            for variant in union.variants {
+                var given = given
+                if let discriminator = union.discriminator, let kind = variant.value {
+                    // The member says which it is.
+                    var (keys, values) = if case .object(let keys, let values)? = given { (keys, values) } else { ([String](), [String: YAMLValue]()) }
+                    if values[discriminator.value] == nil { keys.append(discriminator.value) }
+                    values[discriminator.value] = .string(kind.value)
+                    given = .object(keys, values)
+                }
+                if let value = expression(variant.type, given: given, depth: depth) {
+                    return prefixed(value, ".\(SwiftName.escaped(variant.caseName))(", ")")
+                }
+            }
+            return union.discriminator == nil ? nil : .code(".unknown([:])")
+        case .object(let fields):
+            return construct(type: type, fields: fields, given: given, others: model.additionalProperties, depth: depth)
+        }
+    }
+
+    /// `type(field: value, …)`: a value for each field, from `given` or the field's own example.
+    mutating func construct(type: String, fields: [FieldSpec], given: YAMLValue?, others: TypeReference?, depth: Int = 1) -> Expression? {
+        var values: [String: YAMLValue] = [:]
+        if case .object(_, let given)? = given { values = given }
+        var arguments: [Expression] = []
+        for field in fields {
+            let label = SwiftName.argumentLabel(context.memberName(field))
+            guard let value = expression(field.type, given: values[field.name.value] ?? field.example, field: field, depth: depth) else {
+                if context.defaultArgument(field) != nil { continue }
+                if context.propertyType(field).isOptional {
+                    arguments.append(.code("\(label): nil"))
+                    continue
+                }
+                return nil
+            }
+            arguments.append(prefixed(value, "\(label): " + (field.isThreeState ? ".value(" : ""), field.isThreeState ? ")" : ""))
+        }
+        if let others, let value = expression(.dictionary(others), given: nil, depth: depth) {
+            let taken = Set(fields.map(context.memberName))
+            let name = ["additionalProperties", "otherProperties"].first { !taken.contains($0) }
+                ?? (2...).lazy.map { "additionalProperties\($0)" }.first { !taken.contains($0) }!
+            arguments.append(prefixed(value, "\(name): ", ""))
+        }
+        return .call(prefix: type, arguments: arguments, suffix: "")
+    }
+
+    /// A built-in type's value: the spec's example, or one its constraints allow, where it
+    /// fits; one built from the type otherwise.
+    private func builtin(_ name: String, given: YAMLValue?, field: FieldSpec?) -> Expression? {
+        let format = field.map(context.dateFormat) ?? context.spec.defaults.dateFormat ?? .iso8601
+        let value = [given, field?.sampleHint].compactMap { $0 }.first { SampleValues.fits($0, name, dateFormat: format) }
+            ?? SampleValues.built(name, dateFormat: format)
+        guard let value else { return nil }
+        switch (name, value) {
+        case ("Date", _):
+            let seconds = SampleValues.date(value, format: format)?.timeIntervalSince1970 ?? SampleValues.date.timeIntervalSince1970
+            let written = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+            return .code("Date(timeIntervalSince1970: \(written))")
+        case ("URL", .string(let text)): return .code("URL(string: \(SwiftName.stringLiteral(text)))!")
+        case ("UUID", .string(let text)): return .code("UUID(uuidString: \(SwiftName.stringLiteral(text.lowercased())))!")
+        case ("Double", .int(let number)), ("Float", .int(let number)): return .code(String(number))
+        default: return .code(context.literal(value, as: .named(name)))
+        }
+    }
+
+    /// `expression` written after `prefix` and before `suffix`, broken as it would be alone.
+    private func prefixed(_ expression: Expression, _ prefix: String, _ suffix: String) -> Expression {
+        switch expression {
+        case .code(let code): .code(prefix + code + suffix)
+        case .call(let inner, let arguments, let end): .call(prefix: prefix + inner, arguments: arguments, suffix: end + suffix)
+        case .dictionary(let inner, let entries, let end): .dictionary(prefix: prefix + inner, entries: entries, suffix: end + suffix)
+        case .array(let inner, let elements, let end): .array(prefix: prefix + inner, elements: elements, suffix: end + suffix)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Examples and constraints of properties and parameters, carried into the spec for the samples
+/// the generator writes and the stubs it builds.
+extension OpenAPIImporter {
+    /// The example a schema gives: its `example`, the first of its `examples` (3.1's list), or
+    /// that of an `allOf` part that only annotates it.
+    func schemaExample(_ schema: YAMLNode) -> YAMLValue? {
+        let schema = lookUp(schema).node ?? schema
+        if let example = schema["example"] { return example.value }
+        if let first = schema["examples"]?.items.first { return first.value }
+        for part in schema["allOf"]?.items ?? [] where part.reference == nil {
+            if let example = part["example"] { return example.value }
+        }
+        return nil
+    }
+
+    /// The example a parameter gives: its own `example`, its first `examples` entry's `value`, or
+    /// its schema's.
+    func parameterExample(_ parameter: YAMLNode, schema: YAMLNode) -> YAMLValue? {
+        if let example = parameter["example"] { return example.value }
+        for (_, entry) in parameter["examples"]?.members ?? [] {
+            if let value = (lookUp(entry).node ?? entry)["value"] { return value.value }
+        }
+        return schemaExample(schema)
+    }
+
+    /// A value that a schema's format and bounds allow where a value built from its type alone
+    /// might not (an email address, a number at least its minimum, a string of its least
+    /// length); `nil` when its type says enough.
+    func sampleHint(_ schema: YAMLNode) -> YAMLValue? {
+        let schema = lookUp(schema).node ?? schema
+        if let constant = schema["const"] { return constant.value }
+        switch schemaType(schema) {
+        case "string":
+            return stringHint(schema)
+        case "integer", "number":
+            return numberHint(schema, isInteger: schemaType(schema) == "integer")
+        case "array":
+            // As many items as it needs, each as its items' constraints or example allow.
+            guard let items = schema["items"] else { return nil }
+            let count = max(1, Int(schema["minItems"]?.scalar ?? "") ?? 1)
+            let resolved = lookUp(items).node ?? items
+            let built: YAMLValue? = count > 1 ? ["string": .string("string"), "integer": .int(1), "number": .double(1.5), "boolean": .bool(true)][schemaType(resolved) ?? ""] : nil
+            guard let item = sampleHint(items) ?? schemaExample(items) ?? built else { return nil }
+            return .array(Array(repeating: item, count: min(count, 16)))
+        default:
+            return nil
+        }
+    }
+
+    private func stringHint(_ schema: YAMLNode) -> YAMLValue? {
+        let formatted: String? = switch schema["format"]?.scalar {
+        case "email", "idn-email": "user@example.com"
+        case "uri", "url", "iri", "uri-reference", "iri-reference": "https://example.com"
+        case "hostname", "idn-hostname": "example.com"
+        case "ipv4": "192.0.2.1"
+        case "ipv6": "2001:db8::1"
+        case "byte": "c2FtcGxl"
+        case "time": "12:00:00Z"
+        case "duration": "PT1M"
+        default: nil
+        }
+        let minimum = Int(schema["minLength"]?.scalar ?? "")
+        let maximum = Int(schema["maxLength"]?.scalar ?? "")
+        guard formatted != nil || minimum != nil || maximum != nil else { return nil }
+        var text = formatted ?? "string"
+        if let minimum, text.count < minimum { text += String(repeating: "s", count: min(minimum, 4096) - text.count) }
+        if let maximum, maximum >= 0, text.count > maximum { text = String(text.prefix(maximum)) }
+        return .string(text)
+    }
+
+    private func numberHint(_ schema: YAMLNode, isInteger: Bool) -> YAMLValue? {
+        func bound(_ key: String) -> Double? { schema[key]?.scalar.flatMap(Double.init) }
+        // 3.0 says an exclusive bound with a Bool beside `minimum`; 3.1 gives the bound itself.
+        let exclusiveMinimum = schema["exclusiveMinimum"]?.bool == true ? bound("minimum") : bound("exclusiveMinimum")
+        let exclusiveMaximum = schema["exclusiveMaximum"]?.bool == true ? bound("maximum") : bound("exclusiveMaximum")
+        let minimum = schema["exclusiveMinimum"]?.bool == true ? nil : bound("minimum")
+        let maximum = schema["exclusiveMaximum"]?.bool == true ? nil : bound("maximum")
+        let multiple = bound("multipleOf").flatMap { $0 > 0 ? $0 : nil }
+        guard minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil || multiple != nil else { return nil }
+        let step = isInteger ? 1 : 0.5
+        var value = 1.0
+        if let minimum { value = max(value, minimum) }
+        if let exclusiveMinimum { value = max(value, exclusiveMinimum + step) }
+        if let maximum { value = min(value, maximum) }
+        if let exclusiveMaximum { value = min(value, exclusiveMaximum - step) }
+        if let multiple { value = (value / multiple).rounded(.up) * multiple }
+        if isInteger || value == value.rounded(), abs(value) < 1e15 { return .int(Int(value.rounded(.up))) }
+        return .double(value)
+    }
+}
