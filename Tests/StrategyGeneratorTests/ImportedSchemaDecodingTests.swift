@@ -1,4 +1,5 @@
 import Foundation
+@testable import StrategyGenerator
 import Testing
 
 /// Answers as real servers send them decode through the models imported from the schemas that
@@ -62,6 +63,34 @@ import Testing
         [true, false, false] 2 1.5 nil 2 string("auto")
 
         """)
+    }
+
+    /// YAML reads an unquoted `Null` as null, but among the words of a text enum it is the word
+    /// (cloud-hypervisor's `enum: [Off, Pty, Tty, File, Socket, Null]`): a value, not nullability.
+    @Test func aTextEnumsNullWrittenAsAWordIsAValue() throws {
+        let generated = try generateDocument("""
+        openapi: 3.0.3
+        info: { title: VMM, version: "1" }
+        servers: [{ url: https://vmm.example.com }]
+        paths:
+          /console:
+            get:
+              operationId: getConsole
+              responses: { "200": { description: One., content: { application/json: { schema: { $ref: "#/components/schemas/Console" } } } } }
+        components:
+          schemas:
+            Console:
+              type: object
+              required: [mode, state]
+              properties:
+                mode: { type: string, enum: [Off, Tty, Null] }
+                state: { type: string, enum: [on, off, null] }
+        """, name: "vmm.yaml")
+        let models = generated.source("Models")
+
+        #expect(models.contains(#"public static var null: Self { Self("Null") }"#))
+        #expect(models.contains(#"self.mode = try container.decode(ConsoleMode.self, forKey: "mode")"#))
+        #expect(models.contains(#"self.state = try container.decode(ConsoleState?.self, forKey: "state")"#))
     }
 
     /// An object that declares properties and keeps others (`additionalProperties: true`, `{}`

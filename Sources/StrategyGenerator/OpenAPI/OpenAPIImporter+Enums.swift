@@ -45,7 +45,7 @@ extension OpenAPIImporter {
     func isEnumeration(_ schema: YAMLNode) -> Bool {
         guard let values = schema["enum"] else { return false }
         switch valueType(schema) {
-        case "string": return values.items.contains { $0.scalar != nil && $0.value != .null }
+        case "string": return values.items.contains { $0.scalar != nil && !isNull($0, in: schema) }
         case "integer": return values.items.contains { Int($0.scalar ?? "") != nil }
         default: return false
         }
@@ -74,7 +74,15 @@ extension OpenAPIImporter {
 
     /// Whether a schema's `enum` lists `null` among its values, which makes the value nullable.
     func listsNull(_ schema: YAMLNode) -> Bool {
-        schema["enum"]?.items.contains { $0.value == .null } == true
+        schema["enum"]?.items.contains { isNull($0, in: schema) } == true
+    }
+
+    /// Whether a value an enum lists is `null`. YAML reads `Null` and `NULL` as null too, but
+    /// among text values (`enum: [Off, Tty, Null]`) they are the word.
+    func isNull(_ value: YAMLNode, in schema: YAMLNode) -> Bool {
+        guard value.value == .null else { return false }
+        guard schemaType(schema) == "string", case .scalar(let text, false) = value.kind else { return true }
+        return text != "Null" && text != "NULL"
     }
 
     mutating func enumeration(_ values: YAMLNode, schema: YAMLNode, pointer: JSONPointer, titles: [String?] = []) -> EnumSpec? {
@@ -85,7 +93,7 @@ extension OpenAPIImporter {
         var names: Set<String> = []
         for (position, item) in values.items.enumerated() {
             guard case .scalar(let text, _) = item.kind else { continue }
-            if item.value == .null { continue }
+            if isNull(item, in: schema) { continue }
             if isInteger, Int(text) == nil { continue }
             guard !cases.contains(where: { $0.value.value == text }) else { continue }
             // `GUILD_UPDATE` reads as `guildUpdate`.

@@ -9,6 +9,7 @@ public struct DeletedCustomer: Decodable, Sendable {
     public let priority: DeletedCustomerPriority?
     public let ratio: Double?
     public let state: DeletedCustomerState?
+    public let console: DeletedCustomerConsole
     public let level: DeletedCustomerLevel?
     public let size: JSONValue?
     public let verified: Bool?
@@ -21,6 +22,7 @@ public struct DeletedCustomer: Decodable, Sendable {
         priority: DeletedCustomerPriority? = nil,
         ratio: Double? = nil,
         state: DeletedCustomerState? = nil,
+        console: DeletedCustomerConsole,
         level: DeletedCustomerLevel? = nil,
         size: JSONValue? = nil,
         verified: Bool? = nil
@@ -32,6 +34,7 @@ public struct DeletedCustomer: Decodable, Sendable {
         self.priority = priority
         self.ratio = ratio
         self.state = state
+        self.console = console
         self.level = level
         self.size = size
         self.verified = verified
@@ -46,6 +49,7 @@ public struct DeletedCustomer: Decodable, Sendable {
         self.priority = try container.decodeIfPresent(DeletedCustomerPriority.self, forKey: "priority")
         self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio")
         self.state = try container.decode(DeletedCustomerState?.self, forKey: "state")
+        self.console = try container.decode(DeletedCustomerConsole.self, forKey: "console")
         self.level = try container.decodeIfPresent(DeletedCustomerLevel.self, forKey: "level")
         self.size = try container.decodeIfPresent(JSONValue.self, forKey: "size")
         self.verified = try container.decodeIfPresent(Bool.self, forKey: "verified")
