@@ -33,7 +33,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if [ -z "$driver" ]; then
-    (cd "$here" && swift build --product strategy-gen >/dev/null && swift build --target StrategyKit >/dev/null) || { echo "contract-run: the build failed" >&2; exit 1; }
+    if ! (cd "$here" && swift build --product strategy-gen && swift build --target StrategyKit) > "$work/build.log" 2>&1; then
+        echo "contract-run: the build failed:" >&2
+        grep -m5 'error:' "$work/build.log" >&2
+        exit 1
+    fi
     bin=$(cd "$here" && swift build --show-bin-path)
     if ! "$bin/strategy-gen" generate "$document" --output "$work/generated" > "$work/generate.log" 2>&1; then
         echo "contract-run: $(basename "$document") was not generated: $(grep -m1 'error:' "$work/generate.log" | cut -c1-300)" >&2
