@@ -10,6 +10,8 @@ import PackageDescription
 //                                                benchmark package, figures printed, no limits
 //   swift run -c release runtime-paired          the client against the raw call in pairs of
 //                                                blocks, for overheads the noise can't hide
+//   swift run -c release runtime-streaming       streams, uploads and downloads through both
+//                                                transports (--quick: CI's short run)
 let package = Package(
     name: "RuntimeBenchmarks",
     platforms: [.macOS(.v13)],
@@ -37,6 +39,15 @@ let package = Package(
         ),
         .executableTarget(name: "runtime-quick", dependencies: ["RuntimeSupport"]),
         .executableTarget(name: "runtime-paired", dependencies: ["RuntimeSupport"]),
+        .executableTarget(
+            name: "runtime-streaming",
+            dependencies: [
+                .product(name: "StrategyKit", package: "StrategyKit"),
+                .product(name: "StrategyKitAsyncHTTPClient", package: "StrategyKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "RuntimeBenchmarks",
             dependencies: [

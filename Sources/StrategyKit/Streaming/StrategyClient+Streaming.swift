@@ -12,8 +12,11 @@ extension StrategyClient {
     /// for try await chunk in client.stream(StreamChat(), request) { print(chunk.text, terminator: "") }
     /// ```
     ///
-    /// - Parameter limits: the first-byte and silence deadlines and the size limit, each the
-    ///   client's (or endpoint's) by default; see ``StreamLimits``.
+    /// - Parameters:
+    ///   - strategy: the streaming strategy to send.
+    ///   - input: what the strategy's request is made from.
+    ///   - limits: the first-byte and silence deadlines and the size limit, each the client's
+    ///     (or endpoint's) by default; see ``StreamLimits``.
     public func stream<S: StreamingStrategy>(_ strategy: S, _ input: S.Input, limits: StreamLimits = StreamLimits()) -> EventStream<S> {
         EventStream(client: self, strategy: strategy, input: input, limits: limits)
     }
@@ -180,6 +183,9 @@ extension StrategyClient {
     /// ``TransportError/Kind/invalidResponse``.
     ///
     /// - Parameters:
+    ///   - strategy: the strategy whose request is sent, and whose output is returned.
+    ///   - input: what the strategy's request is made from.
+    ///   - body: the body sent in place of the endpoint's, with its content type.
     ///   - limits: the first-byte deadline (counted again from each piece sent) and the size
     ///     limit of the response, the client's by default.
     ///   - progress: told the bytes sent so far and the total when known, as they go.
@@ -235,6 +241,9 @@ extension StrategyClient {
     /// ```
     ///
     /// - Parameters:
+    ///   - strategy: the strategy whose request is sent.
+    ///   - input: what the strategy's request is made from.
+    ///   - destination: the file the body is written to.
     ///   - limits: the first-byte and silence deadlines and the size limit, the client's (or
     ///     endpoint's) by default: raise ``StreamLimits/maximumBytes`` for large files.
     ///   - progress: told the bytes received so far and the total when known, as they come.

@@ -98,6 +98,7 @@ public struct StreamFormat<Element: Sendable>: Sendable {
     ///   - errorEvent: the event type with which the API reports an error in the stream; such an
     ///     event ends it with the strategy's failure, made from the event's data as from a
     ///     response body. `nil` for none.
+    ///   - decode: makes an element of an event, given the client's decoder; `nil` skips it.
     public static func serverSentEvents(
         terminator: String? = "[DONE]",
         errorEvent: String? = "error",
@@ -114,6 +115,7 @@ public struct StreamFormat<Element: Sendable>: Sendable {
     /// Server-sent events, each event's data decoded from JSON as `type`.
     ///
     /// - Parameters:
+    ///   - type: the type each event's data is decoded as.
     ///   - terminator: data that ends the stream, such as `[DONE]`; `nil` for none.
     ///   - errorEvent: the event type with which the API reports an error; `nil` for none.
     public static func serverSentEvents(

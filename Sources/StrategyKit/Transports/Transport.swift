@@ -26,6 +26,7 @@ public protocol Transport: Sendable {
     /// so every transport can stream, if not as it goes; the runtime's own transports stream.
     ///
     /// - Parameters:
+    ///   - request: the request's head.
     ///   - body: the request body, read as it is sent; `nil` for none.
     ///   - limits: ``StrategyClient/Limits/maximumResponseBytes`` bounds the streamed body and
     ///     ``StrategyClient/Limits/connectTimeout`` connecting; the client keeps the deadlines
