@@ -11,6 +11,7 @@ runtime=Sources/StrategyKit
 allowed=(
     "$runtime/Transports/URLSessionTransport.swift"
     "$runtime/Transports/URLSessionDelegate.swift"
+    "$runtime/Transports/URLSessionTransport+Streaming.swift"
 )
 # Whole words: URLError, Foundation's URLSession types (not the runtime's URLSessionTransport),
 # URLRequest and URLResponse, NIO…, EventLoop…, ByteBuffer, Channel…, HTTPClient…, and the
