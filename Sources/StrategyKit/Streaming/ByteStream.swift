@@ -25,7 +25,7 @@ public struct ByteStream: AsyncSequence, Sendable {
         case data(Data)
         case file(URL)
         case sequence(SequenceBox)
-        case channel(ChannelHandle)
+        case channel(StreamOwner)
         case concatenation([ByteStream])
     }
 
@@ -130,7 +130,7 @@ public struct ByteStream: AsyncSequence, Sendable {
 
     /// The stream of a response whose bytes `channel` receives.
     package init(channel: ByteChannel, length: Int?) {
-        self.init(source: .channel(ChannelHandle(channel)), length: length)
+        self.init(source: .channel(StreamOwner(channel)), length: length)
     }
 
     /// An iterator over the stream's chunks.
@@ -144,7 +144,7 @@ public struct ByteStream: AsyncSequence, Sendable {
             case data(Data?)
             case file(URL, FileReader?)
             case next(() async throws -> Data?)
-            case channel(ChannelHandle)
+            case channel(StreamOwner)
             indirect case parts([ByteStream], Int, Iterator?)
             case done
         }
@@ -253,7 +253,7 @@ final class FileReader {
 
 /// Ends a response's stream, closing its connection, when the last copy of the stream and its
 /// iterators goes, unless the stream ended before.
-final class ChannelHandle: Sendable {
+final class StreamOwner: Sendable {
     let channel: ByteChannel
 
     init(_ channel: ByteChannel) {
