@@ -14,7 +14,7 @@ import Testing
 
     init() throws {
         let bids = self.bids
-        let lot = Self.lotID.uuidString
+        let lot = Self.lotID.uuidString.lowercased()
         server = try HTTPTestServer { request in
             switch (request.method, request.path) {
             case ("GET", "/v2/auctions"):
@@ -103,7 +103,7 @@ import Testing
         let file = try await auctions.getLotFile(id: Self.lotID, path: "photos/front view.json")
 
         #expect(file["caption"] == "photos/front%20view.json")
-        #expect(server.requests.last?.path == "/v2/auctions/\(Self.lotID.uuidString)/files/photos/front%20view.json")
+        #expect(server.requests.last?.path == "/v2/auctions/\(Self.lotID.uuidString.lowercased())/files/photos/front%20view.json")
     }
 
     @Test func aDotSegmentInAFilePathIsRefusedBeforeAnythingIsSent() async throws {

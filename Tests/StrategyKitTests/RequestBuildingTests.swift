@@ -48,7 +48,7 @@ import Testing
 
         let (request, _) = try server.request(for: endpoint)
 
-        #expect(request.path == "/v1/users/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/a%20b/c?open=true&ratio=0.5&count=3&name=ada")
+        #expect(request.path == "/v1/users/e621e1f8-c36c-495a-93fc-0c247a3e6e5f/a%20b/c?open=true&ratio=0.5&count=3&name=ada")
         #expect(request.headerFields[HTTPField.Name("X-Page")!] == "2")
         #expect(request.headerFields[HTTPField.Name("X-Missing")!] == nil)
     }

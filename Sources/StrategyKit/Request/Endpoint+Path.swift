@@ -56,9 +56,10 @@ extension Endpoint {
                 appendSegment(value.rawValue.description)
             }
 
-            /// Appends the UUID in upper-case hexadecimal with hyphens, as one path segment.
+            /// Appends the UUID in lower-case hexadecimal with hyphens (as RFC 9562 writes it), as
+            /// one path segment.
             public mutating func appendInterpolation(_ value: UUID) {
-                appendSegment(value.uuidString)
+                appendSegment(value.lowercasedString)
             }
 
             /// Appends a generated value (an enum's raw value, say) as one path segment.

@@ -99,8 +99,8 @@ import Foundation
 }
 
 @_spi(Generated) extension UUID: ParameterValue {
-    /// The UUID in upper-case hexadecimal with hyphens.
-    public var parameterValue: String { uuidString }
+    /// The UUID in lower-case hexadecimal with hyphens, as RFC 9562 writes it.
+    public var parameterValue: String { lowercasedString }
 }
 
 @_spi(Generated) extension Bool: ParameterValue {

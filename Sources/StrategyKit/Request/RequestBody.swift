@@ -19,12 +19,13 @@ public struct RequestBody: Hashable, Sendable {
     }
 
     /// `value` encoded as JSON, the keys of every object in sorted order, so the same value
-    /// always sends the same bytes (a signature, a cache or a test can rely on them).
+    /// always sends the same bytes (a signature, a cache or a test can rely on them), and every
+    /// `UUID` in lower case, as RFC 9562 writes UUIDs and servers compare them.
     ///
     /// The encoder's strategies (dates, data, keys, non-conforming floats) and output
     /// formatting apply, with `.sortedKeys` added; the encoder given isn't changed.
     public static func json(_ value: some Encodable, encoder: JSONEncoder = RequestBody.jsonEncoder) throws -> RequestBody {
-        RequestBody(data: try sortingKeys(encoder).encode(value), contentType: "application/json")
+        RequestBody(data: try sortingKeys(encoder).encode(LowercaseUUIDEncoder.wrapped(value)), contentType: "application/json")
     }
 
     /// The encoder of ``json(_:encoder:)`` when none is given: Foundation's defaults with
