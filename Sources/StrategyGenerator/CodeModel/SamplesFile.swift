@@ -49,10 +49,13 @@ struct SampleWriter {
     private var failedHere: Set<String> = []
     private var samples: [String: Expression] = [:]
     private let deprecated: Set<String>
+    /// The models a request sends.
+    private let sentModels: Set<String>
 
     init(context: CodeContext) {
         self.context = context
         deprecated = Set(context.resolved.models.filter { $0.deprecation != nil }.map(\.name.value))
+        sentModels = Set(context.resolved.models.filter { $0.use.contains(.encoded) }.map(\.name.value))
         for model in context.spec.uses.flatMap(\.models) + context.resolved.models.map(\.spec) {
             models[model.name.value] = model
         }
@@ -143,7 +146,10 @@ struct SampleWriter {
             }
             return union.discriminator == nil ? nil : .code(".unknown([:])")
         case .object(let fields):
-            return construct(type: type, fields: fields, given: given, others: model.additionalProperties, depth: depth)
+            // What is only ever received is left out of a sample that is sent.
+            let sent = sentModels.contains(model.name.value)
+            let kept = sent ? fields.filter { !$0.isReadOnly || !context.propertyType($0).isOptional } : fields
+            return construct(type: type, fields: kept, given: given, others: model.additionalProperties, depth: depth)
         }
     }
 

@@ -227,6 +227,8 @@ public struct FieldSpec: Hashable, Sendable {
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.
+    /// Only ever received (OpenAPI's `readOnly`): a sample that is sent leaves it out.
+    public var isReadOnly = false
 public indirect enum YAMLValue: Hashable, Sendable {
     case null
     case bool(Bool)
