@@ -39,7 +39,8 @@ extension CodeContext {
             style = "link"
             path("items", itemsPath)
         }
-        var chain = "output"
+        // An output with the response headers holds the body's at `output`.
+        var chain = strategy.responseHeaders.isEmpty ? "output" : "output.output"
         var isOptional = false
         for field in items.fields {
             chain += (isOptional ? "?." : ".") + SwiftName.escaped(memberName(field))

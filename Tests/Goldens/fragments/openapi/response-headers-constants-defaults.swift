@@ -1,5 +1,5 @@
 /// `GET /animals`
-public struct ListAnimals: Strategy {
+public struct ListAnimals: PaginatedStrategy {
     public typealias Output = WithHeaders<[String], Headers>
 
     public struct Input: Sendable {
@@ -34,6 +34,12 @@ public struct ListAnimals: Strategy {
     }
 
     public init() {}
+
+    public var pagination: Pagination<Input> { .link() }
+
+    public func items(of output: WithHeaders<[String], ListAnimals.Headers>) -> [String] {
+        output.output
+    }
 
     public func endpoint(for input: Input) -> Endpoint {
         Endpoint(
