@@ -63,7 +63,9 @@ extension OpenAPIImporter {
         }
         let minimum = Int(schema["minLength"]?.scalar ?? "")
         let maximum = Int(schema["maxLength"]?.scalar ?? "")
-        guard formatted != nil || minimum != nil || maximum != nil else { return nil }
+        let patterned = formatted == nil ? schema["pattern"]?.scalar.flatMap(PatternSample.string(matching:)) : nil
+        guard formatted != nil || patterned != nil || minimum != nil || maximum != nil else { return nil }
+        if let patterned, patterned.count >= minimum ?? 0, patterned.count <= maximum ?? .max { return .string(patterned) }
         var text = formatted ?? "string"
         if let minimum, text.count < minimum { text += String(repeating: "s", count: min(minimum, 4096) - text.count) }
         if let maximum, maximum >= 0, text.count > maximum { text = String(text.prefix(maximum)) }
@@ -88,5 +90,109 @@ extension OpenAPIImporter {
         if let multiple { value = (value / multiple).rounded(.up) * multiple }
         if isInteger || value == value.rounded(), abs(value) < 1e15 { return .int(Int(value.rounded(.up))) }
         return .double(value)
+    }
+}
+
+/// A string that a regular expression (a schema's `pattern`) matches, for the common forms:
+/// literals, classes, `\d`, `\w`, `.`, groups whose first alternative is taken, and quantifiers,
+/// each repeated as few times as it allows (once for `*`). `nil` when the pattern uses more, or
+/// when the string built doesn't match after all.
+enum PatternSample {
+    static func string(matching pattern: String) -> String? {
+        var characters = Array(pattern.unicodeScalars.map(Character.init))
+        if characters.first == "/", let end = characters.lastIndex(of: "/"), end > 0 {
+            characters = Array(characters[1..<end])
+        }
+        var index = 0
+        guard let text = sequence(&index, characters), index == characters.count else { return nil }
+        guard let expression = try? NSRegularExpression(pattern: String(characters)),
+              expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return nil }
+        return text
+    }
+
+    /// The alternatives of a sequence up to `)` or the end: the first one's string.
+    private static func sequence(_ index: inout Int, _ pattern: [Character]) -> String? {
+        var result = "", first: String?
+        while index < pattern.count, pattern[index] != ")" {
+            if pattern[index] == "|" {
+                first = first ?? result
+                result = ""
+                index += 1
+                continue
+            }
+            guard let atom = atom(&index, pattern) else { return nil }
+            guard let count = repetitions(&index, pattern) else { return nil }
+            result += String(repeating: atom, count: count)
+        }
+        return first ?? result
+    }
+
+    private static func atom(_ index: inout Int, _ pattern: [Character]) -> String? {
+        let character = pattern[index]
+        index += 1
+        switch character {
+        case "^", "$": return ""
+        case ".": return "a"
+        case "(":
+            if index + 1 < pattern.count, pattern[index] == "?", pattern[index + 1] == ":" { index += 2 }
+            guard let inner = sequence(&index, pattern), index < pattern.count, pattern[index] == ")" else { return nil }
+            index += 1
+            return inner
+        case "[":
+            guard index < pattern.count, pattern[index] != "^" else { return nil }
+            var first: Character?
+            while index < pattern.count, pattern[index] != "]" {
+                if pattern[index] == "\\" {
+                    guard index + 1 < pattern.count else { return nil }
+                    first = first ?? escaped(pattern[index + 1])?.first
+                    index += 2
+                } else {
+                    first = first ?? pattern[index]
+                    index += 1
+                }
+            }
+            guard index < pattern.count, let first else { return nil }
+            index += 1
+            return String(first)
+        case "\\":
+            guard index < pattern.count else { return nil }
+            index += 1
+            return escaped(pattern[index - 1])
+        case "*", "+", "?", "{", "}", "]", "|", ")":
+            return nil
+        default:
+            return String(character)
+        }
+    }
+
+    private static func escaped(_ character: Character) -> String? {
+        switch character {
+        case "d": "1"
+        case "w": "a"
+        case "s": " "
+        case "D", "W", "S", "b", "B": nil
+        default: character.isLetter || character.isNumber ? nil : String(character)
+        }
+    }
+
+    /// How many times the atom before a quantifier is written: the least it allows, once for `*`.
+    private static func repetitions(_ index: inout Int, _ pattern: [Character]) -> Int? {
+        guard index < pattern.count else { return 1 }
+        var count = 1
+        switch pattern[index] {
+        case "*", "+": index += 1
+        case "?": index += 1
+        case "{":
+            guard let close = pattern[index...].firstIndex(of: "}") else { return nil }
+            let bounds = String(pattern[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+            guard let least = bounds.first.flatMap({ Int($0) }), least <= 256 else { return nil }
+            count = max(least, bounds.count > 1 ? 1 : least)
+            if least == 0 { count = bounds.count > 1 ? 1 : 0 }
+            index = close + 1
+        default: return 1
+        }
+        // Lazy and possessive forms.
+        if index < pattern.count, pattern[index] == "?" || pattern[index] == "+" { index += 1 }
+        return count
     }
 }

@@ -11,7 +11,9 @@ extension Pet {
             id: UUID(uuidString: "123e4567-e89b-12d3-a456-426614174000")!,
             tags: ["good", "good"],
             size: .large,
-            home: "https://example.com"
+            home: "https://example.com",
+            code: "AA-111x",
+            slug: "a"
         )
     }
 }
