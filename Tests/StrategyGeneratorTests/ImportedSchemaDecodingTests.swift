@@ -93,6 +93,42 @@ import Testing
         #expect(models.contains(#"self.state = try container.decode(ConsoleState?.self, forKey: "state")"#))
     }
 
+    /// A schema that wraps one reference is that reference's type unless it requires more of it
+    /// (`allOf: [{$ref: Pet}], required: [name]`), which makes a model of its own; a union
+    /// beside a part that only requires is the union.
+    @Test func anAllOfOfOneReferenceIsItsTypeUnlessItRequiresMore() throws {
+        let generated = try generateDocument("""
+        openapi: 3.0.3
+        info: { title: Zoo, version: "1" }
+        servers: [{ url: https://zoo.example.com }]
+        paths:
+          /pets:
+            get:
+              operationId: getPets
+              responses: { "200": { description: Some., content: { application/json: { schema: { $ref: "#/components/schemas/Listing" } } } } }
+        components:
+          schemas:
+            Pet: { type: object, properties: { id: { type: integer }, name: { type: string } } }
+            Cat: { type: object, properties: { meows: { type: boolean } } }
+            Dog: { type: object, properties: { barks: { type: boolean } } }
+            Listing:
+              type: object
+              required: [described, named, either]
+              properties:
+                described: { allOf: [{ $ref: "#/components/schemas/Pet" }], description: The pet shown first. }
+                named: { allOf: [{ $ref: "#/components/schemas/Pet" }], required: [name] }
+                either: { allOf: [{ oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] }, { required: [kind] }] }
+        """, name: "zoo.yaml")
+        let models = generated.source("Models")
+
+        #expect(models.contains("public let described: Pet\n"))
+        #expect(models.contains("public let named: ListingNamed\n"))
+        #expect(models.contains(#"self.name = try container.decode(String.self, forKey: "name")"#))
+        #expect(models.contains("public let either: ListingEither\n"))
+        #expect(models.contains("case cat(Cat)"))
+        #expect(generated.warnings.allSatisfy { !$0.description.contains("left out") }, "\(generated.warnings)")
+    }
+
     /// An object that declares properties and keeps others (`additionalProperties: true`, `{}`
     /// or a schema) decodes every key it doesn't declare into `additionalProperties`, and sends
     /// them back beside its fields; a property of its own named `additionalProperties` stays its.

@@ -67,7 +67,7 @@ extension OpenAPIImporter {
     func unionPart(_ schema: YAMLNode) -> (node: YAMLNode, index: Int)? {
         guard schema["properties"] == nil, let parts = schema["allOf"]?.items else { return nil }
         var union: (YAMLNode, Int)?
-        for (index, part) in parts.enumerated() where !isAnnotation(part) {
+        for (index, part) in parts.enumerated() where !isAnnotation(part) && !isConstraint(part) {
             let node = lookUp(part).node ?? part
             if node["properties"] == nil, node["allOf"] == nil, let members = unionMembers(node), members.count > 1 {
                 guard union == nil else { return nil }
