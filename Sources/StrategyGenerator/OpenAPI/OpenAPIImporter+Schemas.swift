@@ -211,7 +211,7 @@ extension OpenAPIImporter {
             field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolved) : nil
             if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
             (field.example, field.sampleHint) = (schemaExample(property), sampleHint(property))
-            field.isReadOnly = resolved["readOnly"]?.bool == true
+            field.isReadOnly = [resolved, property].contains { $0["readOnly"]?.bool == true || $0["allOf"]?.items.contains { $0["readOnly"]?.bool == true } == true }
             fields.append(field)
         }
         return uniqueMemberNames(fields)
