@@ -218,3 +218,15 @@ import Testing
         }
     }
 }
+
+extension PagingInferenceTests {
+    @Test func theNextPageOfANestedListIsNotThePagesOfTheBody() throws {
+        let text = Self.document(
+            query: "{ name: path, in: query, schema: { type: string } }",
+            response: """
+            { type: object, properties: { entries: { type: array, items: \(Self.item) }, list: { type: object, properties: { items: { type: array, items: \(Self.item) }, paging: { type: object, properties: { next: { type: string, format: uri } } } } } } }
+            """
+        )
+        #expect(try pagination(text) == nil)
+    }
+}

@@ -246,7 +246,13 @@ struct PagingEvidence {
             for field in fields(of: name) ?? [] {
                 let path = prefix + field.name.value
                 if matches(path.split(separator: ".").map(String.init), field) { found.append(path) }
-                if level < depth, case .named(let inner) = field.type.unwrappingOptional, inner != name { walk(inner, path + ".", level + 1) }
+                // Only into an object of facts about the page (`response_metadata`, `links`,
+                // `paging`): one that holds a list of its own is a list of its own, whose paging
+                // isn't this one's.
+                if level < depth, case .named(let inner) = field.type.unwrappingOptional, inner != name,
+                   !(fields(of: inner) ?? []).contains(where: { if case .array = $0.type.unwrappingOptional { true } else { false } }) {
+                    walk(inner, path + ".", level + 1)
+                }
             }
         }
         walk(name, "", 1)
