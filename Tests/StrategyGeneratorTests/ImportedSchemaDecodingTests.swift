@@ -196,6 +196,45 @@ import Testing
         """)
     }
 
+    /// A response example whose other keys hold values of another type than the object keeps
+    /// them as would not decode in a stub: it is left out, and the others stay.
+    @Test func anExampleWhoseOtherKeysDontFitIsLeftOut() throws {
+        let generated = try generateDocument("""
+        openapi: 3.0.3
+        info: { title: Shop, version: "1" }
+        servers: [{ url: https://shop.example.com }]
+        paths:
+          /stock:
+            get:
+              operationId: getStock
+              responses:
+                "200":
+                  description: Stock.
+                  content: { application/json: { schema: { $ref: "#/components/schemas/Stock" }, example: { total: 5, lamp: two } } }
+          /stock/desk:
+            get:
+              operationId: getDeskStock
+              responses:
+                "200":
+                  description: Stock.
+                  content: { application/json: { schema: { $ref: "#/components/schemas/Stock" }, example: { total: 5, desk: 3 } } }
+        components:
+          schemas:
+            Stock:
+              type: object
+              required: [total]
+              properties:
+                total: { type: integer }
+              additionalProperties: { type: integer }
+        """, name: "shop.yaml")
+
+        #expect(generated.warnings.map(\.message).contains(
+            "the example of strategy 'GetStock' doesn't decode as its output: 'lamp' is a string, not 'Int'; the example of operation 'GetStock' is left out"
+        ))
+        #expect(generated.source("Stubs").contains(#""desk": 3"#))
+        #expect(!generated.source("Stubs").contains("lamp"))
+    }
+
     /// `allOf` of a reference and a part that only requires some of its properties, or keeps
     /// other keys, is the referenced object with those properties required: a create call sends
     /// the fields, and an answer's fields are read.

@@ -72,7 +72,12 @@ extension TypeCatalog {
             return keys.lazy.compactMap { key in values[key].flatMap { self.exampleProblem($0, as: element, at: self.join(path, key)) } }.first
         case (.named(let name), _):
             if let fields = objectFields[name] {
+                guard let others = additionalValues[name], case .object(let keys, let values) = value else { return exampleProblem(value, fields: fields, at: path) }
+                // The keys no field names are the other keys, with values of their type.
+                let declared = Set(fields.map(\.name.value))
+                let rest = keys.filter { !declared.contains($0) }
                 return exampleProblem(value, fields: fields, at: path)
+                    ?? exampleProblem(.object(rest, values.filter { !declared.contains($0.key) }), as: .dictionary(others), at: path)
             }
             if let union = unions[name] {
                 return exampleProblem(value, union: union, named: name, at: path)

@@ -21,6 +21,8 @@ struct TypeCatalog {
     private(set) var unions: [String: UnionSpec] = [:]
     /// The fields of every object model.
     private(set) var objectFields: [String: [FieldSpec]] = [:]
+    /// The type of the other keys' values of every object model that keeps them.
+    private(set) var additionalValues: [String: TypeReference] = [:]
 
     init(_ spec: APISpec) {
         for model in spec.models + spec.uses.flatMap(\.models) {
@@ -28,6 +30,7 @@ struct TypeCatalog {
             case .object(let fields):
                 objects.insert(model.name.value)
                 objectFields[model.name.value] = fields
+                additionalValues[model.name.value] = model.additionalProperties
             case .enumeration(let enumeration): enums[model.name.value] = enumeration
             case .union(let union): unions[model.name.value] = union
             }
