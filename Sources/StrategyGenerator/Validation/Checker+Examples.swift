@@ -59,7 +59,8 @@ extension YAMLValue {
 
 extension TypeCatalog {
     /// What keeps `value` from decoding as `type`, saying where; `nil` when it decodes. Values
-    /// an enum doesn't list decode (as its `unknown` case), and keys no field names are ignored.
+    /// an enum doesn't list decode (as its `unknown` case), and keys no field names are ignored
+    /// unless the model keeps them, as values of its other keys' type.
     func exampleProblem(_ value: YAMLValue, as type: TypeReference, at path: String) -> String? {
         switch (type, value) {
         case (.optional, .null):
