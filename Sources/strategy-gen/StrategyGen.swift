@@ -66,9 +66,10 @@ struct SpecOptions: ParsableArguments {
     /// Loads the configuration, then runs the pipeline on every spec; prints every diagnostic in
     /// file and line order, and fails if the configuration or any spec has an error.
     func generateAll(placeholders: Bool = false, layout: FileLayout? = nil) throws -> [(path: String, generated: GeneratedSpec)] {
-        let configuration: GeneratorConfig
+        var configuration: GeneratorConfig
         do {
             configuration = try config.map(ConfigLoader.load(contentsOf:)) ?? .standard
+            configuration.paging.notesUnpagedLists = verbose
         } catch {
             printDiagnostics(error.diagnostics)
             throw ExitCode.failure

@@ -16,10 +16,14 @@ extension GeneratorConfig {
         public var infers = true
         /// The paging set for operations by name.
         public var operations: [Choice] = []
+        /// Whether each list operation inference leaves unpaged gets a note saying why, as
+        /// `--verbose` asks.
+        public var notesUnpagedLists = false
 
-        public init(infers: Bool = true, operations: [Choice] = []) {
+        public init(infers: Bool = true, operations: [Choice] = [], notesUnpagedLists: Bool = false) {
             self.infers = infers
             self.operations = operations
+            self.notesUnpagedLists = notesUnpagedLists
         }
 
         /// The paging the configuration sets for one operation.

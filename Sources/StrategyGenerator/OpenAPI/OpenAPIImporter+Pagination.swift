@@ -65,7 +65,9 @@ extension OpenAPIImporter {
             diagnostics.append(contentsOf: [Diagnostic(.note, "\(PagingNotes.prefix)\(spec.kind.rawValue) (\(reason)) (\(place))", at: strategy.name.location)])
             return spec
         case .none(let reason), .ambiguous(let reason):
-            diagnostics.append(contentsOf: [Diagnostic(.note, "\(PagingNotes.noneInferred)\(reason) (\(place))", at: strategy.name.location)])
+            if paging.config.notesUnpagedLists {
+                diagnostics.append(contentsOf: [Diagnostic(.note, "\(PagingNotes.noneInferred)\(reason) (\(place))", at: strategy.name.location)])
+            }
             return nil
         }
     }
