@@ -96,8 +96,8 @@ struct SpecOptions: ParsableArguments {
     }
 
     /// Prints each diagnostic once, in file and line order; warnings as errors if asked. Five or
-    /// more warnings of one cause (the same message but for the names it quotes and the place it
-    /// points to) are one line, at the first place, saying how many more there are, unless
+    /// more warnings (or notes) of one cause (the same message but for the names it quotes and the
+    /// place it points to) are one line, at the first place, saying how many more there are, unless
     /// `--verbose`: a
     /// document a user can't change may give thousands, which would hide the user's own.
     func printDiagnostics(_ diagnostics: [Diagnostic]) {
@@ -105,11 +105,11 @@ struct SpecOptions: ParsableArguments {
         let unique = (verbose ? diagnostics : PagingNotes.grouped(diagnostics)).sortedByLocation().filter { seen.insert($0).inserted }
         var counts: [String: Int] = [:]
         if !verbose {
-            for diagnostic in unique where diagnostic.severity == .warning { counts[Self.cause(of: diagnostic), default: 0] += 1 }
+            for diagnostic in unique where diagnostic.severity != .error { counts[Self.cause(of: diagnostic), default: 0] += 1 }
         }
         var printed: Set<String> = []
         for var diagnostic in unique {
-            warning: if diagnostic.severity == .warning, !verbose {
+            warning: if diagnostic.severity != .error, !verbose {
                 let cause = Self.cause(of: diagnostic), count = counts[cause] ?? 1
                 guard count >= Self.groupedCount else { break warning }
                 guard printed.insert(cause).inserted else { continue }
@@ -131,7 +131,7 @@ struct SpecOptions: ParsableArguments {
         }
         let range = NSRange(message.startIndex..., in: message)
         let cause = quotedName.stringByReplacingMatches(in: message, range: range, withTemplate: "$1''")
-        return (diagnostic.location?.file ?? "") + "\u{0}" + cause
+        return diagnostic.severity.rawValue + "\u{0}" + (diagnostic.location?.file ?? "") + "\u{0}" + cause
     }
 
     /// Fails, naming them, if two specs would write files of the same name.

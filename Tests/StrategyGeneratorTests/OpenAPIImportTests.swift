@@ -542,6 +542,7 @@ import Testing
                         amount: { type: integer }
                         metadata: { type: object, additionalProperties: { type: string } }
                         shipping: { type: object, properties: { name: { type: string }, address: { type: object, properties: { line1: { type: string } } } } }
+                    encoding: { metadata: { style: deepObject, explode: true }, shipping: { style: deepObject, explode: true } }
               responses:
                 "200": { description: Made., content: { application/json: { schema: { $ref: "#/components/schemas/Charge" } } } }
           /events:
@@ -570,7 +571,7 @@ import Testing
 
         #expect(generated.warnings.map { $0.description.replacingOccurrences(of: file, with: "shop.yaml") } == [
             "shop.yaml:7:29: warning: case 'shut' of error type 'ShopError' has the code of case 'closed'; each code may name one case; 'x-strategykit-errors' is left out",
-            "shop.yaml:45:61: warning: 'nope' is not a query parameter of strategy 'ListEvents'; 'x-strategykit-pagination' is left out",
+            "shop.yaml:46:61: warning: 'nope' is not a query parameter of strategy 'ListEvents'; 'x-strategykit-pagination' is left out",
         ])
         #expect(strategies.contains(#".afterLastItem(\.startingAfter, hasMore: "has_more", items: "data")"#))
         #expect(client.contains("public func listChargesPages(") && !client.contains("listEventsPages"))

@@ -1,11 +1,13 @@
 extension CodeContext {
-    /// The response headers a strategy reads, each optional: a server may leave any out.
+    /// The response headers a strategy reads: optional, as a server may leave any out, but for
+    /// those the API documents as required (an imported document's `required: true`).
     func responseHeaderFields(_ strategy: ResolvedStrategy) -> [FieldSpec] {
-        strategy.responseHeaders.map { header in
-            var field = header
-            if !field.type.isOptional { field.type = .optional(field.type) }
-            return field
-        }
+        strategy.responseHeaders
+    }
+
+    /// Whether reading a strategy's headers throws: some header is required.
+    func readingHeadersThrows(_ strategy: ResolvedStrategy) -> Bool {
+        strategy.responseHeaders.contains { !$0.type.isOptional }
     }
 
     /// `struct Headers`: the response headers a strategy reads, and how they are read.
@@ -14,13 +16,18 @@ extension CodeContext {
         let reads = fields.map { field -> Statement in
             let name = SwiftName.stringLiteral(field.name.value)
             let type = swiftType(field.type.unwrappingOptional)
-            let read = type == "String" ? "fields.value(\(name))" : "fields.value(\(name), as: \(type).self)"
+            let method = field.type.isOptional ? "fields.value" : "try fields.required"
+            let read = type == "String" ? "\(method)(\(name))" : "\(method)(\(name), as: \(type).self)"
             return .line("\(SwiftName.escaped(storageName(field))) = \(read)")
         }
+        let throwing = readingHeadersThrows(strategy)
         let fromFields = Function(
-            docs: ["Reads the headers from a response's `fields`; one that is missing, or doesn't read as", "its type, is `nil`."],
+            docs: throwing
+                ? ["Reads the headers from a response's `fields`; throws when a required one is missing or", "doesn't read as its type, and an optional one that is missing, or doesn't read, is `nil`."]
+                : ["Reads the headers from a response's `fields`; one that is missing, or doesn't read as", "its type, is `nil`."],
             access: access, name: "init",
             parameters: [Function.Parameter(label: "_", name: "fields", type: "HTTPFields")],
+            isThrowing: throwing,
             body: reads
         )
         return TypeDeclaration(
@@ -36,19 +43,20 @@ extension CodeContext {
     func outputWithHeaders(_ strategy: ResolvedStrategy) -> Function? {
         guard !strategy.responseHeaders.isEmpty else { return nil }
         let value: Statement
-        var throwing = false
+        var throwing = readingHeadersThrows(strategy)
+        let headers = (throwing ? "try " : "") + "Headers(response.headerFields)"
         switch strategy.returns {
         case .type(.named("Data"), _)?:
-            value = .line("WithHeaders(body, headers: Headers(response.headerFields))")
+            value = .line("WithHeaders(body, headers: \(headers))")
         case .type(let type, _)?:
             value = .call(
                 prefix: "WithHeaders",
-                arguments: ["try decoder.decode(\(swiftType(type)).self, from: body, at: outputPath)", "headers: Headers(response.headerFields)"],
+                arguments: ["try decoder.decode(\(swiftType(type)).self, from: body, at: outputPath)", "headers: \(headers)"],
                 suffix: ""
             )
             throwing = true
         case .fields?, nil:
-            value = .line("Headers(response.headerFields)")
+            value = .line(headers)
         }
         let docs = switch strategy.returns {
         case nil: "The response headers."

@@ -297,6 +297,7 @@ extension CodeContext {
     private func parameterValue(_ field: FieldSpec, in place: String) -> String {
         let encoded = place == "query" || place == "form"
         let value = "input.\(SwiftName.escaped(storageName(field)))"
+        if field.isJSONText { return "JSONText(\(value))" }
         if let styled = styledValue(field, in: place, value) { return styled }
         if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
         if encoded, let style = field.arrayStyle, style != spec.defaults.arrayStyle ?? "repeated" {
@@ -319,14 +320,16 @@ extension CodeContext {
     /// or a list, an object or a map in a path, a header or a cookie; `nil` for the rest. An
     /// optional header or cookie is styled only when it has a value, so `nil` sends nothing.
     private func styledValue(_ field: FieldSpec, in place: String, _ value: String) -> String? {
-        guard place != "form", field.style != nil || place != "query" && types.isStyledValue(field.type) else { return nil }
+        // A form field is written as a query item is: styled only when it says so.
+        let encoded = place == "query" || place == "form"
+        guard field.style != nil || !encoded && types.isStyledValue(field.type) else { return nil }
         let style = field.style ?? ParameterStyle.standard(in: place)
         var arguments = [style == .matrix ? ".matrix(\(SwiftName.stringLiteral(field.name.value)))" : ".\(style.rawValue)"]
         if field.explode ?? style.explodesByDefault { arguments.append("explode: true") }
-        if place != "query", field.type.namedTypes.contains("Date"), dateFormat(field) != .iso8601 {
+        if !encoded, field.type.namedTypes.contains("Date"), dateFormat(field) != .iso8601 {
             arguments.append("encoding: QueryEncoding(dates: \(dateFormatExpression(dateFormat(field))))")
         }
-        if place != "query" && place != "path" && field.type.isOptional {
+        if !encoded && place != "path" && field.type.isOptional {
             return "\(value).map { Styled($0, \(arguments.joined(separator: ", "))) }"
         }
         return "Styled(\(([value] + arguments).joined(separator: ", ")))"

@@ -12,7 +12,11 @@ extension SpecDecoder {
         } else {
             fields = []
         }
-        return fields.filter { checkHeaderName($0.name, owner) }
+        return fields.filter { checkHeaderName($0.name, owner) }.map { field in
+            var field = field
+            if !field.type.isOptional { field.type = .optional(field.type) }
+            return field
+        }
     }
 
     /// The cases of one status: a case, or a list of cases tried in order, where each but the

@@ -99,7 +99,11 @@ struct ExternalReferences {
             }
             let walked = pairs.map { pair in
                 let key = pair.key.scalar ?? ""
-                return (key: pair.key, value: walk(pair.value, file: file, context: self.context(ofValueAt: key, in: context), isRoot: isRoot, at: pointer.appending(key)))
+                // Among responses, `default` is a response (often a reference to a shared
+                // one), not a default value.
+                let isResponse = context == .other && key == "default" && pointer.tokens.last == "responses"
+                let valueContext = isResponse ? .other : self.context(ofValueAt: key, in: context)
+                return (key: pair.key, value: walk(pair.value, file: file, context: valueContext, isRoot: isRoot, at: pointer.appending(key)))
             }
             return YAMLNode(kind: .mapping(walked), location: node.location)
         }

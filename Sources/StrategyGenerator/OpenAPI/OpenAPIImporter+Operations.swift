@@ -21,7 +21,8 @@ extension OpenAPIImporter {
             guard let parameter = resolve(node, pointer: at), let wireName = parameter["name"]?.scalar, let place = parameter["in"]?.scalar else { continue }
             guard seen.insert(place + " " + wireName).inserted else { continue }
             // OpenAPI leaves these to the content and security the document declares.
-            if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()) { continue }
+            if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()),
+               !keepsAuthorizationHeader(parameter, of: operation, at: at) { continue }
             let required = place == "path" || parameter["required"]?.bool == true
             if place == "cookie", !Self.isToken(wireName) {
                 guard !required else {
@@ -377,7 +378,7 @@ extension OpenAPIImporter {
                 return isParameterType(type, arrays: true) || multipart && (type == .named("File") || type == .array(.named("File")) || !type.namedTypes.contains("File"))
                     || !multipart && isNestedValue(type)
             }) else { continue }
-            return multipart ? .multipart(fields) : .form(fields)
+            return multipart ? .multipart(fields) : .form(encodedFormFields(fields, encoding: media["encoding"], pointer: pointer.appending("content").appending(type).appending("encoding")))
         }
         if let (type, media) = content.first {
             // The body's schema says more than bytes: say so where the caller meets `Data`.

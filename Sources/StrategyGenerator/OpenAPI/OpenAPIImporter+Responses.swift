@@ -26,7 +26,9 @@ extension OpenAPIImporter {
             case ("boolean", _): "Bool"
             default: "String"
             }
-            var field = FieldSpec(name: Named(name, at: header.location), type: .named(type), typeLocation: header.location)
+            // A header the document says every response has is read as such; any other may be missing.
+            let required = header["required"]?.bool == true
+            var field = FieldSpec(name: Named(name, at: header.location), type: required ? .named(type) : .optional(.named(type)), typeLocation: header.location)
             field.doc = header["description"]?.scalar.map(Self.markdown)
             fields.append(field)
         }

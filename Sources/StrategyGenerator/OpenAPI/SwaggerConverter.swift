@@ -8,7 +8,9 @@
 ///   every `$ref` to them is rewritten;
 /// - a `body` parameter becomes the request body, `formData` parameters a form or multipart body,
 ///   in the media type `consumes` names;
-/// - a parameter's `type`, `format`, `items`, `enum` and `default` become its `schema`;
+/// - a parameter's `type`, `format`, `items`, `enum` and `default` become its `schema`, and a
+///   list's `collectionFormat` (`csv` when it names none) its `style` and `explode`, or a form
+///   field's encoding;
 /// - a response's `schema` becomes its content in the media type `produces` names;
 /// - `type: file` becomes a binary string, `x-nullable` becomes `nullable`, and a discriminator
 ///   property name becomes a discriminator object.
@@ -164,21 +166,60 @@ struct SwaggerConverter {
         for (key, value) in node.members {
             if schemaKeys.contains(key) {
                 schemaMembers.append((key, value))
-            } else if key == "collectionFormat" {
-                switch value.scalar {
-                case "multi": members += [("style", scalar("form", at: value)), ("explode", scalar("true", at: value))]
-                case "ssv": members += [("style", scalar("spaceDelimited", at: value)), ("explode", scalar("false", at: value))]
-                case "pipes": members += [("style", scalar("pipeDelimited", at: value)), ("explode", scalar("false", at: value))]
-                default: members += [("style", scalar(node["in"]?.scalar == "query" ? "form" : "simple", at: value)), ("explode", scalar("false", at: value))]
-                }
-            } else if key != "allowEmptyValue" {
+            } else if key != "allowEmptyValue" && key != "collectionFormat" {
                 members.append((key, value))
             }
+        }
+        let place = node["in"]?.scalar ?? ""
+        if place == "header", node["name"]?.scalar?.lowercased() == "authorization" {
+            // OpenAPI 3 ignores such a parameter; Swagger 2.0 documents send a token with it.
+            members.append((OpenAPIImporter.swaggerHeaderMark, scalar("true", at: node)))
+        }
+        switch Self.collectionFormat(of: node) {
+        case nil:
+            break
+        case "tsv"?:
+            // OpenAPI 3 has no tab-separated style: the caller writes the text, as the note says.
+            schemaMembers = [("type", scalar("string", at: node))]
+            members = Self.describingTabSeparatedValues(members, at: node)
+        case let format?:
+            members += Self.style(of: format, in: place, at: node["collectionFormat"] ?? node)
         }
         if !schemaMembers.isEmpty {
             members.append(("schema", schema(mapping(schemaMembers, at: node))))
         }
         return mapping(members, at: node)
+    }
+
+    /// A list's `collectionFormat`, `csv` when it says none (Swagger's default); `nil` for a
+    /// parameter that isn't a list.
+    private static func collectionFormat(of node: YAMLNode) -> String? {
+        guard node["type"]?.scalar == "array" else { return nil }
+        return node["collectionFormat"]?.scalar ?? "csv"
+    }
+
+    /// The OpenAPI 3 `style` and `explode` that send a list as `format` does, in `place`:
+    /// `multi` repeats the name (`id=a&id=b`), `csv` (the default) separates with commas, `ssv`
+    /// with spaces and `pipes` with pipes. Outside the query (and a form) a list is one value,
+    /// comma-separated, which is what OpenAPI 3 writes there anyway.
+    private static func style(of format: String, in place: String, at anchor: YAMLNode) -> [(String, YAMLNode)] {
+        guard place == "query" || place == "formData" else { return [] }
+        let (style, explode) = switch format {
+        case "multi": ("form", "true")
+        case "ssv": ("spaceDelimited", "false")
+        case "pipes": ("pipeDelimited", "false")
+        default: ("form", "false")
+        }
+        let node = { (text: String) in YAMLNode(kind: .scalar(text, quoted: false), location: anchor.location) }
+        return [("style", node(style)), ("explode", node(explode))]
+    }
+
+    /// `members` with a description that says the list is tab-separated text.
+    private static func describingTabSeparatedValues(_ members: [(String, YAMLNode)], at node: YAMLNode) -> [(String, YAMLNode)] {
+        let note = "Tab-separated values (Swagger's `collectionFormat: tsv`): the values joined with tabs."
+        let described = node["description"]?.scalar.map { $0 + "\n\n" + note } ?? note
+        let anchor = node["description"] ?? node
+        return members.filter { $0.0 != "description" } + [("description", YAMLNode(kind: .scalar(described, quoted: true), location: anchor.location))]
     }
 
     /// The `body` parameter as JSON (or the first media type consumed), or the `formData`
@@ -197,17 +238,28 @@ struct SwaggerConverter {
         let multipart = hasFile || (consumes.contains("multipart/form-data") && !consumes.contains("application/x-www-form-urlencoded"))
         var properties: [(String, YAMLNode)] = []
         var required: [YAMLNode] = []
+        var encoding: [(String, YAMLNode)] = []
         for field in form {
             guard let name = field["name"]?.scalar else { continue }
             let keys: Set<String> = ["name", "in", "required", "description", "collectionFormat", "allowEmptyValue"]
-            let description = field["description"].map { [("description", $0)] } ?? []
-            properties.append((name, schema(mapping(field.members.filter { !keys.contains($0.key) } + description, at: field))))
+            var members = field.members.filter { !keys.contains($0.key) } + (field["description"].map { [("description", $0)] } ?? [])
+            switch Self.collectionFormat(of: field) {
+            case "tsv"? where !multipart:
+                members = Self.describingTabSeparatedValues([("type", scalar("string", at: field))], at: field)
+            case let format? where !multipart:
+                // A form field's list is written as a query parameter's is: its encoding says how.
+                encoding.append((name, mapping(Self.style(of: format, in: "formData", at: field["collectionFormat"] ?? field), at: field)))
+            default:
+                break
+            }
+            properties.append((name, schema(mapping(members, at: field))))
             if field["required"]?.bool == true { required.append(scalar(name, at: field)) }
         }
         var schemaMembers: [(String, YAMLNode)] = [("type", scalar("object", at: first)), ("properties", mapping(properties, at: first))]
         if !required.isEmpty { schemaMembers.append(("required", sequence(required, at: first))) }
         let media = multipart ? "multipart/form-data" : "application/x-www-form-urlencoded"
-        let content = mapping([(media, mapping([("schema", mapping(schemaMembers, at: first))], at: first))], at: first)
+        let mediaMembers = [("schema", mapping(schemaMembers, at: first))] + (encoding.isEmpty ? [] : [("encoding", mapping(encoding, at: first))])
+        let content = mapping([(media, mapping(mediaMembers, at: first))], at: first)
         return mapping([("content", content)] + (required.isEmpty ? [] : [("required", scalar("true", at: first))]), at: anchor)
     }
 
@@ -227,7 +279,10 @@ struct SwaggerConverter {
                 members.append(("content", mapping([(media, mapping(described, at: value))], at: value)))
             case "headers":
                 let headers = value.members.map { name, header in
-                    (name, mapping(kept(header, ["description"]) + [("schema", schema(header))], at: header))
+                    // A header's `type` and `format` are its schema; `required` (which some
+                    // documents write, as OpenAPI 3 does) stays beside it.
+                    let described = header.members.filter { $0.key != "description" && $0.key != "required" }
+                    return (name, mapping(kept(header, ["description", "required"]) + [("schema", schema(mapping(described, at: header)))], at: header))
                 }
                 members.append((key, mapping(headers, at: value)))
             case "examples":

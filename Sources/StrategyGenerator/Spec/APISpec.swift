@@ -217,6 +217,9 @@ public struct FieldSpec: Hashable, Sendable {
     /// Whether a styled list or object writes each value on its own (`id=a&id=b`, `x=1,y=2`);
     /// by default only a `form` one does.
     public var explode: Bool? = nil
+    /// A form field written as its JSON text (`address={"city":"Paris"}`, a list a text per
+    /// element), as OpenAPI sends an object in a form whose encoding names no style.
+    public var isJSONText = false
     /// Stored on the heap (`Indirect`), so a struct can hold a value of its own type through it.
     public var isIndirect = false
     /// A value the spec gives for the field (OpenAPI's `example`), for samples and stubs.

@@ -9,11 +9,12 @@ public enum ParameterStyle: String, CaseIterable, Hashable, Sendable {
     case spaceDelimited
     case pipeDelimited
 
-    /// The styles a parameter in `place` (`path`, `query`, `header`, `cookie`) can have.
+    /// The styles a parameter in `place` (`path`, `query`, `header`, `cookie`) or a form field
+    /// (`form`) can have.
     public static func allowed(in place: String) -> [ParameterStyle] {
         switch place {
         case "path": [.simple, .label, .matrix]
-        case "query": [.form, .spaceDelimited, .pipeDelimited]
+        case "query", "form": [.form, .spaceDelimited, .pipeDelimited]
         case "header": [.simple]
         case "cookie": [.form]
         default: []
@@ -22,7 +23,7 @@ public enum ParameterStyle: String, CaseIterable, Hashable, Sendable {
 
     /// The style of a parameter in `place` that doesn't name one.
     public static func standard(in place: String) -> ParameterStyle {
-        ["query", "cookie"].contains(place) ? .form : .simple
+        ["query", "cookie", "form"].contains(place) ? .form : .simple
     }
 
     /// Whether each value stands on its own unless the parameter says otherwise: only `form`.

@@ -13,7 +13,6 @@ extension Checker {
             var notInPath = strategy.query + strategy.headers + strategy.cookies
             if case .form(let fields)? = strategy.body { notInPath += fields }
             if case .multipart(let fields)? = strategy.body { notInPath += fields }
-            if case .form(let fields)? = strategy.body { styleless(fields, of: "the form of \(what)") }
             if case .multipart(let fields)? = strategy.body { styleless(fields, of: "the multipart body of \(what)") }
             for field in notInPath where field.keepsSlashes {
                 diagnostics.error("'keepSlashes' applies to path parameters, but '\(field.name)' of \(what) is not one", at: field.name.location)
@@ -46,7 +45,7 @@ extension Checker {
         styleless(fields, of: owner)
     }
 
-    /// `style` and `explode` are for parameters.
+    /// `style` and `explode` are for parameters and form fields.
     private mutating func styleless(_ fields: [FieldSpec], of owner: String) {
         for field in fields where field.style != nil || field.explode != nil {
             diagnostics.error("'\(field.style != nil ? "style" : "explode")' of '\(field.name)' in \(owner) applies to path, query, header and cookie parameters", at: field.name.location)

@@ -9,7 +9,7 @@ extension Checker {
             fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
             for header in strategy.responseHeaders {
                 guard case .named(let name) = header.type.unwrappingOptional, Self.responseHeaderTypes.contains(name) else {
-                    diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type)'", at: header.typeLocation)
+                    diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type.unwrappingOptional)'", at: header.typeLocation)
                     continue
                 }
             }

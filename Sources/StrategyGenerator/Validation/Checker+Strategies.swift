@@ -70,7 +70,8 @@ extension Checker {
         for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && !types.isStyledValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
             diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum, or a list, an object or a map of them", at: field.typeLocation)
         }
-        for (place, fields) in [("path", strategy.pathParameters), ("query", strategy.query), ("header", strategy.headers), ("cookie", strategy.cookies)] {
+        let form: [FieldSpec] = if case .form(let fields)? = strategy.body { fields } else { [] }
+        for (place, fields) in [("path", strategy.pathParameters), ("query", strategy.query), ("header", strategy.headers), ("cookie", strategy.cookies), ("form", form)] {
             for field in fields {
                 if let style = field.style, !ParameterStyle.allowed(in: place).contains(style) {
                     let allowed = ParameterStyle.allowed(in: place).map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -79,7 +80,7 @@ extension Checker {
                 if field.style != nil, field.arrayStyle != nil {
                     diagnostics.error("'\(field.name)' of \(what) has both 'style' and 'arrays'; keep one", at: field.name.location)
                 }
-                if field.explode != nil, field.style == nil, place == "query" || !types.isStyledValue(field.type) {
+                if field.explode != nil, field.style == nil, place == "query" || place == "form" || !types.isStyledValue(field.type) {
                     diagnostics.error("'explode' of '\(field.name)' in \(what) applies to a parameter with a 'style', or a list, an object or a map in a path, a header or a cookie", at: field.name.location)
                 }
             }

@@ -12,4 +12,22 @@ import Foundation
     @_spi(Generated) public func value<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) -> Value? {
         value(name).flatMap { Value($0.trimmingCharacters(in: .whitespaces)) }
     }
+
+    /// The value of the field `name`, which the response must have (a header the API documents
+    /// as required); throws `DecodingError.valueNotFound` when it has none.
+    @_spi(Generated) public func required(_ name: String) throws -> String {
+        guard let text = value(name) else { throw Self.missing(name, String.self) }
+        return text
+    }
+
+    /// The value of the field `name` as `type`, which the response must have; throws
+    /// `DecodingError.valueNotFound` when it has none, or one that doesn't read as `type`.
+    @_spi(Generated) public func required<Value: LosslessStringConvertible>(_ name: String, as type: Value.Type) throws -> Value {
+        guard let value = value(name, as: type) else { throw Self.missing(name, type) }
+        return value
+    }
+
+    private static func missing(_ name: String, _ type: Any.Type) -> DecodingError {
+        DecodingError.valueNotFound(type, DecodingError.Context(codingPath: [], debugDescription: "the response has no '\(name)' header of type \(type), which it must have"))
+    }
 }

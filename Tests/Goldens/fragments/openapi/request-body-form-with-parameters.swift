@@ -17,7 +17,7 @@ public struct CreateToken: Strategy {
         Endpoint(
             .post,
             "/v1/tokens",
-            body: .form(["grant_type": input.grantType, "scope": DeepObject(input.scope)])
+            body: .form(["grant_type": input.grantType, "scope": JSONText(input.scope)])
         )
     }
 }
