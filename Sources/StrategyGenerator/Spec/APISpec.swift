@@ -227,11 +227,11 @@ public struct FieldSpec: Hashable, Sendable {
     /// A value the field's constraints allow (a format, bounds, lengths), for samples where the
     /// spec gives no example.
     public var sampleHint: YAMLValue? = nil
+    /// Only ever received (OpenAPI's `readOnly`): a sample that is sent leaves it out.
+    public var isReadOnly = false
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.
-    /// Only ever received (OpenAPI's `readOnly`): a sample that is sent leaves it out.
-    public var isReadOnly = false
 public indirect enum YAMLValue: Hashable, Sendable {
     case null
     case bool(Bool)
