@@ -78,7 +78,8 @@ import Testing
         #expect(result.standardError == "error: cannot write into the folder '\(folder.path)': permission denied\n")
         #expect(try String(contentsOf: client, encoding: .utf8) == "// edited\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-            "users.Client.swift", "users.Errors.swift", "users.Models.swift", "users.Strategies.swift", "users.Stubs.swift",
+            "users.Client.swift", "users.Errors.swift", "users.Models.swift", "users.Samples.swift", "users.Strategies.swift",
+            "users.Stubs.swift",
         ])
     }
 }

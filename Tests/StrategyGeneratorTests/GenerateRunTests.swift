@@ -59,14 +59,15 @@ import Testing
         #expect(check.status == 1)
         #expect(check.standardError == """
             error: \(output.path)/users.Client.swift is no longer generated from users.yaml; generate without --check to remove it
+            error: \(output.path)/users.Samples.swift is no longer generated from users.yaml; generate without --check to remove it
             error: \(output.path)/users.Stubs.swift is no longer generated from users.yaml; generate without --check to remove it
 
             """)
         #expect(generate.status == 0)
-        #expect(generate.standardOutput == "specs/users.yaml: 0 files written, 3 unchanged, 2 removed\n")
+        #expect(generate.standardOutput == "specs/users.yaml: 0 files written, 3 unchanged, 3 removed\n")
         let left = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(left == ["auctions.Client.swift", "auctions.Errors.swift", "auctions.Models.swift", "auctions.Strategies.swift", "auctions.Stubs.swift",
-                         "users.Errors.swift", "users.Models.swift", "users.Notes.swift", "users.Strategies.swift"])
+        #expect(left == ["auctions.Client.swift", "auctions.Errors.swift", "auctions.Models.swift", "auctions.Samples.swift", "auctions.Strategies.swift",
+                         "auctions.Stubs.swift", "users.Errors.swift", "users.Models.swift", "users.Notes.swift", "users.Strategies.swift"])
         #expect(checkAgain.status == 0 && checkAgain.standardError.isEmpty)
     }
 
@@ -80,9 +81,9 @@ import Testing
         let quiet = try await runStrategyGen(["generate", spec, "--output", output, "--quiet"])
 
         #expect(first.status == 0)
-        #expect(first.standardOutput == "\(spec): 5 files written, 0 unchanged, 0 removed; 1 warning\nspecs/users.yaml: 5 files written, 0 unchanged, 0 removed\n")
+        #expect(first.standardOutput == "\(spec): 6 files written, 0 unchanged, 0 removed; 1 warning\nspecs/users.yaml: 6 files written, 0 unchanged, 0 removed\n")
         #expect(first.standardError == "\(spec):6:3: warning: model 'Unused' is not used by any strategy\n")
-        #expect(second.standardOutput == "\(spec): 0 files written, 5 unchanged, 0 removed; 1 warning\nspecs/users.yaml: 0 files written, 5 unchanged, 0 removed\n")
+        #expect(second.standardOutput == "\(spec): 0 files written, 6 unchanged, 0 removed; 1 warning\nspecs/users.yaml: 0 files written, 6 unchanged, 0 removed\n")
         #expect(quiet.status == 0)
         #expect(quiet.standardOutput.isEmpty)
         #expect(quiet.standardError == "\(spec):6:3: warning: model 'Unused' is not used by any strategy\n")

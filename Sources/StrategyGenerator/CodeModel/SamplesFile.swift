@@ -48,9 +48,9 @@ struct SampleWriter {
     /// Models whose sample couldn't be written from the model being written now; tried again on their own.
     private var failedHere: Set<String> = []
     private var samples: [String: Expression] = [:]
-    private let deprecated: Set<String>
     /// The models a request sends.
     private let sentModels: Set<String>
+    private let deprecated: Set<String>
 
     init(context: CodeContext) {
         self.context = context
@@ -73,7 +73,7 @@ struct SampleWriter {
         if let decided = decided[name] { return decided }
         guard !writing.contains(name), !failedHere.contains(name), depth < 64, let model = models[name] else { return false }
         writing.insert(name)
-        let sample = construct(model, given: model.example, depth: depth + 1)
+        let sample = construct(model, given: model.example, depth: depth + 1, ownSample: true)
         writing.remove(name)
         if let sample {
             (decided[name], samples[name]) = (true, sample)
@@ -123,10 +123,12 @@ struct SampleWriter {
     }
 
     /// A value of a model, built around `given`.
-    private mutating func construct(_ model: ModelSpec, given: YAMLValue?, depth: Int) -> Expression? {
+    private mutating func construct(_ model: ModelSpec, given: YAMLValue?, depth: Int, ownSample: Bool = false) -> Expression? {
         guard depth < 64 else { return nil }
-        // A deprecated model is named only where it is deprecated too.
-        let type = deprecated.contains(model.name.value) ? ".init" : SwiftName.escaped(model.name.value)
+        // As the body of the model's own `sample`, `Self` names it even where a member of the
+        // model has the model's name; elsewhere a deprecated model is named only where it is
+        // deprecated too.
+        let type = ownSample ? "Self" : deprecated.contains(model.name.value) ? ".init" : SwiftName.escaped(model.name.value)
         switch model.kind {
         case .enumeration:
             return expression(.named(model.name.value), given: given, depth: depth)

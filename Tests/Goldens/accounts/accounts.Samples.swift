@@ -6,14 +6,14 @@ import Foundation
 extension Session {
     /// A sample `Session`, for previews and tests.
     public static var sample: Self {
-        Session(accessToken: "string", refreshToken: "string", expiresIn: 1)
+        Self(accessToken: "string", refreshToken: "string", expiresIn: 1)
     }
 }
 
 extension Profile {
     /// A sample `Profile`, for previews and tests.
     public static var sample: Self {
-        Profile(
+        Self(
             id: 1,
             email: "string",
             displayName: "string",

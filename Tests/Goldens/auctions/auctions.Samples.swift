@@ -13,14 +13,14 @@ extension AuctionStatus {
 extension Money {
     /// A sample `Money`, for previews and tests.
     public static var sample: Self {
-        Money(amount: 1, currency: "string")
+        Self(amount: 1, currency: "string")
     }
 }
 
 extension Auction {
     /// A sample `Auction`, for previews and tests.
     public static var sample: Self {
-        Auction(
+        Self(
             id: UUID(uuidString: "3fa85f64-5717-4562-b3fc-2c963f66afa6")!,
             title: "string",
             status: .scheduled,
@@ -36,14 +36,14 @@ extension Auction {
 extension AuctionPage {
     /// A sample `AuctionPage`, for previews and tests.
     public static var sample: Self {
-        AuctionPage(items: [.sample], nextCursor: "string", total: 1)
+        Self(items: [.sample], nextCursor: "string", total: 1)
     }
 }
 
 extension BidRejection {
     /// A sample `BidRejection`, for previews and tests.
     public static var sample: Self {
-        BidRejection(message: "string", minimum: .sample)
+        Self(message: "string", minimum: .sample)
     }
 }
 

@@ -44,7 +44,7 @@ public struct ListAuctions: PaginatedStrategy {
     public var pagination: Pagination<Input> { .cursor(\.cursor, next: "next_cursor", items: "items") }
 
     public func items(of output: WithHeaders<AuctionPage, ListAuctions.Headers>) -> [Auction] {
-        output.items
+        output.output.items
     }
 
     public func endpoint(for input: Input) -> Endpoint {

@@ -13,7 +13,7 @@ extension Genre {
 extension Book {
     /// A sample `Book`, for previews and tests.
     public static var sample: Self {
-        Book(
+        Self(
             isbn: "string",
             title: "string",
             genre: .fiction,
@@ -28,21 +28,21 @@ extension Book {
 extension NewBook {
     /// A sample `NewBook`, for previews and tests.
     public static var sample: Self {
-        NewBook(title: "string", genre: .fiction, price: .sample)
+        Self(title: "string", genre: .fiction, price: .sample)
     }
 }
 
 extension Price {
     /// A sample `Price`, for previews and tests.
     public static var sample: Self {
-        Price(amount: 1.5, currency: "string")
+        Self(amount: 1.5, currency: "string")
     }
 }
 
 extension Series {
     /// A sample `Series`, for previews and tests.
     public static var sample: Self {
-        Series(name: "string", books: [])
+        Self(name: "string", books: [])
     }
 }
 
@@ -56,42 +56,42 @@ extension Edition {
 extension PrintEdition {
     /// A sample `PrintEdition`, for previews and tests.
     public static var sample: Self {
-        PrintEdition(medium: "string", pages: 1)
+        Self(medium: "string", pages: 1)
     }
 }
 
 extension Ebook {
     /// A sample `Ebook`, for previews and tests.
     public static var sample: Self {
-        Ebook(medium: "string", formats: ["string"], drm: [:])
+        Self(medium: "string", formats: ["string"], drm: [:])
     }
 }
 
 extension Problem {
     /// A sample `Problem`, for previews and tests.
     public static var sample: Self {
-        Problem(message: "string", code: 1)
+        Self(message: "string", code: 1)
     }
 }
 
 extension ListReviewsStars {
     /// A sample `ListReviewsStars`, for previews and tests.
     public static var sample: Self {
-        ListReviewsStars(min: 1, max: 1)
+        Self(min: 1, max: 1)
     }
 }
 
 extension ListReviewsOutput {
     /// A sample `ListReviewsOutput`, for previews and tests.
     public static var sample: Self {
-        ListReviewsOutput(reviews: ["string"], nextCursor: "string")
+        Self(reviews: ["string"], nextCursor: "string")
     }
 }
 
 extension PlaceOrderOutput {
     /// A sample `PlaceOrderOutput`, for previews and tests.
     public static var sample: Self {
-        PlaceOrderOutput(id: 1, placedAt: Date(timeIntervalSince1970: 1704153600), note: "string")
+        Self(id: 1, placedAt: Date(timeIntervalSince1970: 1704153600), note: "string")
     }
 }
 

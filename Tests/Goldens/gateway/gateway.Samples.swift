@@ -6,14 +6,14 @@ import Foundation
 extension BasicError {
     /// A sample `BasicError`, for previews and tests.
     public static var sample: Self {
-        BasicError(message: "string")
+        Self(message: "string")
     }
 }
 
 extension ValidationError {
     /// A sample `ValidationError`, for previews and tests.
     public static var sample: Self {
-        ValidationError(message: "string", errors: ["string"])
+        Self(message: "string", errors: ["string"])
     }
 }
 

@@ -6,14 +6,14 @@ import Foundation
 extension PublicUser {
     /// A sample `PublicUser`, for previews and tests.
     public static var sample: Self {
-        PublicUser(login: "string", id: 1, name: "string", type: "string", siteAdmin: true)
+        Self(login: "string", id: 1, name: "string", type: "string", siteAdmin: true)
     }
 }
 
 extension PrivateUser {
     /// A sample `PrivateUser`, for previews and tests.
     public static var sample: Self {
-        PrivateUser(
+        Self(
             login: "string",
             id: 1,
             name: "string",
@@ -50,7 +50,7 @@ extension StateReason {
 extension LabelDetails {
     /// A sample `LabelDetails`, for previews and tests.
     public static var sample: Self {
-        LabelDetails(id: 1, name: "string", color: "string", description: "string", default: true)
+        Self(id: 1, name: "string", color: "string", description: "string", default: true)
     }
 }
 
@@ -64,14 +64,14 @@ extension Label {
 extension Milestone {
     /// A sample `Milestone`, for previews and tests.
     public static var sample: Self {
-        Milestone(number: 1, title: "string", state: .`open`, dueOn: Date(timeIntervalSince1970: 1704153600))
+        Self(number: 1, title: "string", state: .`open`, dueOn: Date(timeIntervalSince1970: 1704153600))
     }
 }
 
 extension GitHubIssue {
     /// A sample `GitHubIssue`, for previews and tests.
     public static var sample: Self {
-        GitHubIssue(
+        Self(
             number: 1,
             title: "string",
             body: "string",
@@ -88,14 +88,14 @@ extension GitHubIssue {
 extension Content {
     /// A sample `Content`, for previews and tests.
     public static var sample: Self {
-        Content(name: "string", path: "string", size: 1)
+        Self(name: "string", path: "string", size: 1)
     }
 }
 
 extension Repository {
     /// A sample `Repository`, for previews and tests.
     public static var sample: Self {
-        Repository(id: 1, fullName: "string", private: true, customProperties: ["key": [:]])
+        Self(id: 1, fullName: "string", private: true, customProperties: ["key": [:]])
     }
 }
 

@@ -13,14 +13,14 @@ extension PetStatus {
 extension Category {
     /// A sample `Category`, for previews and tests.
     public static var sample: Self {
-        Category(id: 1, name: "string")
+        Self(id: 1, name: "string")
     }
 }
 
 extension Pet {
     /// A sample `Pet`, for previews and tests.
     public static var sample: Self {
-        Pet(
+        Self(
             id: 1,
             name: "string",
             category: .sample,
@@ -34,21 +34,21 @@ extension Pet {
 extension NewPet {
     /// A sample `NewPet`, for previews and tests.
     public static var sample: Self {
-        NewPet(name: "string", category: .sample, photoUrls: ["string"], status: .available)
+        Self(name: "string", category: .sample, photoUrls: ["string"], status: .available)
     }
 }
 
 extension UploadResult {
     /// A sample `UploadResult`, for previews and tests.
     public static var sample: Self {
-        UploadResult(code: 1, message: "string")
+        Self(code: 1, message: "string")
     }
 }
 
 extension ApiMessage {
     /// A sample `ApiMessage`, for previews and tests.
     public static var sample: Self {
-        ApiMessage(code: 1, message: "string")
+        Self(code: 1, message: "string")
     }
 }
 

@@ -34,14 +34,14 @@ extension UserSort {
 extension ShallowUser {
     /// A sample `ShallowUser`, for previews and tests.
     public static var sample: Self {
-        ShallowUser(userId: 1, displayName: "string", reputation: 1, userType: "string")
+        Self(userId: 1, displayName: "string", reputation: 1, userType: "string")
     }
 }
 
 extension Question {
     /// A sample `Question`, for previews and tests.
     public static var sample: Self {
-        Question(
+        Self(
             questionId: 1,
             title: "string",
             tags: ["string"],
@@ -60,7 +60,7 @@ extension Question {
 extension Answer {
     /// A sample `Answer`, for previews and tests.
     public static var sample: Self {
-        Answer(
+        Self(
             answerId: 1,
             questionId: 1,
             isAccepted: true,
@@ -74,14 +74,14 @@ extension Answer {
 extension Tag {
     /// A sample `Tag`, for previews and tests.
     public static var sample: Self {
-        Tag(name: "string", count: 1, hasSynonyms: true, isModeratorOnly: true, isRequired: true)
+        Self(name: "string", count: 1, hasSynonyms: true, isModeratorOnly: true, isRequired: true)
     }
 }
 
 extension SiteUser {
     /// A sample `SiteUser`, for previews and tests.
     public static var sample: Self {
-        SiteUser(
+        Self(
             userId: 1,
             displayName: "string",
             reputation: 1,
@@ -94,28 +94,28 @@ extension SiteUser {
 extension QuestionPage {
     /// A sample `QuestionPage`, for previews and tests.
     public static var sample: Self {
-        QuestionPage(items: [.sample], hasMore: true, quotaRemaining: 1)
+        Self(items: [.sample], hasMore: true, quotaRemaining: 1)
     }
 }
 
 extension AnswerPage {
     /// A sample `AnswerPage`, for previews and tests.
     public static var sample: Self {
-        AnswerPage(items: [.sample], hasMore: true, quotaRemaining: 1)
+        Self(items: [.sample], hasMore: true, quotaRemaining: 1)
     }
 }
 
 extension TagPage {
     /// A sample `TagPage`, for previews and tests.
     public static var sample: Self {
-        TagPage(items: [.sample], hasMore: true, quotaRemaining: 1)
+        Self(items: [.sample], hasMore: true, quotaRemaining: 1)
     }
 }
 
 extension UserPage {
     /// A sample `UserPage`, for previews and tests.
     public static var sample: Self {
-        UserPage(items: [.sample], hasMore: true, quotaRemaining: 1)
+        Self(items: [.sample], hasMore: true, quotaRemaining: 1)
     }
 }
 

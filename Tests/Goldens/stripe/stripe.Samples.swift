@@ -6,14 +6,14 @@ import Foundation
 extension Address {
     /// A sample `Address`, for previews and tests.
     public static var sample: Self {
-        Address(line1: "string", line2: "string", city: "string", postalCode: "string", country: "string")
+        Self(line1: "string", line2: "string", city: "string", postalCode: "string", country: "string")
     }
 }
 
 extension Customer {
     /// A sample `Customer`, for previews and tests.
     public static var sample: Self {
-        Customer(
+        Self(
             id: "string",
             email: "string",
             name: "string",
@@ -28,7 +28,7 @@ extension Customer {
 extension CustomerDetails {
     /// A sample `CustomerDetails`, for previews and tests.
     public static var sample: Self {
-        CustomerDetails(address: .sample, taxExempt: .noneValue)
+        Self(address: .sample, taxExempt: .noneValue)
     }
 }
 
@@ -49,42 +49,42 @@ extension ExpandableCustomer {
 extension PriceData {
     /// A sample `PriceData`, for previews and tests.
     public static var sample: Self {
-        PriceData(currency: "string", unitAmount: 1, product: "string")
+        Self(currency: "string", unitAmount: 1, product: "string")
     }
 }
 
 extension InvoiceItemLine {
     /// A sample `InvoiceItemLine`, for previews and tests.
     public static var sample: Self {
-        InvoiceItemLine(priceData: .sample, quantity: 1)
+        Self(priceData: .sample, quantity: 1)
     }
 }
 
 extension Charge {
     /// A sample `Charge`, for previews and tests.
     public static var sample: Self {
-        Charge(id: "string", amount: 1, currency: "string", customer: .sample)
+        Self(id: "string", amount: 1, currency: "string", customer: .sample)
     }
 }
 
 extension ChargeList {
     /// A sample `ChargeList`, for previews and tests.
     public static var sample: Self {
-        ChargeList(data: [.sample], hasMore: true)
+        Self(data: [.sample], hasMore: true)
     }
 }
 
 extension StripeFile {
     /// A sample `StripeFile`, for previews and tests.
     public static var sample: Self {
-        StripeFile(id: "string", purpose: "string", size: 1, filename: "string")
+        Self(id: "string", purpose: "string", size: 1, filename: "string")
     }
 }
 
 extension Invoice {
     /// A sample `Invoice`, for previews and tests.
     public static var sample: Self {
-        Invoice(id: "string", customer: "string", amountDue: 1)
+        Self(id: "string", customer: "string", amountDue: 1)
     }
 }
 

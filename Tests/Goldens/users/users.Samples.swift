@@ -6,7 +6,7 @@ import Foundation
 extension User {
     /// A sample `User`, for previews and tests.
     public static var sample: Self {
-        User(id: 1, name: "string", email: "string", createdAt: "string")
+        Self(id: 1, name: "string", email: "string", createdAt: "string")
     }
 }
 

@@ -13,14 +13,14 @@ extension PostType {
 extension Likes {
     /// A sample `Likes`, for previews and tests.
     public static var sample: Self {
-        Likes(count: 1, userLikes: 1)
+        Self(count: 1, userLikes: 1)
     }
 }
 
 extension WallItem {
     /// A sample `WallItem`, for previews and tests.
     public static var sample: Self {
-        WallItem(
+        Self(
             id: 1,
             ownerId: 1,
             fromId: 1,
@@ -43,63 +43,63 @@ extension Attachment {
 extension PhotoAttachment {
     /// A sample `PhotoAttachment`, for previews and tests.
     public static var sample: Self {
-        PhotoAttachment(type: "string", photo: .sample)
+        Self(type: "string", photo: .sample)
     }
 }
 
 extension VideoAttachment {
     /// A sample `VideoAttachment`, for previews and tests.
     public static var sample: Self {
-        VideoAttachment(type: "string", video: .sample)
+        Self(type: "string", video: .sample)
     }
 }
 
 extension LinkAttachment {
     /// A sample `LinkAttachment`, for previews and tests.
     public static var sample: Self {
-        LinkAttachment(type: "string", link: .sample)
+        Self(type: "string", link: .sample)
     }
 }
 
 extension Photo {
     /// A sample `Photo`, for previews and tests.
     public static var sample: Self {
-        Photo(id: 1, ownerId: 1, text: "string")
+        Self(id: 1, ownerId: 1, text: "string")
     }
 }
 
 extension Video {
     /// A sample `Video`, for previews and tests.
     public static var sample: Self {
-        Video(id: 1, ownerId: 1, title: "string", duration: 1)
+        Self(id: 1, ownerId: 1, title: "string", duration: 1)
     }
 }
 
 extension Link {
     /// A sample `Link`, for previews and tests.
     public static var sample: Self {
-        Link(url: URL(string: "https://example.com")!, title: "string")
+        Self(url: URL(string: "https://example.com")!, title: "string")
     }
 }
 
 extension Wall {
     /// A sample `Wall`, for previews and tests.
     public static var sample: Self {
-        Wall(count: 1, items: [.sample])
+        Self(count: 1, items: [.sample])
     }
 }
 
 extension UploadServer {
     /// A sample `UploadServer`, for previews and tests.
     public static var sample: Self {
-        UploadServer(uploadUrl: URL(string: "https://example.com")!, albumId: 1, userId: 1)
+        Self(uploadUrl: URL(string: "https://example.com")!, albumId: 1, userId: 1)
     }
 }
 
 extension UploadedPhoto {
     /// A sample `UploadedPhoto`, for previews and tests.
     public static var sample: Self {
-        UploadedPhoto(server: 1, photo: "string", hash: "string")
+        Self(server: 1, photo: "string", hash: "string")
     }
 }
 

@@ -1,7 +1,7 @@
 extension Pet {
     /// A sample `Pet`, for previews and tests.
     public static var sample: Self {
-        Pet(
+        Self(
             name: "Rex",
             email: "user@example.com",
             nickname: "stringssss",
