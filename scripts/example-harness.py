@@ -14,13 +14,20 @@ def main(folder):
     stubs = open(paths[0], encoding="utf-8").read() if paths else ""
     found = re.search(r"^public enum (\w+) \{", stubs, re.M)
     names = re.findall(r'^    public static let (\w+) = """$', stubs, re.M)
-    lines = ["import Foundation", "@_spi(Generated) import StrategyKit", "", "var decoded = 0, failed = 0"]
+    lines = ["import Foundation", "@_spi(Generated) import StrategyKit", "", "var decoded = 0, failed = 0",
+             "func response(_ headers: KeyValuePairs<String, String>) -> HTTPResponse {",
+             "    var response = HTTPResponse(status: .ok)",
+             "    for (name, value) in headers { response.headerFields.append(HTTPField(name: HTTPField.Name(name)!, value: value)) }",
+             "    return response",
+             "}"]
     for name in names if found else []:
         strategy = name.lstrip("`")
         strategy = strategy[0].upper() + strategy[1:]
+        # The headers the stubbed client answers with: those every response has.
+        headers = re.search(r"json: " + re.escape(found.group(1) + "." + name) + r", (?:status: \d+, )?headers: (\[[^\]]*\])", stubs)
         lines += [
             "do {",
-            f"    _ = try {strategy}().output(from: HTTPResponse(status: .ok), body: Data({found.group(1)}.{name}.utf8), decoder: JSONDecoder())",
+            f"    _ = try {strategy}().output(from: response({headers.group(1) if headers else '[:]'}), body: Data({found.group(1)}.{name}.utf8), decoder: JSONDecoder())",
             "    decoded += 1",
             "} catch {",
             "    failed += 1",

@@ -80,4 +80,31 @@ import Testing
         let strategies = try String(contentsOf: out.appendingPathComponent("api.Strategies.swift"), encoding: .utf8)
         #expect(strategies.contains(#"Endpoint(.get, "/items0", headers: ["Authorization": input.authorization])"#))
     }
+
+    @Test func aStubAnswersWithTheHeadersEveryResponseHas() async throws {
+        let api = try write("api.yaml", document(1) { _ in
+            """
+              /items:
+                get:
+                  operationId: listItems
+                  responses:
+                    "200":
+                      description: OK
+                      schema: { type: array, items: { type: string } }
+                      examples: { application/json: [a] }
+                      headers:
+                        X-Rate-Limit: { type: integer, required: true, example: 41 }
+                        X-Version: { type: string, required: true }
+                        X-Cache: { type: string }
+
+            """
+        })
+        let out = folder.appendingPathComponent("out")
+
+        let result = try await runStrategyGen(["generate", api, "--output", out.path])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        let stubs = try String(contentsOf: out.appendingPathComponent("api.Stubs.swift"), encoding: .utf8)
+        #expect(stubs.contains(#".init(.get, "/items", json: ItemsStubs.listItems, headers: ["X-Rate-Limit": "41", "X-Version": "string"], delay: delay)"#), "\(stubs)")
+    }
 }

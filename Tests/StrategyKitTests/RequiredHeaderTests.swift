@@ -18,4 +18,19 @@ import Testing
         #expect(throws: DecodingError.self) { try fields.required("X-Cache") }
         #expect(throws: DecodingError.self) { try fields.required("X-Request-Id", as: Int.self) }
     }
+
+    @Test func aStubRouteAnswersWithItsHeaders() async throws {
+        struct Ping: Strategy {
+            typealias Output = String
+            func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/ping") }
+            func output(from response: HTTPResponse, body: Data, decoder: JSONDecoder) throws -> String {
+                try response.headerFields.required("X-Version")
+            }
+        }
+        let client = StrategyClient(server: Server(scheme: "http", host: "localhost"), transport: StubTransport([
+            .init(.get, "/ping", json: "{}", headers: ["X-Version": "7", "not a name": "x"]),
+        ]))
+
+        #expect(try await client.send(Ping(), ()) == "7")
+    }
 }

@@ -52,6 +52,11 @@ extension CodeContext {
     private func routeArguments(_ strategy: ResolvedStrategy) -> String {
         var arguments = ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", json: \(stubsName).\(SwiftName.escaped(SwiftName.member(strategy.name.value)))"
         if let success = strategy.successStatus, !success.contains(200) { arguments += ", status: \(success.lowerBound)" }
+        // The headers every response has, so the stub's answer reads as the output.
+        let required = strategy.responseHeaders.filter { !$0.type.isOptional }
+        if !required.isEmpty {
+            arguments += ", headers: [" + required.map { "\(SwiftName.stringLiteral($0.name.value)): \(SwiftName.stringLiteral(stubHeaderValue($0)))" }.joined(separator: ", ") + "]"
+        }
         return arguments
     }
 
@@ -60,6 +65,22 @@ extension CodeContext {
     private func emptyRouteArguments(_ strategy: ResolvedStrategy) -> String {
         let status = strategy.successStatus.map { $0.contains(200) ? 200 : $0.lowerBound } ?? 200
         return ".\(strategy.method.lowercased()), \"\(routePath(strategy))\", response: HTTPResponse(status: \(status))"
+    }
+
+    /// A required response header's value in a stub: the document's example, else a value of its type.
+    private func stubHeaderValue(_ header: FieldSpec) -> String {
+        switch header.example {
+        case .string(let text)?: return text
+        case .int(let number)?: return String(number)
+        case .double(let number)?: return String(number)
+        case .bool(let flag)?: return flag ? "true" : "false"
+        default:
+            return switch header.type.unwrappingOptional {
+            case .named("Int"), .named("Int32"), .named("Int64"), .named("Double"): "0"
+            case .named("Bool"): "false"
+            default: "string"
+            }
+        }
     }
 
     /// The strategy's path as a route matches it: `/users/{id}`.

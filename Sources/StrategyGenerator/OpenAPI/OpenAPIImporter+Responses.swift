@@ -30,6 +30,8 @@ extension OpenAPIImporter {
             let required = header["required"]?.bool == true
             var field = FieldSpec(name: Named(name, at: header.location), type: required ? .named(type) : .optional(.named(type)), typeLocation: header.location)
             field.doc = header["description"]?.scalar.map(Self.markdown)
+            // What a stub answers with, for a header every response has.
+            if required { field.example = (header["example"] ?? schema?["example"])?.value }
             fields.append(field)
         }
         return uniqueMemberNames(fields)

@@ -40,9 +40,14 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         }
 
         /// A route that answers `method` requests to `path` with the JSON text `json`, sent
-        /// with `Content-Type: application/json` and `status`.
-        public init(_ method: HTTPRequest.Method, _ path: String, json: String, status: HTTPResponse.Status = .ok, delay: Duration? = nil) {
-            self.init(method, path, response: .json(status: status), body: Data(json.utf8), delay: delay)
+        /// with `Content-Type: application/json`, `status` and `headers` (those whose names are
+        /// header names), such as the headers the API says every response has.
+        public init(_ method: HTTPRequest.Method, _ path: String, json: String, status: HTTPResponse.Status = .ok, headers: KeyValuePairs<String, String> = [:], delay: Duration? = nil) {
+            var response = HTTPResponse.json(status: status)
+            for (name, value) in headers {
+                if let name = HTTPField.Name(name) { response.headerFields.append(HTTPField(name: name, value: value)) }
+            }
+            self.init(method, path, response: response, body: Data(json.utf8), delay: delay)
         }
 
         /// A route that fails `method` requests to `path` with `failure`, as a network would.
