@@ -154,6 +154,7 @@ public struct PaginationError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The cursor, id, number or URL that came back.
     public var repeated: String
 
+    /// What went wrong, naming the page that came back.
     public var description: String {
         "the response names a page already fetched (\(repeated)); the pages would loop"
     }
