@@ -12,7 +12,8 @@
 #
 # CORPUS_DIR defaults to ../shared/corpus beside the package; NAME_FILTER (a grep pattern) keeps
 # only the documents whose file names match it. CONTRACT_TIMEOUT (seconds, default 1800) limits
-# each pass of a document; CONTRACT_RUN names the driver script (default scripts/contract-run.sh).
+# each pass of a document; CONTRACT_RUN names the driver script (default scripts/contract-run.sh);
+# CONTRACT_GATE=report prints the same figures but exits 1 only when no document could be checked.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${1:-$here/../shared/corpus}" && pwd) || exit 1

@@ -8,7 +8,8 @@ path), `success.out` / `errors.out` (the driver's lines: `<strategy> <METHOD> <p
 <outcome>`), `success.log` / `errors.log` (the oracle's JSON lines), `success.rc` / `errors.rc`,
 `*.err` (the driver's standard error) and `problem` (why a pass didn't run). Prints a line per
 document, the totals, the targets as met or MISSED, then the invalid requests, decode failures,
-operations not called and document faults; exits 1 when a target is missed.
+operations not called and document faults; exits 1 when a target is missed (with
+CONTRACT_GATE=report, only when no document could be checked).
 """
 
 import json
@@ -152,6 +153,9 @@ def report(work):
             print("%s (%d):" % (title, len(items)))
             for item in items:
                 print("    " + item)
+    if os.environ.get("CONTRACT_GATE") == "report":
+        # The figures are printed and kept; only a check that couldn't run fails.
+        return 1 if problems and len(problems) == len([n for n in os.listdir(work) if read(os.path.join(work, n, "document")).strip()]) else 0
     return 0 if all(met for _, met in targets) else 1
 
 
