@@ -18,13 +18,19 @@ func runGeneratedProgram(document: String, main: String) async throws -> String 
     let sources = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".swift") }.sorted()
         .map { output.appendingPathComponent($0).path }
     let executable = folder.appendingPathComponent("program")
-    let built = try await run("swiftc", ["-swift-version", "6", "-I", Paths.modules.path, program.path] + sources + runtimeObjects() + ["-o", executable.path])
+    let built = try await run("swiftc", ["-swift-version", "6", "-I", Paths.modules.path, program.path] + sources + runtimeObjects() + sanitizer + ["-o", executable.path])
     try #require(built.status == 0, "\(built.standardError)")
     #expect(!built.standardError.contains("warning:"), "\(built.standardError)")
 
     let ran = try await run(executable.path, [])
     try #require(ran.status == 0, "\(ran.standardOutput)\(ran.standardError)")
     return ran.standardOutput
+}
+
+/// The sanitizer the runtime's objects were built with: the one this test process runs under
+/// (`swift test --sanitize=thread` builds them both so).
+private var sanitizer: [String] {
+    dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") == nil ? [] : ["-sanitize=thread"]
 }
 
 /// The object files of the runtime and of the modules it depends on, as built for the tests.
