@@ -204,12 +204,51 @@ struct Transfer: Strategy {
         #expect(failure.response.status.code == 429)
     }
 
-    /// The deadline tests measure time on a pool that other suites, run beside them by a plain
-    /// `swift test` on two cores, can keep busy for seconds; they run on their own with
-    /// `STRATEGYKIT_STREAM_DEADLINES=1 swift test --filter StreamingTests`, as CI runs them.
-    static let deadlinesAlone = ProcessInfo.processInfo.environment["STRATEGYKIT_STREAM_DEADLINES"] == "1"
+    /// A reader that falls behind holds back its own stream only: the same transport's other
+    /// calls are answered, and their deadlines end them on time, while it is behind.
+    @Test(arguments: Kind.allCases)
+    func aReaderThatFallsBehindHoldsBackNoOtherCall(kind: Kind) async throws {
+        let flood = try StreamServer { connection in
+            connection.sendHead()
+            let events = String(repeating: ServerSentEvent(data: #"{"n":1}"#).text, count: 1000)
+            for _ in 0..<300 {
+                guard connection.sendChunk(events) else { return }
+            }
+            _ = connection.waitForClose(seconds: 30)
+        }
+        let quick = try StreamServer { connection in
+            connection.sendHead(headers: [("Content-Type", "text/plain"), ("Content-Length", "2")])
+            connection.sendRaw(Data("ok".utf8))
+        }
+        let silent = try StreamServer { connection in
+            _ = connection.waitForClose(seconds: 30)
+        }
+        let transport = kind.transport
+        @Sendable func client(_ server: StreamServer, timeout: TimeInterval = 30) -> StrategyClient {
+            StrategyClient(
+                server: Server(scheme: "http", host: "127.0.0.1", port: server.port),
+                transport: transport,
+                limits: StrategyClient.Limits(timeout: timeout, maximumResponseBytes: 64 << 20)
+            )
+        }
+        try await failingIfHung(after: 40) {
+            var events = client(flood).stream(TickStream(path: "/events"), ()).makeAsyncIterator()
+            #expect(try await events.next() == Tick(n: 1))
+            // Long enough for the transport to receive far more than the stream keeps waiting.
+            try await Task.sleep(for: .seconds(1))
 
-    @Test(.enabled(if: deadlinesAlone), arguments: Kind.allCases)
+            #expect(try await client(quick).send(Transfer(method: .get, path: "/")) == Data("ok".utf8))
+            let started = ContinuousClock.now
+            let error = await #expect(throws: TransportError.self) {
+                try await client(silent, timeout: 0.5).send(Transfer(method: .get, path: "/"))
+            }
+            #expect(error?.kind == .timedOut)
+            #expect(started.duration(to: .now) < .seconds(10))
+            #expect(try await events.next() == Tick(n: 1))
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
     func theFirstByteDeadlineFires(kind: Kind) async throws {
         let server = try StreamServer { connection in
             _ = connection.waitForClose(seconds: 10)
@@ -224,7 +263,7 @@ struct Transfer: Strategy {
         #expect(started.duration(to: .now) < .seconds(5))
     }
 
-    @Test(.enabled(if: deadlinesAlone), arguments: Kind.allCases)
+    @Test(arguments: Kind.allCases)
     func theSilenceDeadlineFiresBetweenEvents(kind: Kind) async throws {
         let server = try StreamServer { connection in
             connection.sendHead()

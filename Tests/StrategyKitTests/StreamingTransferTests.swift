@@ -5,9 +5,8 @@ import TestServer
 import Testing
 
 /// Uploads from files and sequences, downloads into files, progress and the size limit,
-/// through each real transport. Serialized: run at once, the cases have hung (an open
-/// question of the URLSession transport's streamed tasks under concurrency).
-@Suite(.serialized) struct StreamingTransferTests {
+/// through each real transport.
+@Suite struct StreamingTransferTests {
     typealias Kind = TransportConformanceTests.Kind
 
     static let payload = Data((0..<(3 * 1024 * 1024 + 17)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })

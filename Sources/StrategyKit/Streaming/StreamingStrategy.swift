@@ -6,7 +6,9 @@
 // falls back on the buffered `send`, so every transport compiles and works; URLSession,
 // AsyncHTTPClient and the stub transport stream natively. A response stream is a
 // `ByteChannel`: the transport yields chunks into it, and stops reading the connection while
-// more than 256 KiB wait unread (back pressure); whatever ends it early (the reader's
+// more than 256 KiB wait unread (back pressure; URLSession on Linux can't pause a task
+// without holding every session's queue, so there it keeps reading, within the size limit);
+// whatever ends it early (the reader's
 // cancellation, a dropped stream, a deadline, the size limit) stops the transport's request.
 //
 // The client sends a streamed exchange through the same middleware chain as a call, so retry,

@@ -237,8 +237,12 @@ private final class DataTaskCall: @unchecked Sendable {
         }
         deadline.map(Deadlines.shared.remove)
         offer(.failure(error))
-        task?.cancel()
+        // On FoundationNetworking, cancelling waits for the session's queue; a deadline's
+        // action must not wait, or every other deadline of the process waits with it.
+        if let task { Self.cancelling.async { task.cancel() } }
     }
+
+    private static let cancelling = DispatchQueue(label: "StrategyKit.URLSessionTransport.cancel")
 
     /// Ends the call with the data task's outcome, unless it ended before.
     func finish(with result: Outcome) {

@@ -10,9 +10,11 @@ extension URLSessionTransport {
     /// A body from a file is uploaded from the file; one from an async sequence is first
     /// written to a temporary file (URLSession can't pull a body from an async sequence without
     /// holding one of its threads), then uploaded from it. Back pressure: while the reader is
-    /// behind, the session stops reading the connection — on FoundationNetworking by holding
-    /// the stream's own session's queue, elsewhere by suspending the task. The session's own
-    /// timeout is left long: the client keeps a stream's deadlines.
+    /// behind, the task is suspended, so the session stops reading the connection. On
+    /// FoundationNetworking a task can't be paused without holding a queue that every session
+    /// of the process shares, so there the body is kept as it comes, up to the response size
+    /// limit; ``AsyncHTTPClientTransport`` reads at the reader's pace on every platform. The
+    /// session's own timeout is left long: the client keeps a stream's deadlines.
     public func stream(
         _ request: HTTPRequest,
         body: ByteStream?,
@@ -67,8 +69,8 @@ extension URLSessionTransport {
     }
 
     /// The queue a stream's session calls its delegate on: inline on FoundationNetworking, as
-    /// the transport's own session does (so holding it holds that session's reading), a serial
-    /// queue elsewhere.
+    /// the transport's own session does (the delegate never waits there), a serial queue
+    /// elsewhere.
     private static func streamQueue() -> OperationQueue {
         #if canImport(FoundationNetworking)
         return InlineOperationQueue()
@@ -90,9 +92,6 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
     private let spooled: URL?
     private let task = Locked<URLSessionTask?>(nil)
     private let hasHead = Locked(false)
-    #if canImport(FoundationNetworking)
-    private let demand = DispatchSemaphore(value: 0)
-    #endif
     private(set) var channel: ByteChannel!
 
     init(limit: Int, isHead: Bool, sent: (@Sendable (Int64) -> Void)?, spooled: URL?) {
@@ -118,18 +117,13 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
     }
 
     private func resume() {
-        #if canImport(FoundationNetworking)
-        demand.signal()
-        #else
+        #if !canImport(FoundationNetworking)
         task.withLock { $0 }?.resume()
         #endif
     }
 
     private func stop() {
         head.offer(.failure(.cancelled))
-        #if canImport(FoundationNetworking)
-        demand.signal()
-        #endif
         if let task = task.withLock({ $0 }) {
             Self.cancelling.async { task.cancel() }
         }
@@ -164,10 +158,7 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard !channel.yield(data) else { return }
-        #if canImport(FoundationNetworking)
-        // Holding the stream's own session's queue stops it reading the connection.
-        demand.wait()
-        #else
+        #if !canImport(FoundationNetworking)
         dataTask.suspend()
         #endif
     }
