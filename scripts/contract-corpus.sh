@@ -13,7 +13,8 @@
 # CORPUS_DIR defaults to ../shared/corpus beside the package; NAME_FILTER (a grep pattern) keeps
 # only the documents whose file names match it. CONTRACT_TIMEOUT (seconds, default 1800) limits
 # each pass of a document; CONTRACT_RUN names the driver script (default scripts/contract-run.sh);
-# CONTRACT_GATE=report prints the same figures but exits 1 only when no document could be checked.
+# CONTRACT_GATE=report prints the same figures but exits 1 only when no document could be checked;
+# CONTRACT_GATE=every exits 1 on any operation not called, invalid request or answer not decoded.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${1:-$here/../shared/corpus}" && pwd) || exit 1
@@ -22,6 +23,15 @@ limit=${CONTRACT_TIMEOUT:-1800}
 run=${CONTRACT_RUN:-$here/scripts/contract-run.sh}
 cd "$here"
 python=$(bash scripts/oracle/setup.sh) || exit 1
+# strategy-gen and the runtime, built once for every document's driver.
+if [ -z "${CONTRACT_BIN:-}" ]; then
+    swift build --product strategy-gen > /dev/null && swift build --target StrategyKit > /dev/null || {
+        echo "contract-corpus: the build failed" >&2
+        exit 1
+    }
+    CONTRACT_BIN=$(swift build --show-bin-path)
+    export CONTRACT_BIN
+fi
 work=$(mktemp -d)
 oracle_pid=
 cleanup() {

@@ -33,12 +33,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 if [ -z "$driver" ]; then
-    if ! (cd "$here" && swift build --product strategy-gen && swift build --target StrategyKit) > "$work/build.log" 2>&1; then
-        echo "contract-run: the build failed:" >&2
-        grep -m5 'error:' "$work/build.log" >&2
-        exit 1
+    # CONTRACT_BIN names a build folder where strategy-gen and the runtime are built already.
+    bin=${CONTRACT_BIN:-}
+    if [ -z "$bin" ]; then
+        if ! (cd "$here" && swift build --product strategy-gen && swift build --target StrategyKit) > "$work/build.log" 2>&1; then
+            echo "contract-run: the build failed:" >&2
+            grep -m5 'error:' "$work/build.log" >&2
+            exit 1
+        fi
+        bin=$(cd "$here" && swift build --show-bin-path)
     fi
-    bin=$(cd "$here" && swift build --show-bin-path)
     if ! "$bin/strategy-gen" generate "$document" --output "$work/generated" > "$work/generate.log" 2>&1; then
         echo "contract-run: $(basename "$document") was not generated: $(grep -m1 'error:' "$work/generate.log" | cut -c1-300)" >&2
         exit 1
@@ -47,7 +51,7 @@ if [ -z "$driver" ]; then
     # The runtime's objects and its dependencies', as scripts/import-corpus.sh links its harness.
     runtime_objects=$(ls "$bin"/{StrategyKit,Logging,CoreMetrics,Metrics,Tracing,Instrumentation,ServiceContextModule,HTTPTypes}.build/*.o)
     # shellcheck disable=SC2086
-    if ! swiftc -swift-version 6 -I "$bin/Modules" "$work/main.swift" "$work/generated"/*.swift $runtime_objects -o "$work/driver" > "$work/compile.log" 2>&1; then
+    if ! swiftc -swift-version 6 -wmo -I "$bin/Modules" "$work/main.swift" "$work/generated"/*.swift $runtime_objects -o "$work/driver" > "$work/compile.log" 2>&1; then
         echo "contract-run: the driver of $(basename "$document") didn't compile:" >&2
         grep -m5 'error:' "$work/compile.log" >&2
         exit 1

@@ -9,7 +9,8 @@ path), `success.out` / `errors.out` (the driver's lines: `<strategy> <METHOD> <p
 `*.err` (the driver's standard error) and `problem` (why a pass didn't run). Prints a line per
 document, the totals, the targets as met or MISSED, then the invalid requests, decode failures,
 operations not called and document faults; exits 1 when a target is missed (with
-CONTRACT_GATE=report, only when no document could be checked).
+CONTRACT_GATE=report, only when no document could be checked; with CONTRACT_GATE=every, on any
+operation not called, invalid request, answer not decoded or document not checked).
 """
 
 import json
@@ -156,6 +157,8 @@ def report(work):
     if os.environ.get("CONTRACT_GATE") == "report":
         # The figures are printed and kept; only a check that couldn't run fails.
         return 1 if problems and len(problems) == len([n for n in os.listdir(work) if read(os.path.join(work, n, "document")).strip()]) else 0
+    if os.environ.get("CONTRACT_GATE") == "every":
+        return 1 if problems or invalid or failures or not_called or t["error_decoded"] != t["error_bodies"] else 0
     return 0 if all(met for _, met in targets) else 1
 
 

@@ -7,9 +7,10 @@ extension OpenAPIImporter {
         let base = operationNames[pointer.description] ?? SwiftIdentifier.type(id, fallback: "Operation")
         let name = Named(uniqueTypeName(base, clashSuffix: "Operation"), at: (operation["operationId"] ?? operation).location)
         note(name.location, pointer)
+        let (template, fixedQuery) = Self.splitQuery(of: path, at: location)
         var strategy = StrategySpec(
             name: name, doc: Self.doc(summary: operation["summary"]?.scalar, description: operation["description"]?.scalar), method: method.uppercased(),
-            path: Named(path, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
+            path: Named(template, at: location), pathParameters: [], query: [], headers: [], body: nil, returns: nil, unwrap: nil,
             errorType: nil, successStatus: nil, auth: .inherited, timeout: nil, retry: nil, excludedMiddlewares: [],
             example: nil, deprecated: operation["deprecated"]?.bool == true ? Deprecation(message: nil) : nil, signsIn: nil
         )
@@ -151,7 +152,25 @@ extension OpenAPIImporter {
             case let spec: strategy.body = spec
             }
         }
+        // The query a path key carries (`/keys?api-version=1`) is sent with every call, unless a
+        // parameter of the same name says otherwise.
+        let declared = Set(strategy.query.map(\.name.value) + strategy.constantQuery.map(\.name.value))
+        strategy.constantQuery += fixedQuery.filter { !declared.contains($0.name.value) }
         return finished(strategy, operation, pointer: pointer)
+    }
+
+    /// A path key's path and the query items written after its `?`, each decoded.
+    static func splitQuery(of path: String, at location: SourceLocation) -> (String, [ConstantParameter]) {
+        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
+        let items = path[path.index(after: mark)...].split(separator: "&").map { item -> ConstantParameter in
+            let (name, value) = item.firstIndex(of: "=").map { (item[..<$0], item[item.index(after: $0)...]) } ?? (item, "")
+            func decoded(_ text: Substring) -> String {
+                let text = text.replacingOccurrences(of: "+", with: " ")
+                return text.removingPercentEncoding ?? text
+            }
+            return ConstantParameter(name: Named(decoded(name), at: location), value: decoded(value))
+        }
+        return (String(path[..<mark]), items)
     }
 
     /// What an operation sends when the spec format can't say its body: any JSON value for a
