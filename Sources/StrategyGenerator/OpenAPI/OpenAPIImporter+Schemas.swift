@@ -28,6 +28,7 @@ extension OpenAPIImporter {
                 models.append(ModelSpec(name: Named(name, at: schema.location), doc: schema["description"]?.scalar, kind: .object([]), deprecated: nil))
             }
         }
+        exampleInheritedDiscriminators(declared.map { ($0.key, $0.name) })
     }
 
     /// An object with properties or parts, an enum with a value the spec format can say, or a
