@@ -109,7 +109,7 @@ struct SampleWriter {
         case .named("Data"):
             return .code(#"Data("sample".utf8)"#)
         case .named("JSON"):
-            return .code(context.jsonLiteral(given ?? .object([], [:])))
+            return .code(context.jsonLiteral(given ?? field?.sampleHint ?? .object([], [:])))
         case .named(let name):
             guard let model = models[name] else { return builtin(name, given: given, field: field) }
             if case .enumeration(let enumeration) = model.kind {

@@ -44,10 +44,17 @@ extension OpenAPIImporter {
             let built: YAMLValue? = count > 1 ? ["string": .string("string"), "integer": .int(1), "number": .double(1.5), "boolean": .bool(true)][schemaType(resolved) ?? ""] : nil
             guard let item = sampleHint(items) ?? schemaExample(items) ?? built else { return nil }
             return .array(Array(repeating: item, count: min(count, 16)))
+        case "null":
+            return .null
         default:
-            return nil
+            // Any JSON value of the types listed (`type: [string, number]`): one of the first.
+            let listed = schema["type"]?.items.compactMap(\.scalar) ?? []
+            return listed.lazy.compactMap { Self.valueOfType[$0] }.first
         }
     }
+
+    /// A value of each plain JSON type.
+    private static let valueOfType: [String: YAMLValue] = ["string": .string("string"), "integer": .int(1), "number": .double(1.5), "boolean": .bool(true), "null": .null]
 
     private func stringHint(_ schema: YAMLNode) -> YAMLValue? {
         let formatted: String? = switch schema["format"]?.scalar {
