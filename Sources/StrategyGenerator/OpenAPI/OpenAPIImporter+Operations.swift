@@ -151,12 +151,26 @@ extension OpenAPIImporter {
                 strategy.query += fields
             case let spec: strategy.body = spec
             }
+            sendJSONAsDeclared(&strategy, resolved)
         }
         // The query a path key carries (`/keys?api-version=1`) is sent with every call, unless a
         // parameter of the same name says otherwise.
         let declared = Set(strategy.query.map(\.name.value) + strategy.constantQuery.map(\.name.value))
         strategy.constantQuery += fixedQuery.filter { !declared.contains($0.name.value) }
         return finished(strategy, operation, pointer: pointer)
+    }
+
+    /// A JSON body of another media type than `application/json` (`application/json-patch+json`,
+    /// `application/vnd.api+json`) is sent as that type: a constant `Content-Type` header.
+    func sendJSONAsDeclared(_ strategy: inout StrategySpec, _ body: YAMLNode) {
+        switch strategy.body {
+        case .json?, .jsonFields?: break
+        default: return
+        }
+        guard let (type, _) = body["content"]?.members.first(where: { Self.isJSON($0.key) }),
+              !["application/json", "*/*"].contains(Self.mediaType(type)),
+              !strategy.constantHeaders.contains(where: { $0.name.value.lowercased() == "content-type" }) else { return }
+        strategy.constantHeaders.append(ConstantParameter(name: Named("Content-Type", at: body.location), value: type))
     }
 
     /// A path key's path and the query items written after its `?`, each decoded.
