@@ -1,6 +1,7 @@
 """Request validation: openapi-core, configured for documents that aren't strictly valid, plus the
 checks it lacks (lower-case UUIDs, parameter styles it reads loosely, OAuth 2 and OpenID Connect
-credentials), each failure given as a specific reason."""
+credentials, `oneOf`/`anyOf` with discriminators as OpenAPI reads them), each failure given as a
+specific reason, and what the document leaves ambiguous given apart as a fault of the document."""
 
 import http.cookies
 import json
@@ -18,6 +19,7 @@ from openapi_core.security.providers import ApiKeyProvider, BaseProvider
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 from document import HTTP_METHODS
+from polymorph import install as install_polymorphism, is_fault
 
 
 def uuid_format(value):
@@ -111,7 +113,9 @@ def make_app(doc, base_uri):
     config = Config(spec_validator_cls=None, security_provider_factory=Providers(),
                     extra_format_validators={"uuid": uuid_format},
                     extra_media_type_deserializers=media_deserializers(doc))
-    return OpenAPI(SchemaPath.from_dict(doc, base_uri=base_uri), config=config)
+    app = OpenAPI(SchemaPath.from_dict(doc, base_uri=base_uri), config=config)
+    install_polymorphism(app)
+    return app
 
 
 class Request:
@@ -171,6 +175,8 @@ def _short_message(schema_error):
 def _schema_reasons(error, prefix):
     out = []
     for schema_error in getattr(error, "schema_errors", None) or []:
+        if is_fault(schema_error):
+            continue
         message = _short_message(schema_error)
         if "is not a 'uuid'" in message:
             value = getattr(schema_error, "instance", "")
@@ -180,15 +186,34 @@ def _schema_reasons(error, prefix):
     return out
 
 
-def reasons_of(exc):
-    """Specific reasons for an openapi-core error: which parameter or property, what's wrong."""
-    name = getattr(exc, "name", None)
-    location = getattr(exc, "location", None)
-    prefix = "%s parameter '%s'" % (location, name) if name and location else "body"
+def _chain(exc):
     chain, cause = [], exc
     while cause is not None and len(chain) < 6:
         chain.append(cause)
         cause = cause.__cause__ or cause.__context__
+    return chain
+
+
+def fault_reasons(exc, prefix=None):
+    """The document faults (polymorph.DocumentFault) an openapi-core error carries, located."""
+    if prefix is None:
+        name, location = getattr(exc, "name", None), getattr(exc, "location", None)
+        prefix = "%s parameter '%s'" % (location, name) if name and location else "body"
+    out = []
+    for c in _chain(exc):
+        for schema_error in getattr(c, "schema_errors", None) or []:
+            if is_fault(schema_error):
+                out.append("%s%s: %s" % (prefix, _where(schema_error), schema_error.message[:300]))
+    return out
+
+
+def reasons_of(exc):
+    """Specific reasons for an openapi-core error: which parameter or property, what's wrong; []
+    when all it carries are faults of the document (see fault_reasons)."""
+    name = getattr(exc, "name", None)
+    location = getattr(exc, "location", None)
+    prefix = "%s parameter '%s'" % (location, name) if name and location else "body"
+    chain = _chain(exc)
     if any(type(c).__name__ in ("SecurityNotFound", "InvalidSecurity", "SecurityValidationError") for c in chain):
         return None  # described by the caller, which knows the schemes
     out = []
@@ -196,6 +221,8 @@ def reasons_of(exc):
         out += _schema_reasons(c, prefix)
     if out:
         return out
+    if fault_reasons(exc, prefix):
+        return []
     known = ("CastError", "MissingRequiredParameter", "MissingRequiredRequestBody", "MediaTypeNotFound",
              "EmptyQueryParameterValue", "MediaTypeDeserializeError", "DeserializeError")
     last = next((c for c in chain if type(c).__name__ in known), chain[-1])

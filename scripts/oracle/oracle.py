@@ -13,8 +13,14 @@ seeded fraction R of them (every one with --errors-only) a declared error status
 from the document's example or generated from its schema, validated before it is sent. When
 nothing valid can be produced the answer is 598 and the log names the document fault.
 
+`oneOf` and `anyOf` are read as OpenAPI reads them (polymorph.py): a discriminator, its own or
+one its members inherit through `allOf`, picks the member the value must be valid under; a value
+valid under several members that neither a discriminator, their types nor their required
+properties tell apart is a fault of the document (598, the operation left out of the figures),
+as is a discriminator on a property none of its members declares.
+
 The first line on stdout is `oracle listening on http://127.0.0.1:PORT<BASEPATH>`; each request
-is one JSON line in --log.
+is one JSON line in --log (with ORACLE_TRACE=FILE, the raw request too, in FILE).
 """
 
 import argparse
@@ -33,8 +39,8 @@ warnings.simplefilter("ignore")
 # Hypothesis keeps its caches beside the interpreter (the venv), not in the working directory.
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(sys.prefix, "hypothesis-home"))
 
-from checks import (Request, make_app, methods_of, path_template, reasons_of, security_reason,  # noqa: E402
-                    strict_reasons, operation_parameters)
+from checks import (Request, fault_reasons, make_app, methods_of, path_template, reasons_of,  # noqa: E402
+                    security_reason, strict_reasons, operation_parameters)
 from document import (Resolver, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
 from responder import Responder  # noqa: E402
@@ -65,7 +71,7 @@ class Oracle:
     def validator_for(self, schema, value, where):
         """Validates a value the oracle deserialized itself against a schema of the document."""
         from jsonschema_path import SchemaPath
-        from checks import _schema_reasons
+        from checks import _schema_reasons, fault_reasons
         factory = self.app.request_validator.schema_validators_factory
         spec = self.app.spec
         schema_path = spec
@@ -80,7 +86,9 @@ class Oracle:
         try:
             validator.validate(value)
         except Exception as e:  # InvalidSchemaValue
-            return _schema_reasons(e, where) or ["%s: %s" % (where, str(e)[:300])]
+            faults = fault_reasons(e, where)
+            self.request_faults += faults
+            return _schema_reasons(e, where) or ([] if faults else ["%s: %s" % (where, str(e)[:300])])
         return []
 
     def handle(self, method, target, headers, body):
@@ -88,6 +96,10 @@ class Oracle:
         self.seq += 1
         self.last_request = time.monotonic()
         request = Request(self.host_url, method, target, headers, body)
+        if os.environ.get("ORACLE_TRACE"):
+            with open(os.environ["ORACLE_TRACE"], "a", encoding="utf-8") as trace:
+                trace.write(json.dumps({"method": method, "target": target, "headers": headers,
+                                        "body": body[:2000].decode("utf-8", "replace")}) + "\n")
         entry = {"seq": self.seq, "method": method, "path": request.path, "operation": None,
                  "operationId": None, "valid": False, "errors": [], "status": None, "document_faults": [],
                  "note": None}
@@ -132,11 +144,13 @@ class Oracle:
         entry["operationId"] = operation.get("operationId")
 
         reasons = []
+        self.request_faults = []
         strict, superseded = strict_reasons(self.resolver, self.doc, template, request.method, request,
                                             self.validator_for, found.path_result.variables or {})
         for error in self.app.request_validator.iter_errors(request):
             if (getattr(error, "location", None), getattr(error, "name", None)) in superseded:
                 continue
+            self.request_faults += fault_reasons(error)
             described = reasons_of(error)
             if described is None:
                 described = [security_reason(self.resolver, self.doc, operation)]
@@ -149,6 +163,11 @@ class Oracle:
         if reasons:
             entry["errors"] = reasons
             return self.refuse(entry)
+        if self.request_faults:
+            # Nothing the client could send would be right: a fault of the document, not of the client.
+            entry["document_faults"] = ["%s: request %s" % (label, f) for f in self.request_faults]
+            entry["note"] = "document-fault"
+            return 598, {"Content-Type": "application/json"}, json.dumps({"errors": entry["document_faults"]}).encode()
         entry["valid"] = True
         key, code, note = self.responder.choose(label, operation)
         entry["note"] = note

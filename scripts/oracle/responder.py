@@ -6,7 +6,7 @@ import random
 import re
 import zlib
 
-from checks import Response, reasons_of
+from checks import Response, fault_reasons, reasons_of
 from document import SchemaConverter, Unsatisfiable
 from generate import fill, hypothesis_values, is_json, ndjson, plain_body
 
@@ -171,6 +171,7 @@ class Responder:
             if not errors:
                 if sent_type.startswith("multipart/"):
                     sent_type = sent_type + "; boundary=" + BOUNDARY
+                faults += ["%s %s: response %s" % (label, code, f) for f in self.answer_faults]
                 return code, dict(headers, **{"Content-Type": sent_type}), body, faults
             tried.append("%s: %s" % (where, "; ".join(errors)[:400]))
             if index < len(candidates):
@@ -273,9 +274,13 @@ class Responder:
         response = Response(code, sent_type or "", dict(headers, **({"Content-Type": sent_type} if sent_type else {})),
                             body)
         out = []
+        self.answer_faults = []  # what the document leaves ambiguous in this answer
         try:
             for error in self.app.response_validator.iter_errors(request, response):
-                out += reasons_of(error) or [str(error)]
+                faults = fault_reasons(error)
+                self.answer_faults += [f for f in faults if f not in self.answer_faults]
+                described = reasons_of(error)
+                out += described if described or faults else [str(error)]
         except Exception as e:  # a document openapi-core can't read at this place
             out.append("openapi-core: %s: %s" % (type(e).__name__, str(e)[:200]))
         if request.method == "head":  # a HEAD answer has no body, whatever the document declares

@@ -1,4 +1,4 @@
-"""The oracle's self-test: it starts the oracle on testdata/shop.yaml and sends real requests.
+"""The oracle's self-test: it starts the oracle on the documents of testdata/ and sends real requests.
 
     $(bash scripts/oracle/setup.sh) -m pytest -q scripts/oracle/test_oracle.py
 """
@@ -17,26 +17,29 @@ from openapi_schema_validator import OAS30Validator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SHOP = os.path.join(HERE, "testdata", "shop.yaml")
+POLYMORPHISM = os.path.join(HERE, "testdata", "polymorphism.yaml")
+STYLES = os.path.join(HERE, "testdata", "styles.yaml")
 UPPER_UUID = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
 LOWER_UUID = UPPER_UUID.lower()
 
 
-def start(*options):
+def start(document, *options):
     log = tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False).name
-    process = subprocess.Popen([sys.executable, os.path.join(HERE, "oracle.py"), SHOP, "--log", log,
+    process = subprocess.Popen([sys.executable, os.path.join(HERE, "oracle.py"), document, "--log", log,
                                 "--idle-timeout", "60", *options], stdout=subprocess.PIPE, text=True)
     line = process.stdout.readline().strip()
     return process, line, log
 
 
 class OracleCase(unittest.TestCase):
+    document = SHOP
     options = ()
 
     @classmethod
     def setUpClass(cls):
-        cls.process, cls.line, cls.log = start(*cls.options)
+        cls.process, cls.line, cls.log = start(cls.document, *cls.options)
         cls.url = cls.line.rsplit(" ", 1)[-1]
-        with open(SHOP) as f:
+        with open(cls.document) as f:
             cls.doc = yaml.safe_load(f)
 
     @classmethod
@@ -62,6 +65,17 @@ class OracleCase(unittest.TestCase):
         for fragment in fragments:
             self.assertIn(fragment, text)
         return reasons
+
+    def document_fault(self, method, path, *fragments, body=None, headers=None):
+        """Asserts a 598 whose logged document faults name every fragment."""
+        status, _, data = self.send(method, path, body, headers)
+        self.assertEqual(status, 598, data)
+        text = " | ".join(self.entries()[-1]["document_faults"])
+        for fragment in fragments:
+            self.assertIn(fragment, text)
+
+    def post_json(self, path, value):
+        return self.send("POST", path, json.dumps(value).encode(), {"Content-Type": "application/json"})
 
     def assert_schema(self, value, name):
         schema = {"$ref": "#/components/schemas/%s" % name, "components": self.doc["components"]}
@@ -201,6 +215,66 @@ class ErrorsOnly(OracleCase):
         status, _, _ = self.send("GET", "/orders/1")
         self.assertEqual(status, 204)
         self.assertEqual(self.entries()[-1]["note"], "no-error-declared")
+
+
+class Discriminators(OracleCase):
+    document = POLYMORPHISM
+    JSON = {"Content-Type": "application/json"}
+
+    def test_inherited_discriminator_picks_the_member(self):
+        status, _, data = self.post_json("/pets", {"pet_type": "Cat", "hunts": True, "age": 3})
+        self.assertEqual(status, 204, data)
+        status, _, data = self.post_json("/pets", {"pet_type": "Dog", "bark": True})
+        self.assertEqual(status, 204, data)
+
+    def test_inherited_discriminator_value_naming_no_member(self):
+        self.refused("POST", "/pets", "'pet_type' is 'Cow'", "none of the oneOf's members",
+                     body=b'{"pet_type": "Cow"}', headers=self.JSON)
+
+    def test_chosen_member_is_still_validated(self):
+        self.refused("POST", "/pets", "body.age", "integer", body=b'{"pet_type": "Cat", "age": "old"}',
+                     headers=self.JSON)
+
+    def test_mapping_to_a_schema_name_at_depth(self):
+        status, _, data = self.post_json("/owners", {"name": "Ann", "pet": {"kind": "fish", "fins": 4}})
+        self.assertEqual(status, 200, data)
+        status, _, data = self.post_json("/owners", {"name": "Ann", "pet": {"kind": "bird", "wings": 2}})
+        self.assertEqual(status, 200, data)
+
+    def test_mapping_rejects_a_wrong_value_and_a_missing_one(self):
+        self.refused("POST", "/owners", "body.pet", "'kind' is 'cow'", body=b'{"name": "A", "pet": {"kind": "cow"}}',
+                     headers=self.JSON)
+        self.refused("POST", "/owners", "body.pet", "does not contain the discriminating property 'kind'",
+                     body=b'{"name": "A", "pet": {"wings": 2}}', headers=self.JSON)
+        self.refused("POST", "/owners", "body.pet.wings", "integer",
+                     body=b'{"name": "A", "pet": {"kind": "bird", "wings": "two"}}', headers=self.JSON)
+
+    def test_discriminator_on_a_property_the_members_lack_is_a_document_fault(self):
+        self.document_fault("POST", "/connectors", "property 'kind' is declared by none",
+                            body=b'{"kind": "gcs", "settings": {"bucket": "b"}}', headers=self.JSON)
+
+
+class IndistinguishableMembers(OracleCase):
+    document = POLYMORPHISM
+    JSON = {"Content-Type": "application/json"}
+
+    def test_members_no_value_tells_apart_are_a_document_fault(self):
+        self.document_fault("POST", "/shapes", "body.shape", "Square, Circle", "no value tells them apart",
+                            body=b'{"shape": {"side": 1}}', headers=self.JSON)
+        entry = self.entries()[-1]
+        self.assertEqual(entry["note"], "document-fault")
+        self.document_fault("POST", "/shapes", "body.label", body=b'{"label": "x"}', headers=self.JSON)
+
+    def test_a_wrong_value_is_still_invalid(self):
+        self.refused("POST", "/shapes", "body.shape", body=b'{"shape": 3}', headers=self.JSON)
+        self.refused("POST", "/shapes", "body.shape", "side", body=b'{"shape": {"side": "x", "radius": "y"}}',
+                     headers=self.JSON)
+
+    def test_members_that_differ_by_required_properties_are_the_client_s_to_tell_apart(self):
+        status, _, data = self.post_json("/events", {"start": "a"})
+        self.assertEqual(status, 204, data)
+        self.refused("POST", "/events", "is valid under each of", body=b'{"start": "a", "end": "b"}',
+                     headers=self.JSON)
 
 
 if __name__ == "__main__":
