@@ -18,6 +18,7 @@ from openapi_core.security.factories import SecurityProviderFactory
 from openapi_core.security.providers import ApiKeyProvider, BaseProvider
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
+import forms
 from document import HTTP_METHODS
 from polymorph import install as install_polymorphism, is_fault
 
@@ -349,8 +350,32 @@ def strict_reasons(resolver, doc, template, method, request, validator_for, path
                 reasons.append("path parameter '%s': %s" % (p["name"], problem))
             else:
                 reasons += validator_for(p.get("schema"), value, "path parameter '%s'" % p["name"])
+    for p in params:
+        if p.get("in") != "cookie" or "content" in p:
+            continue
+        style = p.get("style", "form")
+        explode = p.get("explode", style == "form")
+        schema, _ = resolver.deref(p.get("schema") or {})
+        if style == "form" and explode and _schema_type(resolver, schema) == "object":
+            # openapi-core can't deserialize it (DeserializeError: ('form', 'object')).
+            superseded.add(("cookie", p["name"]))
+            value, problems = forms.cookie_object(
+                request.parameters.header.get("Cookie"), p["name"], schema, lambda s, t: _cast(resolver, s, t),
+                ((schema or {}).get("properties") or {}, (schema or {}).get("additionalProperties") not in (None, False)))
+            reasons += problems
+            if value:
+                reasons += validator_for(p.get("schema"), value, "cookie parameter '%s'" % p["name"])
+            elif not problems and p.get("required"):
+                reasons.append("cookie parameter '%s' is required and missing" % p["name"])
     body, _ = resolver.deref(operation.get("requestBody") or {})
     ctype = (request.content_type or "").split(";")[0].strip().lower()
+    if ctype in ("application/x-www-form-urlencoded", "multipart/form-data") and request.body:
+        media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
+        encoding = (media or {}).get("encoding") or {}
+        if any("style" in (e or {}) or "explode" in (e or {}) for e in encoding.values()):
+            # openapi-core reads these styles wrongly or not at all: the body is read here.
+            superseded.add(("body", None))
+            reasons += _styled_body(resolver, doc, request, ctype, media, validator_for)
     if ctype == "application/x-www-form-urlencoded" and request.body:
         media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
         schema, _ = resolver.deref((media or {}).get("schema") or {})
@@ -363,6 +388,33 @@ def strict_reasons(resolver, doc, template, method, request, validator_for, path
             kind = _schema_type(resolver, ((schema or {}).get("properties") or {}).get(prop))
             reasons += style_reasons(form, prop, style, explode, kind, "form property")
     return reasons, superseded
+
+
+def _styled_body(resolver, doc, request, ctype, media, validator_for):
+    """A form or multipart body whose encoding gives styles, read as OpenAPI says (forms.py) and
+    validated against its schema."""
+    schema, _ = resolver.deref(media.get("schema") or {})
+    properties = {k: resolver.deref(v)[0] for k, v in ((schema or {}).get("properties") or {}).items()}
+    encoding = {k: resolver.deref(v)[0] or {} for k, v in (media.get("encoding") or {}).items()}
+
+    def kind_of(s):
+        return _schema_type(resolver, s)
+
+    def cast(s, text):
+        return _cast(resolver, s, text)
+    if ctype == "multipart/form-data":
+        parts = forms.multipart_parts(request.body, request.content_type)
+        if parts is None:
+            return ["body: can't be read as multipart/form-data"]
+        if forms.styled_multipart(doc.get("openapi")):
+            pairs = [(n, v if not j else json.dumps(v)) for n, v, j in parts]
+            value, reasons = forms.styled_pairs(pairs, properties, encoding, kind_of, cast, "part")
+        else:
+            value, reasons = forms.unstyled_parts(parts, properties, kind_of, cast)
+    else:
+        pairs = urllib.parse.parse_qsl(request.body.decode("utf-8", "replace"), keep_blank_values=True)
+        value, reasons = forms.styled_pairs(pairs, properties, encoding, kind_of, cast)
+    return reasons + validator_for(media.get("schema") or {}, value, "body")
 
 
 def _label_matrix(resolver, p, raw):

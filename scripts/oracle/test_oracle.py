@@ -277,5 +277,47 @@ class IndistinguishableMembers(OracleCase):
                      headers=self.JSON)
 
 
+class Styles(OracleCase):
+    document = STYLES
+    FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+    MULTIPART = {"Content-Type": "multipart/form-data; boundary=b"}
+
+    def part(self, name, text, json_part=False):
+        kind = "Content-Type: application/json\r\n" if json_part else ""
+        return ('--b\r\nContent-Disposition: form-data; name="%s"\r\n%s\r\n%s\r\n' % (name, kind, text)).encode()
+
+    def test_exploded_object_cookie_as_its_properties(self):
+        status, _, data = self.send("GET", "/prefs", headers={"Cookie": "R=100; G=200"})
+        self.assertEqual(status, 204, data)
+        status, _, data = self.send("GET", "/prefs", headers={"Cookie": "R=100&G=200"})
+        self.assertEqual(status, 204, data)
+
+    def test_exploded_object_cookie_wrongly_typed_or_under_its_name(self):
+        self.refused("GET", "/prefs", "cookie parameter 'color'", "'x' is not of type 'integer'",
+                     headers={"Cookie": "R=x; G=200"})
+        self.refused("GET", "/prefs", "cookie parameter 'color' is sent as color=", "explode true",
+                     headers={"Cookie": "color=R%3D100%2CG%3D200"})
+
+    def test_form_body_in_every_style(self):
+        body = b"colors=R,100,G,200&red=1&green=2&tags=a%20b&ids=1|2&sizes=3,4&filter[size]=5&name=x"
+        status, _, data = self.send("POST", "/forms", body, self.FORM)
+        self.assertEqual(status, 204, data)
+
+    def test_form_body_values_the_schema_doesnt_allow(self):
+        for body, where in ((b"colors=R,x,G,200", "body.colors.R"), (b"red=x", "body.rgb.red"),
+                            (b"ids=1|x", "body.ids[1]"), (b"sizes=3,x", "body.sizes[1]"),
+                            (b"filter[size]=big", "body.filter.size")):
+            self.refused("POST", "/forms", where, "is not of type 'integer'", body=body, headers=self.FORM)
+        self.refused("POST", "/forms", "form property 'colors'", "key,value pairs", body=b"colors=R,1,G",
+                     headers=self.FORM)
+
+    def test_multipart_body_ignores_the_style_in_openapi_3_0_3(self):
+        body = self.part("tags", "a") + self.part("tags", "b") + self.part("meta", '{"R": 1}', True) + b"--b--\r\n"
+        status, _, data = self.send("POST", "/uploads", body, self.MULTIPART)
+        self.assertEqual(status, 204, data)
+        body = self.part("meta", '{"R": "red"}', True) + b"--b--\r\n"
+        self.refused("POST", "/uploads", "body.meta.R", "integer", body=body, headers=self.MULTIPART)
+
+
 if __name__ == "__main__":
     unittest.main()
