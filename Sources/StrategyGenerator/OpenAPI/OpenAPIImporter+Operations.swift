@@ -173,8 +173,11 @@ extension OpenAPIImporter {
         strategy.constantHeaders.append(ConstantParameter(name: Named("Content-Type", at: body.location), value: type))
     }
 
-    /// A path key's path and the query items written after its `?`, each decoded.
+    /// A path key's path and the query items written after its `?`, each decoded. What follows
+    /// a `#` (`/files/{id}#get_shared_link`, a second operation on one path) is no part of the
+    /// URL sent.
     static func splitQuery(of path: String, at location: SourceLocation) -> (String, [ConstantParameter]) {
+        let path = path.firstIndex(of: "#").map { String(path[..<$0]) } ?? path
         guard let mark = path.firstIndex(of: "?") else { return (path, []) }
         let items = path[path.index(after: mark)...].split(separator: "&").map { item -> ConstantParameter in
             let (name, value) = item.firstIndex(of: "=").map { (item[..<$0], item[item.index(after: $0)...]) } ?? (item, "")
@@ -401,8 +404,8 @@ extension OpenAPIImporter {
         for (type, media) in content where ["application/x-www-form-urlencoded", "multipart/form-data"].contains(Self.mediaType(type)) {
             let at = pointer.appending("content").appending(type).appending("schema")
             let multipart = Self.mediaType(type) == "multipart/form-data"
-            filesAllowed = multipart
-            defer { filesAllowed = false }
+            (filesAllowed, readingForm) = (multipart, true)
+            defer { (filesAllowed, readingForm) = (false, false) }
             guard let schema = media["schema"], let resolved = resolve(schema, pointer: at), isObject(resolved),
                   let fields = objectFields(resolved, owner: owner + "Form", pointer: at), !fields.isEmpty else { continue }
             guard fields.allSatisfy({ field in

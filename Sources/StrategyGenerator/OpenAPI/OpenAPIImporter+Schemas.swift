@@ -139,7 +139,7 @@ extension OpenAPIImporter {
 
     /// The fields of an object schema, those of every `allOf` part included; `nil` when a part
     /// isn't an object.
-    mutating func objectFields(_ schema: YAMLNode, owner: String, pointer: JSONPointer) -> [FieldSpec]? {
+    mutating func objectFields(_ schema: YAMLNode, owner: String, pointer: JSONPointer, isPart: Bool = false) -> [FieldSpec]? {
         guard enterNesting(at: schema, pointer) else { return nil }
         defer { nesting -= 1 }
         var fields: [FieldSpec] = []
@@ -174,7 +174,7 @@ extension OpenAPIImporter {
                 let component = target.flatMap { componentKey($0, section: "schemas") }.flatMap { componentTypes[$0] }
                 let partOwner = if case .named(let name)? = component { name } else { owner }
                 let cutShort = nestingCutShort
-                guard let fields = objectFields(resolved, owner: partOwner, pointer: at) else { return nil }
+                guard let fields = objectFields(resolved, owner: partOwner, pointer: at, isPart: true) else { return nil }
                 // What nesting too deep cut short here may be whole elsewhere.
                 if let target, nestingCutShort == cutShort { gatheredFields[target] = fields }
                 partFields = fields
@@ -215,7 +215,25 @@ extension OpenAPIImporter {
             field.isReadOnly = [resolved, property].contains { $0["readOnly"]?.bool == true || $0["allOf"]?.items.contains { $0["readOnly"]?.bool == true } == true }
             fields.append(field)
         }
+        if !isPart { requireUndeclared(&fields, of: schema, pointer: pointer) }
         return uniqueMemberNames(fields)
+    }
+
+    /// A property the object requires without declaring it (`required: [id]`, no `id` among
+    /// `properties`) holds any JSON value, as the object's other keys may, and must be sent: it
+    /// becomes a field of that type (text in a form, where every value is), with a warning. Not
+    /// where the other keys are typed or
+    /// forbidden, nor in a part of an `allOf`, whose siblings may declare it.
+    mutating func requireUndeclared(_ fields: inout [FieldSpec], of schema: YAMLNode, pointer: JSONPointer) {
+        guard schema["allOf"] == nil else { return }
+        let others = schema["additionalProperties"]
+        guard others == nil || others?.bool == true || others.map(isAnnotation) == true else { return }
+        let place = schema["required"] ?? schema
+        for name in place.items.compactMap(\.scalar) where !fields.contains(where: { $0.name.value == name }) {
+            let type = readingForm ? "String" : "JSON"
+            warn("required property '\(name)' is not among the properties; it is taken as \(readingForm ? "text" : "any JSON value")", at: place.location, pointer.appending("required"))
+            fields.append(FieldSpec(name: Named(name, at: place.location), type: .named(type), typeLocation: place.location))
+        }
     }
 
     /// The type a schema stands for, declaring inline objects and enums as models named from

@@ -211,6 +211,8 @@ struct OpenAPIImporter {
 
     /// Whether a binary string may become a file: only in a multipart body.
     var filesAllowed = false
+    /// Whether the fields being read are a form's or a multipart body's, where values are text.
+    var readingForm = false
     /// The strategy name of each operation, by its pointer, where it isn't its id's: the id
     /// without its tag's prefix.
     var operationNames: [String: String] = [:]
