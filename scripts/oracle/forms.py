@@ -88,7 +88,6 @@ def unstyled_parts(parts, properties, kind_of, cast):
 def styled_pairs(pairs, properties, encoding, kind_of, cast, where="form property"):
     """A form body (or a styled multipart body's text parts): each property read by its style."""
     value, reasons = {}, []
-    keys = [k for k, _ in pairs]
     claimed = set()
     for name, schema in properties.items():
         enc = encoding.get(name) or {}
@@ -128,6 +127,6 @@ def styled_pairs(pairs, properties, encoding, kind_of, cast, where="form propert
             value[name] = cast(schema, own[0])
         claimed.add(name)
     for k, v in pairs:
-        if k not in claimed and k not in value and keys.count(k) >= 1:
+        if k not in claimed and k not in value:
             value.setdefault(k, v)  # additional properties: as sent, for the schema to judge
     return value, reasons

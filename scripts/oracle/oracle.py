@@ -9,8 +9,8 @@ Every request is validated against the document with openapi-core (path, query i
 headers, cookies, JSON, form and multipart bodies, security) plus checks openapi-core lacks
 (UUIDs in lower case, query styles it reads loosely, and the styles it can't deserialize, read
 per OpenAPI 3.1 in forms.py: exploded object cookies, form bodies whose encoding gives styles,
-multipart bodies whose encoding's style the document's version ignores). An invalid request gets status 597 and
-`{"errors": [...]}`; a valid one the operation's success response, or with --error-rate R a
+multipart bodies whose encoding's style the document's version ignores). An invalid request gets
+status 597 and `{"errors": [...]}`; a valid one the operation's success response, or with --error-rate R a
 seeded fraction R of them (every one with --errors-only) a declared error status, with a body
 from the document's example or generated from its schema, validated before it is sent. When
 nothing valid can be produced the answer is 598 and the log names the document fault.
