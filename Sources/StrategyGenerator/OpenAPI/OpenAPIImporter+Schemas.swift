@@ -220,19 +220,28 @@ extension OpenAPIImporter {
     }
 
     /// A property the object requires without declaring it (`required: [id]`, no `id` among
-    /// `properties`) holds any JSON value, as the object's other keys may, and must be sent: it
-    /// becomes a field of that type (text in a form, where every value is), with a warning. Not
-    /// where the other keys are typed or
-    /// forbidden, nor in a part of an `allOf`, whose siblings may declare it.
+    /// the properties of the object or of its `allOf` parts) holds any JSON value, as the
+    /// object's other keys may, and must be sent: it becomes a field of that type (text in a
+    /// form, where every value is), with a warning. Not where the other keys are typed or
+    /// forbidden, nor in a part of an `allOf` alone, whose siblings may declare it.
     mutating func requireUndeclared(_ fields: inout [FieldSpec], of schema: YAMLNode, pointer: JSONPointer) {
-        guard schema["allOf"] == nil else { return }
         let others = schema["additionalProperties"]
         guard others == nil || others?.bool == true || others.map(isAnnotation) == true else { return }
-        let place = schema["required"] ?? schema
-        for name in place.items.compactMap(\.scalar) where !fields.contains(where: { $0.name.value == name }) {
-            let type = readingForm ? "String" : "JSON"
-            warn("required property '\(name)' is not among the properties; it is taken as \(readingForm ? "text" : "any JSON value")", at: place.location, pointer.appending("required"))
-            fields.append(FieldSpec(name: Named(name, at: place.location), type: .named(type), typeLocation: place.location))
+        var pending = [(schema, pointer)], seen: Set<SourceLocation> = []
+        while !pending.isEmpty {
+            let (node, at) = pending.removeFirst()
+            guard seen.insert(node.location).inserted else { continue }
+            if let place = node["required"] {
+                for name in place.items.compactMap(\.scalar) where !fields.contains(where: { $0.name.value == name }) {
+                    let type = readingForm ? "String" : "JSON"
+                    warn("required property '\(name)' is not among the properties; it is taken as \(readingForm ? "text" : "any JSON value")", at: place.location, at.appending("required"))
+                    fields.append(FieldSpec(name: Named(name, at: place.location), type: .named(type), typeLocation: place.location))
+                }
+            }
+            for (index, part) in (node["allOf"]?.items ?? []).enumerated() {
+                let partAt = part.reference.flatMap { JSONPointer(reference: $0) } ?? at.appending("allOf").appending(index)
+                if let resolved = lookUp(part).node { pending.append((resolved, partAt)) }
+            }
         }
     }
 
