@@ -187,7 +187,7 @@ import Testing
         let errors = generated.source("Errors")
         let models = generated.source("Models")
 
-        #expect(errors.contains("case badRequest(Error400Body?, body: Data)") && !models.contains("public enum"))
+        #expect(errors.contains("case badRequest(Error400Body?)") && !models.contains("public enum"))
         #expect(count("public struct Error400Body:", in: models) == 1 && count("public struct", in: models) == 2)
     }
 }

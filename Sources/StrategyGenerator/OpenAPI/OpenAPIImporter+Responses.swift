@@ -95,7 +95,11 @@ extension OpenAPIImporter {
     mutating func statusCases(_ errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)]) -> [StatusCase] {
         errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
             let entry = errorCases[status]!
-            let types = entry.payloads.compactMap { $0 }
+            // Bodies written out alike in several operations are one type.
+            var types: [TypeReference] = []
+            for type in entry.payloads.compactMap({ $0 }) where !types.contains(where: { isAlike($0, type) }) {
+                types.append(type)
+            }
             let payload: StatusCase.Payload
             if types.isEmpty {
                 payload = .none
@@ -106,9 +110,17 @@ extension OpenAPIImporter {
             }
             if status == .other, case .none = payload { return nil }
             var statusCase = StatusCase(status: status, caseName: Named(Self.caseName(for: status), at: entry.location), payload: payload)
-            statusCase.keepsBody = entry.payloads.count > 1
+            statusCase.keepsBody = types.count + (entry.payloads.contains(nil) ? 1 : 0) > 1
             return statusCase
         }
+    }
+
+    /// Whether two types are one, or models declared alike under two names.
+    func isAlike(_ first: TypeReference, _ second: TypeReference) -> Bool {
+        guard first != second else { return true }
+        guard case .named(let one) = first, case .named(let other) = second,
+              let a = models.first(where: { $0.name.value == one }), let b = models.first(where: { $0.name.value == other }) else { return false }
+        return APISpec.shape(of: a) == APISpec.shape(of: b)
     }
 
     /// A union of the bodies operations give one error status (a validation error's body where

@@ -94,7 +94,7 @@ extension APISpec {
     }
 
     /// What a model declares, without its name, its description or where it was written.
-    private static func shape(of model: ModelSpec) -> ModelSpec {
+    static func shape(of model: ModelSpec) -> ModelSpec {
         let nowhere = SourceLocation(file: "", line: 0, column: 0)
         func anywhere(_ named: Named) -> Named { Named(named.value, at: nowhere) }
         // A model that holds itself names itself; another like it names itself too.
