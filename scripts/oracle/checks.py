@@ -18,6 +18,7 @@ from openapi_core.security.factories import SecurityProviderFactory
 from openapi_core.security.providers import ApiKeyProvider, BaseProvider
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
+import bodies
 import forms
 from document import HTTP_METHODS
 from polymorph import install as install_polymorphism, is_fault
@@ -227,7 +228,6 @@ def reasons_of(exc):
     known = ("CastError", "MissingRequiredParameter", "MissingRequiredRequestBody", "MediaTypeNotFound",
              "EmptyQueryParameterValue", "MediaTypeDeserializeError", "DeserializeError")
     last = next((c for c in chain if type(c).__name__ in known), chain[-1])
-    text = str(last)
     kind = type(last).__name__
     if kind == "EmptyQueryParameterValue":
         return ["%s is sent empty" % prefix]
@@ -242,7 +242,16 @@ def reasons_of(exc):
     if kind == "MediaTypeNotFound":
         return ["body: content type %s is not one the document declares (%s)" % (
             getattr(last, "mimetype", "?"), ", ".join(getattr(last, "availableMimetypes", []) or []))]
-    return ["%s: %s: %s" % (prefix, kind, text[:300])]
+    return ["%s: %s: %s" % (prefix, kind, _text(last)[:300])]
+
+
+def _text(exc):
+    """An exception's message; openapi-core's own __str__ fails on some (a parameter's text where
+    it expects bytes)."""
+    try:
+        return str(exc)
+    except Exception:
+        return "%s: %r" % (type(exc).__name__, getattr(exc, "value", None))
 
 
 def operation_parameters(resolver, doc, template, method):
@@ -372,10 +381,29 @@ def strict_reasons(resolver, doc, template, method, request, validator_for, path
     if ctype in ("application/x-www-form-urlencoded", "multipart/form-data") and request.body:
         media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
         encoding = (media or {}).get("encoding") or {}
-        if any("style" in (e or {}) or "explode" in (e or {}) for e in encoding.values()):
-            # openapi-core reads these styles wrongly or not at all: the body is read here.
+        if media and ctype == "multipart/form-data" or any("style" in (e or {}) or "explode" in (e or {})
+                                                  for e in encoding.values()):
+            # openapi-core reads these styles wrongly or not at all, and multipart parts as bytes
+            # or uncast text: the body is read here.
             superseded.add(("body", None))
             reasons += _styled_body(resolver, doc, request, ctype, media, validator_for)
+    elif request.body and bodies.is_raw(ctype):
+        media, _ = resolver.deref(bodies.media_for((body or {}).get("content"), ctype) or {})
+        schema, _ = resolver.deref((media or {}).get("schema") or {})
+        if bodies.binary_kind(schema) or _schema_type(resolver, schema) == "string":
+            # openapi-core hands the schema the body's bytes, which no string schema of 3.1 (nor
+            # base64 text) accepts: a binary body is read here as its schema says.
+            superseded.add(("body", None))
+            if bodies.binary_kind(schema):
+                value, problems = bodies.as_schema_sees(request.body, schema)
+            else:
+                try:
+                    value, problems = request.body.decode("utf-8"), []
+                except UnicodeDecodeError:
+                    value, problems = None, ["body: isn't UTF-8 text, and its schema isn't binary"]
+            reasons += ["body: " + p if not p.startswith("body") else p for p in problems]
+            if value is not None:
+                reasons += validator_for((media or {}).get("schema"), value, "body")
     if ctype == "application/x-www-form-urlencoded" and request.body:
         media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
         schema, _ = resolver.deref((media or {}).get("schema") or {})
@@ -406,6 +434,9 @@ def _styled_body(resolver, doc, request, ctype, media, validator_for):
         parts = forms.multipart_parts(request.body, request.content_type)
         if parts is None:
             return ["body: can't be read as multipart/form-data"]
+        parts, problems = _binary_parts(parts, properties, resolver)
+        if problems:
+            return problems
         if forms.styled_multipart(doc.get("openapi")):
             pairs = [(n, v if not j else json.dumps(v)) for n, v, j in parts]
             value, reasons = forms.styled_pairs(pairs, properties, encoding, kind_of, cast, "part")
@@ -415,6 +446,34 @@ def _styled_body(resolver, doc, request, ctype, media, validator_for):
         pairs = urllib.parse.parse_qsl(request.body.decode("utf-8", "replace"), keep_blank_values=True)
         value, reasons = forms.styled_pairs(pairs, properties, encoding, kind_of, cast)
     return reasons + validator_for(media.get("schema") or {}, value, "body")
+
+
+def _binary_parts(parts, properties, resolver):
+    """Multipart parts with the binary ones (by their property's schema, or its items') as the
+    schema sees them; the others are UTF-8 text or JSON."""
+    out, reasons = [], []
+    for name, value, is_json, data in parts:
+        schema = properties.get(name)
+        if _schema_type(resolver, schema) == "array":
+            schema, _ = resolver.deref((schema or {}).get("items") or {})
+        if bodies.binary_kind(schema):
+            value, problems = bodies.as_schema_sees(data, schema)
+            reasons += ["part '%s': %s" % (name, p) for p in problems]
+            out.append((name, value, False))
+            continue
+        if not is_json:
+            try:
+                value = data.decode("utf-8")
+            except UnicodeDecodeError:
+                reasons.append("part '%s': isn't UTF-8 text, and its schema isn't binary" % name)
+                continue
+            if _schema_type(resolver, schema) in ("object", "array") and value.strip()[:1] in ("{", "["):
+                try:
+                    value, is_json = json.loads(value), True  # an object's part is JSON by default
+                except ValueError:
+                    pass
+        out.append((name, value, is_json))
+    return out, reasons
 
 
 def _label_matrix(resolver, p, raw):

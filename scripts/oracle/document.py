@@ -103,6 +103,35 @@ def point_servers_at(doc, url):
                 operation["servers"] = [{"url": url}]
 
 
+IGNORED_HEADERS = ("accept", "content-type", "authorization")
+
+
+def drop_ignored_headers(doc, resolver):
+    """OpenAPI: a header parameter named Accept, Content-Type or Authorization SHALL be ignored
+    (the media types and security schemes say what those headers hold). Their definitions are
+    left out of path items and operations; returns the labels of what was left out."""
+    dropped = []
+    for template, item in (doc.get("paths") or {}).items():
+        if not isinstance(item, dict):
+            continue
+        holders = [("", item)] + [(m.upper() + " ", item[m]) for m in HTTP_METHODS if isinstance(item.get(m), dict)]
+        for label, holder in holders:
+            kept = []
+            for parameter in holder.get("parameters") or []:
+                try:
+                    resolved, _ = resolver.deref(parameter)
+                except (KeyError, IndexError, ValueError, OSError):
+                    resolved = parameter
+                if isinstance(resolved, dict) and resolved.get("in") == "header" \
+                        and str(resolved.get("name", "")).lower() in IGNORED_HEADERS:
+                    dropped.append("%s%s: header %s" % (label, template, resolved.get("name")))
+                    continue
+                kept.append(parameter)
+            if "parameters" in holder and isinstance(holder["parameters"], list):
+                holder["parameters"] = kept
+    return dropped
+
+
 class Resolver:
     """Resolves `$ref`s, local or to other files relative to the document."""
 
@@ -149,6 +178,10 @@ _DROPPED = {"nullable", "discriminator", "xml", "externalDocs", "example", "exam
             "readOnly", "writeOnly", "title", "description", "default", "$schema", "$id", "$comment",
             "contentMediaType", "contentEncoding", "contentSchema", "unevaluatedProperties",
             "unevaluatedItems", "$anchor", "$dynamicAnchor", "$defs", "definitions", "$dynamicRef"}
+
+
+SMALL_ARRAY = 3  # at most this many items an array, unless the schema asks for more
+SHORT_STRING = 40  # at most this many characters a string, unless the schema asks for more
 
 
 class Unsatisfiable(Exception):
@@ -328,6 +361,11 @@ class SchemaConverter:
             out.setdefault("maximum", 1e9)
         if kind == "array" and out.get("maxItems") != 0:
             out["minItems"] = max(1, out.get("minItems", 0))
+            # Answers stay small: a few items an array, however deep the schema nests them.
+            out["maxItems"] = min(out.get("maxItems", SMALL_ARRAY), max(out["minItems"], SMALL_ARRAY))
+        if kind == "string" and not any(k in out for k in ("pattern", "format", "enum", "const")):
+            low = out.get("minLength", 0)
+            out["maxLength"] = min(out.get("maxLength", SHORT_STRING), max(low, SHORT_STRING))
         if kind == "object" and "properties" not in out and out.get("additionalProperties", True) is True \
                 and not any(k in out for k in ("allOf", "anyOf", "oneOf", "patternProperties")):
             # A free-form object: a small map of strings is one of its values.

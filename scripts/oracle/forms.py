@@ -48,7 +48,7 @@ def cookie_object(header, name, schema, cast, explode_kind_props):
 
 
 def multipart_parts(body, content_type):
-    """[(name, text or JSON value, is JSON)] of a multipart/form-data body, or None."""
+    """[(name, text or JSON value, is JSON, bytes)] of a multipart/form-data body, or None."""
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
         b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
     if not message.is_multipart():
@@ -61,11 +61,11 @@ def multipart_parts(body, content_type):
         data = part.get_payload(decode=True) or b""
         if part.get_content_type().endswith("json"):
             try:
-                parts.append((name, json.loads(data), True))
+                parts.append((name, json.loads(data), True, data))
                 continue
             except ValueError:
                 pass
-        parts.append((name, data.decode("utf-8", "replace"), False))
+        parts.append((name, data.decode("utf-8", "replace"), False, data))
     return parts
 
 

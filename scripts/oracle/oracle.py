@@ -43,7 +43,7 @@ os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(sys.prefix, "
 
 from checks import (Request, fault_reasons, make_app, methods_of, path_template, reasons_of,  # noqa: E402
                     security_reason, strict_reasons, operation_parameters)
-from document import (Resolver, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
+from document import (Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
 from responder import Responder  # noqa: E402
 
@@ -66,6 +66,7 @@ class Oracle:
         self.original_templates, self.fixed_queries = split_query_templates(self.doc)
         point_servers_at(self.doc, self.host_url + self.base_path)
         self.resolver = Resolver(self.path, self.doc)
+        drop_ignored_headers(self.doc, self.resolver)
         self.app = make_app(self.doc, "file://" + self.path)
         self.responder = Responder(self.app, self.doc, self.resolver, error_rate=self.args.error_rate,
                                    errors_only=self.args.errors_only, seed=self.args.seed)

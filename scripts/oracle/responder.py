@@ -8,7 +8,7 @@ import zlib
 
 from checks import Response, fault_reasons, reasons_of
 from document import SchemaConverter, Unsatisfiable
-from generate import fill, hypothesis_values, is_json, ndjson, plain_body
+from generate import LARGEST, fill, hypothesis_values, is_json, json_text, ndjson, plain_body
 
 NO_BODY_STATUSES = (204, 205, 304)
 BOUNDARY = "oracle-boundary-7d1f"
@@ -161,7 +161,11 @@ class Responder:
         tried = []
         for index, (where, value) in enumerate(candidates + generated):
             body = self._encode(media_type, value)
-            if body is None:
+            if body is None or len(body) > 4 * LARGEST:
+                why = "JSON can't write it (NaN or an infinity)" if body is None else "too large to send"
+                tried.append("%s: %s" % (where, why))
+                if index < len(candidates):
+                    faults.append("%s %s %s: %s: %s; a generated value is sent" % (label, code, media_type, where, why))
                 continue
             errors = self._response_errors(request, code, sent_type, headers, body)
             if errors and not is_json(media_type) and not media_type.lower().startswith("text/"):
@@ -213,16 +217,19 @@ class Responder:
 
     @staticmethod
     def _encode(media_type, value):
+        """The body's bytes, or None when the value can't be written (NaN or an infinity in JSON)."""
         mt = media_type.split(";")[0].strip().lower()
+        if value is not None and not isinstance(value, str) and json_text(value) is None:
+            return None  # JSON has no NaN or infinities, and neither do forms and headers
         if mt.startswith("text/event-stream"):
             data = value if isinstance(value, str) else json.dumps(value)
             return ("data: %s\n\ndata: %s\n\n" % (data, data)).encode()
         if mt.startswith("multipart/"):
             return multipart(value)
         if ndjson(mt):
-            return (json.dumps(value) + "\n").encode()
+            return (json_text(value) + "\n").encode()
         if is_json(mt):
-            return json.dumps(value).encode()
+            return json_text(value).encode()
         if mt.startswith("text/") and isinstance(value, (str, int, float, bool)):
             return str(value).encode() if not isinstance(value, bool) else str(value).lower().encode()
         if mt.startswith("text/"):

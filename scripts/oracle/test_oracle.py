@@ -19,6 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SHOP = os.path.join(HERE, "testdata", "shop.yaml")
 POLYMORPHISM = os.path.join(HERE, "testdata", "polymorphism.yaml")
 STYLES = os.path.join(HERE, "testdata", "styles.yaml")
+REQUESTS = os.path.join(HERE, "testdata", "requests.yaml")
+BINARY31 = os.path.join(HERE, "testdata", "binary31.yaml")
 UPPER_UUID = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
 LOWER_UUID = UPPER_UUID.lower()
 
@@ -317,6 +319,90 @@ class Styles(OracleCase):
         self.assertEqual(status, 204, data)
         body = self.part("meta", '{"R": "red"}', True) + b"--b--\r\n"
         self.refused("POST", "/uploads", "body.meta.R", "integer", body=body, headers=self.MULTIPART)
+
+
+def strict_json(data):
+    """JSON as every reader takes it: no NaN or infinities."""
+    def refuse(constant):
+        raise ValueError("not JSON: %s" % constant)
+    return json.loads(data, parse_constant=refuse)
+
+
+def part(name, data, content_type=None):
+    kind = "Content-Type: %s\r\n" % content_type if content_type else ""
+    return ('--b\r\nContent-Disposition: form-data; name="%s"\r\n%s\r\n' % (name, kind)).encode() + data + b"\r\n"
+
+
+class Requests(OracleCase):
+    document = REQUESTS
+    MULTIPART = {"Content-Type": "multipart/form-data; boundary=b"}
+
+    def test_accept_content_type_and_authorization_header_parameters_are_ignored(self):
+        status, _, data = self.send("GET", "/things")
+        self.assertEqual(status, 200, data)
+        status, _, data = self.send("GET", "/things", headers={"Authorization": "Bearer x", "Accept": "*/*"})
+        self.assertEqual(status, 200, data)
+
+    def test_a_parameter_that_is_not_its_content_s_json_is_invalid_not_a_crash(self):
+        self.refused("GET", "/things?filter=string", "query parameter 'filter'", "application/json")
+
+    def test_answers_are_json_every_reader_takes_and_small(self):
+        status, _, data = self.send("GET", "/things")
+        self.assertEqual(status, 200, data)
+        value = strict_json(data)
+        self.assertIsInstance(value["score"], (int, float))
+        self.assertLessEqual(len(value["rows"]), 3)
+        for row in value["rows"]:
+            self.assertLessEqual(len(row["cells"]), 3)
+            self.assertLessEqual(len(row["name"]), 40)
+        self.assertTrue(any("example" in f for f in self.entries()[-1]["document_faults"]))
+
+    def test_multipart_text_parts_read_as_their_schema_s_types_binary_parts_as_binary(self):
+        body = (part("model", b"small") + part("n", b"1") + part("flag", b"true") + part("tags", b"a")
+                + part("tags", b"b") + part("meta", b'{"size": 2}') + part("thumb", b"aGVsbG8=")
+                + part("file", b"\x89PNG\xff\x00", "application/octet-stream") + b"--b--\r\n")
+        status, _, data = self.send("POST", "/uploads", body, self.MULTIPART)
+        self.assertEqual(status, 204, data)
+
+    def test_multipart_parts_the_schema_doesnt_allow(self):
+        body = part("model", b"small") + part("n", b"one") + part("file", b"x") + b"--b--\r\n"
+        self.refused("POST", "/uploads", "body.n", "integer", body=body, headers=self.MULTIPART)
+        body = part("model", b"small") + part("n", b"1") + part("file", b"x") + part("thumb", b"not base64!") + b"--b--\r\n"
+        self.refused("POST", "/uploads", "part 'thumb'", "base64", body=body, headers=self.MULTIPART)
+        body = part("model", b"big") + part("n", b"1") + part("file", b"x") + b"--b--\r\n"
+        self.refused("POST", "/uploads", "body.model", body=body, headers=self.MULTIPART)
+
+    def test_binary_and_base64_bodies(self):
+        status, _, data = self.send("PUT", "/avatar", b"\x89PNG\xff\x00", {"Content-Type": "application/octet-stream"})
+        self.assertEqual(status, 204, data)
+        status, _, data = self.send("PUT", "/avatar", b"aGVsbG8=", {"Content-Type": "image/jpeg"})
+        self.assertEqual(status, 204, data)
+        self.refused("PUT", "/avatar", "base64", body=b"\xff\xd8 raw", headers={"Content-Type": "image/jpeg"})
+
+
+class Binary31(OracleCase):
+    document = BINARY31
+
+    def test_content_media_type_and_encoding_bodies(self):
+        status, _, data = self.send("PUT", "/avatar", b"\x00\xffsample", {"Content-Type": "application/octet-stream"})
+        self.assertEqual(status, 204, data)
+        status, _, data = self.send("PUT", "/avatar", b"c2FtcGxl", {"Content-Type": "image/png"})
+        self.assertEqual(status, 204, data)
+        self.refused("PUT", "/avatar", "base64", body=b"sample!", headers={"Content-Type": "image/png"})
+
+    def test_content_media_type_part(self):
+        body = part("file", b"\x89PNG", "image/png") + part("count", b"2") + b"--b--\r\n"
+        status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
+        self.assertEqual(status, 204, data)
+
+
+class Generation(unittest.TestCase):
+    def test_values_hold_only_numbers_json_writes(self):
+        sys.path.insert(0, HERE)
+        from generate import plain_numbers
+        self.assertIsNone(plain_numbers({"a": [1.0, float("nan")]}))
+        self.assertIsNone(plain_numbers(float("inf")))
+        self.assertEqual(plain_numbers({"a": [5e-324, -1e-40, 0.5, None]}), {"a": [0.0, 0.0, 0.5, None]})
 
 
 if __name__ == "__main__":
