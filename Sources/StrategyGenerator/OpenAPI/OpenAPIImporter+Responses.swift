@@ -50,6 +50,13 @@ extension OpenAPIImporter {
             let at = pointer.appending("responses").appending(code)
             guard let resolved = resolve(response, pointer: at) else { continue }
             let content = resolved["content"]?.members ?? []
+            if ["204", "205"].contains(code) {
+                // HTTP gives these statuses no body, whatever the document says.
+                if let media = resolved["content"], !content.isEmpty {
+                    warn("a \(code) response has no body; the content the document gives it is left out", at: media.location, at.appending("content"))
+                }
+                continue
+            }
             if let (_, body) = content.first(where: { Self.isJSON($0.key) }), body["schema"] == nil,
                body["example"] != nil || body["examples"] != nil {
                 // JSON the document shows by example only: any JSON value, as the example has it.
