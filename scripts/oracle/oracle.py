@@ -80,7 +80,7 @@ class Oracle:
         candidate that requires what an earlier one requires, by name and place, with the same body,
         can't be reached: a fault of the document, logged at once."""
         paths = self.doc.get("paths") or {}
-        self.groups, self.variant_apps, self.unreachable = {}, {}, {}
+        self.groups, self.variant_apps, self.unreachable, self.finding_apps = {}, {}, {}, {}
         for key in paths:
             if "#" in key:
                 self.groups.setdefault(key.partition("#")[0], [])
@@ -99,6 +99,11 @@ class Oracle:
                     variant_paths[k] = paths[key] if k == base else item
                 variant_paths.setdefault(base, paths[key])
                 self.variant_apps[key] = make_app(dict(self.doc, paths=variant_paths), "file://" + self.path)
+                item, _ = self.resolver.deref(paths[key])
+                plain = self.resolver.deref(paths[base])[0] if base in paths else {}
+                for method in HTTP_METHODS:
+                    if isinstance(item.get(method), dict) and not isinstance(plain.get(method), dict):
+                        self.finding_apps.setdefault(method, []).append(self.variant_apps[key])
             for method in HTTP_METHODS:
                 seen = {}
                 for key in keys:
@@ -160,6 +165,31 @@ class Oracle:
         order = sorted(keys, key=lambda k: -self.demand(k, method))
         return [(k, self.variant_apps.get(k, self.app)) for k in order], keys[0]
 
+    def undeclared(self, request, key):
+        """How many query items, headers, cookies and top-level JSON body properties of a request an
+        operation doesn't declare."""
+        params, operation = operation_parameters(self.resolver, self.doc, key, request.method)
+        names = {(p.get("in"), p["name"].lower() if p.get("in") == "header" else p["name"]) for p in params}
+        count = 0
+        for name, _ in request.query_pairs:
+            if ("query", name) not in names and ("query", name.split("[")[0]) not in names:
+                count += 1
+        count += sum(1 for name in request.parameters.header.keys() if ("header", name.lower()) not in names)
+        count += sum(1 for name in request.parameters.cookie.keys() if ("cookie", name) not in names)
+        body, base = self.resolver.deref(operation.get("requestBody")) if operation.get("requestBody") else (None, None)
+        try:
+            value = json.loads(request.body) if request.body else None
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            declared = set()
+            for media in ((body or {}).get("content") or {}).values() if isinstance(body, dict) else []:
+                schema, _ = self.resolver.deref((media or {}).get("schema") or {}, base)
+                if isinstance(schema, dict):
+                    declared |= set(schema.get("properties") or {})
+            count += sum(1 for name in value if name not in declared)
+        return count
+
     def log_fault(self, method, path, label, reason):
         if self.log:
             self.log.write(json.dumps({"seq": 0, "method": method.upper(), "path": path, "operation": label,
@@ -218,14 +248,18 @@ class Oracle:
         return status, out_headers, out_body
 
     def _handle(self, request, entry):
-        found, error = None, None
-        # A variant whose plain key is missing (or lacks the method) is found by its own app only.
-        for app in [self.app] + list(self.variant_apps.values()):
+        found, error, best = None, None, None
+        # A variant whose plain key is missing (or lacks the method) is found by its own app only;
+        # of the paths found, the most concrete stands, as openapi-core ranks them.
+        for app in [self.app] + self.finding_apps.get(request.method, []):
             try:
-                found = app.request_validator.path_finder.find(request.method, self.host_url + request.path)
-                break
+                result = app.request_validator.path_finder.find(request.method, self.host_url + request.path)
             except Exception as e:
                 error = error or e
+                continue
+            rank = path_template(result.path_result.pattern, self.base_path).count("{")
+            if best is None or rank < best:
+                found, best = result, rank
         if found is None:
             kind = type(error).__name__
             if kind == "OperationNotFound":
@@ -240,14 +274,15 @@ class Oracle:
         if template not in (self.doc.get("paths") or {}) and template not in self.groups:
             template = next((t for t in self.doc["paths"] if t.rstrip("/") == template.rstrip("/")), template)
         candidates, first = self.candidates(template, request.method)
-        outcomes = {}
-        for key, app in candidates:
+        outcomes, met = {}, []
+        for position, (key, app) in enumerate(candidates):
             outcomes[key] = self._check(request, key, app, found)
             if not outcomes[key][2]:
-                chosen = outcomes[key]
-                break
-        else:
-            chosen = outcomes[first]  # none is met: the reasons of the first in the document
+                met.append((self.undeclared(request, key) if len(candidates) > 1 else 0, position, key))
+        # Of the candidates the request is valid for, the one that declares the most of what it
+        # carries; then the most demanding; then the first in the document.
+        # When none is met: the reasons of the first in the document.
+        chosen = outcomes[min(met)[2]] if met else outcomes[first]
         label, operation, reasons, faults, app = chosen
         entry["operation"] = label
         entry["operationId"] = operation.get("operationId")

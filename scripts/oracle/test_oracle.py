@@ -417,6 +417,11 @@ class Variants(OracleCase):
         self.assertEqual(self.last()["operationId"], "getItemShared")
         self.assertIn("shared_link", json.loads(data))
 
+    def test_an_item_only_the_plain_key_declares_keeps_it_there(self):
+        status, _, data = self.send("GET", "/items/a1?fields=shared_link&verbose=true")
+        self.assertEqual(status, 200, data)
+        self.assertEqual(self.last()["operation"], "GET /items/{id}")
+
     def test_indistinguishable_variant_is_a_document_fault(self):
         faults = [e for e in self.entries() if e["status"] == 598]
         self.assertEqual([e["operation"] for e in faults], ["GET /items/{id}#again"])
