@@ -41,9 +41,9 @@ warnings.simplefilter("ignore")
 # Hypothesis keeps its caches beside the interpreter (the venv), not in the working directory.
 os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", os.path.join(sys.prefix, "hypothesis-home"))
 
-from checks import (Request, fault_reasons, make_app, methods_of, path_template, reasons_of,  # noqa: E402
+from checks import (Request, fault_reasons, make_app, path_template, reasons_of,  # noqa: E402
                     security_reason, strict_reasons, operation_parameters)
-from document import (Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
+from document import (HTTP_METHODS, Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
 from responder import Responder  # noqa: E402
 
@@ -70,6 +70,132 @@ class Oracle:
         self.app = make_app(self.doc, "file://" + self.path)
         self.responder = Responder(self.app, self.doc, self.resolver, error_rate=self.args.error_rate,
                                    errors_only=self.args.errors_only, seed=self.args.seed)
+        self.start_variants()
+
+    def start_variants(self):
+        """Path keys that differ only by what follows `#` (`/files/{id}`, `/files/{id}#shared_link`)
+        name one URL: a request for it may be meant for any of them. Each variant gets an app of its
+        own in which it stands at the plain key; a request is credited to the first candidate of its
+        method that it is valid for, the most demanding (most required items) tried first. A
+        candidate that requires what an earlier one requires, by name and place, with the same body,
+        can't be reached: a fault of the document, logged at once."""
+        paths = self.doc.get("paths") or {}
+        self.groups, self.variant_apps, self.unreachable, self.finding_apps = {}, {}, {}, {}
+        for key in paths:
+            if "#" in key:
+                self.groups.setdefault(key.partition("#")[0], [])
+        for key in paths:
+            base = key.partition("#")[0]
+            if base in self.groups:
+                self.groups[base].append(key)
+        for base, keys in self.groups.items():
+            for key in keys:
+                if key == base:
+                    continue
+                variant_paths = {}
+                for k, item in paths.items():
+                    if k == key:
+                        continue
+                    variant_paths[k] = paths[key] if k == base else item
+                variant_paths.setdefault(base, paths[key])
+                self.variant_apps[key] = make_app(dict(self.doc, paths=variant_paths), "file://" + self.path)
+                item, _ = self.resolver.deref(paths[key])
+                plain = self.resolver.deref(paths[base])[0] if base in paths else {}
+                for method in HTTP_METHODS:
+                    if isinstance(item.get(method), dict) and not isinstance(plain.get(method), dict):
+                        self.finding_apps.setdefault(method, []).append(self.variant_apps[key])
+            for method in HTTP_METHODS:
+                seen = {}
+                for key in keys:
+                    item, _ = self.resolver.deref(paths[key])
+                    if not isinstance(item, dict) or not isinstance(item.get(method), dict):
+                        continue
+                    signature = self.signature(key, method)
+                    if signature in seen:
+                        label = "%s %s" % (method.upper(), key)
+                        reason = ("%s: no request can reach it: it requires what %s %s requires (parameters %s, "
+                                  "body %s) and a client can't send the part of its path after '#'" % (
+                                      label, method.upper(), seen[signature],
+                                      ", ".join("%s in %s" % p for p in sorted(signature[0])) or "none",
+                                      "none" if signature[1] is None else
+                                      ("required" if signature[1][0] else "optional") + " "
+                                      + ", ".join(m for m, _ in signature[1][1])))
+                        self.unreachable[(method, key)] = reason
+                        self.log_fault(method, base, label, reason)
+                    else:
+                        seen[signature] = key
+
+    def signature(self, key, method):
+        """What a request must carry to be valid for an operation: its required parameters by name and
+        place, and its body's media types and schemas (and whether the body is required)."""
+        params, operation = operation_parameters(self.resolver, self.doc, key, method)
+        required = frozenset((p["name"], p.get("in")) for p in params if p.get("required"))
+        body, _ = self.resolver.deref(operation.get("requestBody")) if operation.get("requestBody") else (None, None)
+        if not isinstance(body, dict) or not body.get("content"):
+            return required, None
+        content = tuple(sorted((m, json.dumps((c or {}).get("schema"), sort_keys=True))
+                               for m, c in body["content"].items()))
+        return required, (bool(body.get("required")), content)
+
+    def demand(self, key, method):
+        """How much an operation requires: required parameters, a required body, its required properties."""
+        params, operation = operation_parameters(self.resolver, self.doc, key, method)
+        count = sum(1 for p in params if p.get("required"))
+        body, base = self.resolver.deref(operation.get("requestBody")) if operation.get("requestBody") else (None, None)
+        if isinstance(body, dict):
+            count += 1 if body.get("required") else 0
+            most = 0
+            for media in (body.get("content") or {}).values():
+                schema, _ = self.resolver.deref((media or {}).get("schema") or {}, base)
+                if isinstance(schema, dict) and isinstance(schema.get("required"), list):
+                    most = max(most, len(schema["required"]))
+            count += most
+        return count
+
+    def candidates(self, template, method):
+        """(key, app) in the order they are tried, and the key whose reasons stand when none is met."""
+        keys = self.groups.get(template)
+        if not keys:
+            return [(template, self.app)], template
+        paths = self.doc["paths"]
+        keys = [k for k in keys if isinstance(self.resolver.deref(paths[k])[0].get(method), dict)
+                and (method, k) not in self.unreachable]
+        if not keys:
+            return [(template, self.app)], template
+        order = sorted(keys, key=lambda k: -self.demand(k, method))
+        return [(k, self.variant_apps.get(k, self.app)) for k in order], keys[0]
+
+    def undeclared(self, request, key):
+        """How many query items, headers, cookies and top-level JSON body properties of a request an
+        operation doesn't declare."""
+        params, operation = operation_parameters(self.resolver, self.doc, key, request.method)
+        names = {(p.get("in"), p["name"].lower() if p.get("in") == "header" else p["name"]) for p in params}
+        count = 0
+        for name, _ in request.query_pairs:
+            if ("query", name) not in names and ("query", name.split("[")[0]) not in names:
+                count += 1
+        count += sum(1 for name in request.parameters.header.keys() if ("header", name.lower()) not in names)
+        count += sum(1 for name in request.parameters.cookie.keys() if ("cookie", name) not in names)
+        body, base = self.resolver.deref(operation.get("requestBody")) if operation.get("requestBody") else (None, None)
+        try:
+            value = json.loads(request.body) if request.body else None
+        except ValueError:
+            value = None
+        if isinstance(value, dict):
+            declared = set()
+            for media in ((body or {}).get("content") or {}).values() if isinstance(body, dict) else []:
+                schema, _ = self.resolver.deref((media or {}).get("schema") or {}, base)
+                if isinstance(schema, dict):
+                    declared |= set(schema.get("properties") or {})
+            count += sum(1 for name in value if name not in declared)
+        return count
+
+    def log_fault(self, method, path, label, reason):
+        if self.log:
+            self.log.write(json.dumps({"seq": 0, "method": method.upper(), "path": path, "operation": label,
+                                       "operationId": None, "valid": False, "errors": [], "status": 598,
+                                       "document_faults": [reason], "note": "document-fault"}) + "\n")
+            self.log.flush()
 
     def validator_for(self, schema, value, where):
         """Validates a value the oracle deserialized itself against a schema of the document."""
@@ -122,18 +248,22 @@ class Oracle:
         return status, out_headers, out_body
 
     def _handle(self, request, entry):
-        try:
-            found = self.app.request_validator.path_finder.find(request.method, self.host_url + request.path)
-        except Exception as e:
-            kind = type(e).__name__
+        found, error, best = None, None, None
+        # A variant whose plain key is missing (or lacks the method) is found by its own app only;
+        # of the paths found, the most concrete stands, as openapi-core ranks them.
+        for app in [self.app] + self.finding_apps.get(request.method, []):
+            try:
+                result = app.request_validator.path_finder.find(request.method, self.host_url + request.path)
+            except Exception as e:
+                error = error or e
+                continue
+            rank = path_template(result.path_result.pattern, self.base_path).count("{")
+            if best is None or rank < best:
+                found, best = result, rank
+        if found is None:
+            kind = type(error).__name__
             if kind == "OperationNotFound":
-                template = path_template(getattr(e, "url", "") or "", self.base_path)
-                reason = "no %s operation at %s" % (request.method.upper(), request.path)
-                for t in self.doc.get("paths") or {}:
-                    methods = methods_of(self.doc, t)
-                    if methods:
-                        pass
-                entry["errors"].append(reason)
+                entry["errors"].append("no %s operation at %s" % (request.method.upper(), request.path))
             elif kind == "ServerNotFound":
                 entry["errors"].append("%s is not under the server's base path %r" % (request.path, self.base_path))
             else:
@@ -141,18 +271,49 @@ class Oracle:
                     request.method.upper(), request.path, self.base_path))
             return self.refuse(entry)
         template = path_template(found.path_result.pattern, self.base_path)
-        if template not in (self.doc.get("paths") or {}):
+        if template not in (self.doc.get("paths") or {}) and template not in self.groups:
             template = next((t for t in self.doc["paths"] if t.rstrip("/") == template.rstrip("/")), template)
-        label = "%s %s" % (request.method.upper(), self.original_templates.get(template, template))
+        candidates, first = self.candidates(template, request.method)
+        outcomes, met = {}, []
+        for position, (key, app) in enumerate(candidates):
+            outcomes[key] = self._check(request, key, app, found)
+            if not outcomes[key][2]:
+                met.append((self.undeclared(request, key) if len(candidates) > 1 else 0, position, key))
+        # Of the candidates the request is valid for, the one that declares the most of what it
+        # carries; then the most demanding; then the first in the document.
+        # When none is met: the reasons of the first in the document.
+        chosen = outcomes[min(met)[2]] if met else outcomes[first]
+        label, operation, reasons, faults, app = chosen
         entry["operation"] = label
-        _, operation = operation_parameters(self.resolver, self.doc, template, request.method)
         entry["operationId"] = operation.get("operationId")
+        if reasons:
+            entry["errors"] = reasons
+            return self.refuse(entry)
+        if faults:
+            # Nothing the client could send would be right: a fault of the document, not of the client.
+            entry["document_faults"] = ["%s: request %s" % (label, f) for f in faults]
+            entry["note"] = "document-fault"
+            return 598, {"Content-Type": "application/json"}, json.dumps({"errors": entry["document_faults"]}).encode()
+        entry["valid"] = True
+        self.responder.app = app
+        key, code, note = self.responder.choose(label, operation)
+        entry["note"] = note
+        status, headers, body, faults = self.responder.answer(request, label, operation, key, code)
+        entry["document_faults"] = faults
+        if status == 598:
+            entry["note"] = "document-fault"
+            body = json.dumps({"errors": faults}).encode()
+        return status, headers, body
 
+    def _check(self, request, template, app, found):
+        """(label, operation, reasons, document faults, app) of a request read as meant for one path key."""
+        label = "%s %s" % (request.method.upper(), self.original_templates.get(template, template))
+        _, operation = operation_parameters(self.resolver, self.doc, template, request.method)
         reasons = []
         self.request_faults = []
         strict, superseded = strict_reasons(self.resolver, self.doc, template, request.method, request,
                                             self.validator_for, found.path_result.variables or {})
-        for error in self.app.request_validator.iter_errors(request):
+        for error in app.request_validator.iter_errors(request):
             if (getattr(error, "location", None), getattr(error, "name", None)) in superseded:
                 continue
             if ("body", None) in superseded and "Body" in type(error).__name__ and "Missing" not in type(error).__name__:
@@ -167,23 +328,7 @@ class Oracle:
             if (name, value) not in request.query_pairs:
                 reasons.append("query parameter '%s' must be '%s': the document's path is %s" % (
                     name, value, self.original_templates[template]))
-        if reasons:
-            entry["errors"] = reasons
-            return self.refuse(entry)
-        if self.request_faults:
-            # Nothing the client could send would be right: a fault of the document, not of the client.
-            entry["document_faults"] = ["%s: request %s" % (label, f) for f in self.request_faults]
-            entry["note"] = "document-fault"
-            return 598, {"Content-Type": "application/json"}, json.dumps({"errors": entry["document_faults"]}).encode()
-        entry["valid"] = True
-        key, code, note = self.responder.choose(label, operation)
-        entry["note"] = note
-        status, headers, body, faults = self.responder.answer(request, label, operation, key, code)
-        entry["document_faults"] = faults
-        if status == 598:
-            entry["note"] = "document-fault"
-            body = json.dumps({"errors": faults}).encode()
-        return status, headers, body
+        return label, operation, reasons, self.request_faults, app
 
     @staticmethod
     def refuse(entry):

@@ -21,6 +21,7 @@ POLYMORPHISM = os.path.join(HERE, "testdata", "polymorphism.yaml")
 STYLES = os.path.join(HERE, "testdata", "styles.yaml")
 REQUESTS = os.path.join(HERE, "testdata", "requests.yaml")
 BINARY31 = os.path.join(HERE, "testdata", "binary31.yaml")
+VARIANTS = os.path.join(HERE, "testdata", "variants.yaml")
 UPPER_UUID = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
 LOWER_UUID = UPPER_UUID.lower()
 
@@ -394,6 +395,50 @@ class Binary31(OracleCase):
         body = part("file", b"\x89PNG", "image/png") + part("count", b"2") + b"--b--\r\n"
         status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
         self.assertEqual(status, 204, data)
+
+
+class Variants(OracleCase):
+    """Path keys that differ only after '#' share a URL: a request goes to the first that it meets."""
+    document = VARIANTS
+
+    def last(self):
+        return self.entries()[-1]
+
+    def test_plain_key_without_the_item(self):
+        status, _, data = self.send("GET", "/items/a1?verbose=true")
+        self.assertEqual(status, 200, data)
+        self.assertEqual(self.last()["operation"], "GET /items/{id}")
+        self.assertIn("name", json.loads(data))
+
+    def test_variant_with_the_item(self):
+        status, _, data = self.send("GET", "/items/a1?fields=shared_link")
+        self.assertEqual(status, 200, data)
+        self.assertEqual(self.last()["operation"], "GET /items/{id}#shared")
+        self.assertEqual(self.last()["operationId"], "getItemShared")
+        self.assertIn("shared_link", json.loads(data))
+
+    def test_an_item_only_the_plain_key_declares_keeps_it_there(self):
+        status, _, data = self.send("GET", "/items/a1?fields=shared_link&verbose=true")
+        self.assertEqual(status, 200, data)
+        self.assertEqual(self.last()["operation"], "GET /items/{id}")
+
+    def test_indistinguishable_variant_is_a_document_fault(self):
+        faults = [e for e in self.entries() if e["status"] == 598]
+        self.assertEqual([e["operation"] for e in faults], ["GET /items/{id}#again"])
+        self.assertIn("GET /items/{id}#shared", faults[0]["document_faults"][0])
+        self.assertIn("no request can reach it", faults[0]["document_faults"][0])
+
+    def test_variants_without_a_plain_key(self):
+        status, _, _ = self.post_json("/jobs", {"action": "stop"})
+        self.assertEqual((status, self.last()["operation"]), (204, "POST /jobs#stop"))
+        status, _, _ = self.post_json("/jobs", {"action": "start"})
+        self.assertEqual((status, self.last()["operation"]), (202, "POST /jobs#start"))
+
+    def test_none_met_gives_the_first_candidates_reasons(self):
+        self.refused("POST", "/jobs", "start", body=json.dumps({"action": "pause"}).encode(),
+                     headers={"Content-Type": "application/json"})
+        self.assertEqual(self.last()["operation"], "POST /jobs#start")
+        self.assertFalse(self.last()["valid"])
 
 
 class Generation(unittest.TestCase):
