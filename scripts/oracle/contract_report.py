@@ -86,6 +86,10 @@ def report(work):
         logs = {p: log_entries(os.path.join(folder, p + ".log")) for p in ("success", "errors")}
         lines = {p: driver_lines(os.path.join(folder, p + ".out")) for p in ("success", "errors")}
         problem = read(os.path.join(folder, "problem")).strip()
+        if not ops:
+            # A document of webhooks only: no operation a client calls.
+            print("%-40s %5d %7s" % (name[:40], 0, "none to call"))
+            continue
         if problem:
             problems.append("%s: %s" % (name, short(problem, 600)))
         faulty = sorted({e["operation"] for p in logs for e in logs[p] if e.get("status") == 598 and e.get("operation")})

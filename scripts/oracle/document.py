@@ -47,9 +47,32 @@ def read_file(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     try:
-        return _plain(json.loads(text))
+        doc = _plain(json.loads(text))
     except ValueError:
-        return _plain(yaml.load(text, Loader=_LOADER))
+        doc = _plain(yaml.load(text, Loader=_LOADER))
+    _portable_patterns(doc)
+    return doc
+
+
+def _portable_patterns(node):
+    r"""Schema `pattern`s Python's `re` reads as their authors meant: `\z` (the end of the text in
+    PCRE, Ruby and Go) is written `\Z`. A pattern that still isn't a regular expression is a fault
+    of the document that no value can meet or miss, so it is left out rather than stop every
+    check of the schema."""
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            if key == "pattern" and isinstance(value, str):
+                pattern = re.sub(r"(?<!\\)((?:\\\\)*)\\z", r"\1\\Z", value)
+                try:
+                    re.compile(pattern)
+                    node[key] = pattern
+                except re.error:
+                    del node[key]
+            else:
+                _portable_patterns(value)
+    elif isinstance(node, list):
+        for item in node:
+            _portable_patterns(item)
 
 
 def openapi_version(doc):

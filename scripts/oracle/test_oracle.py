@@ -450,5 +450,28 @@ class Generation(unittest.TestCase):
         self.assertEqual(plain_numbers({"a": [5e-324, -1e-40, 0.5, None]}), {"a": [0.0, 0.0, 0.5, None]})
 
 
+
+class Patterns(unittest.TestCase):
+    def test_patterns_of_other_dialects_are_read_as_meant(self):
+        sys.path.insert(0, HERE)
+        import re
+        from document import read_file
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+            f.write("openapi: 3.0.3\ncomponents:\n  schemas:\n"
+                    "    Name: { type: string, pattern: '^[a-z]+\\z' }\n"
+                    "    Broken: { type: string, pattern: '(unclosed' }\n"
+                    "    Holder: { type: object, properties: { pattern: { type: string } } }\n")
+        try:
+            schemas = read_file(f.name)["components"]["schemas"]
+        finally:
+            os.unlink(f.name)
+        pattern = re.compile(schemas["Name"]["pattern"])
+        self.assertTrue(pattern.search("scope"))
+        self.assertFalse(pattern.search("scope\nmore"))
+        self.assertFalse(pattern.search("Scope"))
+        self.assertNotIn("pattern", schemas["Broken"])
+        self.assertEqual(schemas["Holder"]["properties"]["pattern"], {"type": "string"})
+
+
 if __name__ == "__main__":
     unittest.main()
