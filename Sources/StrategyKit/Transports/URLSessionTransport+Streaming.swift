@@ -13,7 +13,7 @@ extension URLSessionTransport {
     /// behind, the task is suspended, so the session stops reading the connection. On
     /// FoundationNetworking a task can't be paused without holding a queue that every session
     /// of the process shares, so there the body is kept as it comes, up to the response size
-    /// limit; ``AsyncHTTPClientTransport`` reads at the reader's pace on every platform. The
+    /// limit; `AsyncHTTPClientTransport` reads at the reader's pace on every platform. The
     /// session's own timeout is left long: the client keeps a stream's deadlines.
     public func stream(
         _ request: HTTPRequest,
