@@ -248,10 +248,12 @@ struct Transfer: Strategy {
         }
     }
 
+    /// The deadline ends the stream long before the server would (it holds the connection for
+    /// a minute); the bound is loose, as a loaded pool (a sanitizer's) resumes the reader late.
     @Test(arguments: Kind.allCases)
     func theFirstByteDeadlineFires(kind: Kind) async throws {
         let server = try StreamServer { connection in
-            _ = connection.waitForClose(seconds: 10)
+            _ = connection.waitForClose(seconds: 60)
         }
         let started = ContinuousClock.now
         let error = await Self.failure(of: Self.client(server, kind).stream(TickStream(path: "/events"), (), limits: StreamLimits(firstByte: 0.3)))
@@ -260,7 +262,7 @@ struct Transfer: Strategy {
             return
         }
         #expect(failure.kind == .timedOut)
-        #expect(started.duration(to: .now) < .seconds(5))
+        #expect(started.duration(to: .now) < .seconds(30))
     }
 
     @Test(arguments: Kind.allCases)
@@ -268,17 +270,17 @@ struct Transfer: Strategy {
         let server = try StreamServer { connection in
             connection.sendHead()
             connection.sendChunk("data: {\"n\":1}\n\n")
-            _ = connection.waitForClose(seconds: 10)
+            _ = connection.waitForClose(seconds: 60)
         }
         let started = ContinuousClock.now
-        let error = await Self.failure(of: Self.client(server, kind).stream(TickStream(path: "/events"), (), limits: StreamLimits(firstByte: 10, silence: 0.3)))
+        let error = await Self.failure(of: Self.client(server, kind).stream(TickStream(path: "/events"), (), limits: StreamLimits(firstByte: 60, silence: 0.3)))
         #expect(error?.received == 1)
         guard case .transport(let failure)? = error?.reason else {
             Issue.record("expected a timeout, got \(String(describing: error))")
             return
         }
         #expect(failure.kind == .timedOut)
-        #expect(started.duration(to: .now) < .seconds(5))
+        #expect(started.duration(to: .now) < .seconds(30))
     }
 
     /// The error a stream ends with, after reading it all.
