@@ -249,8 +249,12 @@ struct Transfer: Strategy {
     }
 
     /// The deadline ends the stream long before the server would (it holds the connection for
-    /// a minute); the bound is loose, as a loaded pool (a sanitizer's) resumes the reader late.
-    @Test(arguments: Kind.allCases)
+    /// a minute). Under ThreadSanitizer, beside the other suites, the stream ends in `timedOut`
+    /// but tens of seconds late, an open question of the runtime; so these run on their own:
+    /// `STRATEGYKIT_STREAM_DEADLINES=1 swift test --filter StreamingTests`, as CI runs them.
+    static let deadlinesAlone = ProcessInfo.processInfo.environment["STRATEGYKIT_STREAM_DEADLINES"] == "1"
+
+    @Test(.enabled(if: deadlinesAlone), arguments: Kind.allCases)
     func theFirstByteDeadlineFires(kind: Kind) async throws {
         let server = try StreamServer { connection in
             _ = connection.waitForClose(seconds: 60)
@@ -262,10 +266,10 @@ struct Transfer: Strategy {
             return
         }
         #expect(failure.kind == .timedOut)
-        #expect(started.duration(to: .now) < .seconds(30))
+        #expect(started.duration(to: .now) < .seconds(5))
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(.enabled(if: deadlinesAlone), arguments: Kind.allCases)
     func theSilenceDeadlineFiresBetweenEvents(kind: Kind) async throws {
         let server = try StreamServer { connection in
             connection.sendHead()
@@ -280,7 +284,7 @@ struct Transfer: Strategy {
             return
         }
         #expect(failure.kind == .timedOut)
-        #expect(started.duration(to: .now) < .seconds(30))
+        #expect(started.duration(to: .now) < .seconds(5))
     }
 
     /// The error a stream ends with, after reading it all.
