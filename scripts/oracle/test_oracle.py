@@ -59,10 +59,15 @@ class OracleCase(unittest.TestCase):
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
 
+    def answered(self, status, method, path, body=None, headers=None):
+        """Sends a request, asserts the answer's status and returns its body."""
+        answer, _, data = self.send(method, path, body, headers)
+        self.assertEqual(answer, status, data)
+        return data
+
     def refused(self, method, path, *fragments, body=None, headers=None):
         """Asserts a 597 whose reasons name every fragment; returns the reasons."""
-        status, _, data = self.send(method, path, body, headers)
-        self.assertEqual(status, 597, data)
+        data = self.answered(597, method, path, body, headers)
         reasons = json.loads(data)["errors"]
         text = " | ".join(reasons)
         for fragment in fragments:
@@ -71,8 +76,7 @@ class OracleCase(unittest.TestCase):
 
     def document_fault(self, method, path, *fragments, body=None, headers=None):
         """Asserts a 598 whose logged document faults name every fragment."""
-        status, _, data = self.send(method, path, body, headers)
-        self.assertEqual(status, 598, data)
+        self.answered(598, method, path, body, headers)
         text = " | ".join(self.entries()[-1]["document_faults"])
         for fragment in fragments:
             self.assertIn(fragment, text)
@@ -110,8 +114,7 @@ class ValidRequests(OracleCase):
 
     def test_secured_operation_with_its_key(self):
         body = json.dumps({"name": "lamp", "ownerId": LOWER_UUID}).encode()
-        status, _, data = self.send("POST", "/items", body, {"Content-Type": "application/json", "X-Api-Key": "k"})
-        self.assertEqual(status, 201, data)
+        data = self.answered(201, "POST", "/items", body, {"Content-Type": "application/json", "X-Api-Key": "k"})
         self.assert_schema(json.loads(data), "Item")
 
     def test_answers_are_deterministic(self):
@@ -126,12 +129,10 @@ class ValidRequests(OracleCase):
                 b'Content-Type: application/octet-stream\r\n\r\nabc\r\n'
                 b'--b\r\nContent-Disposition: form-data; name="meta"\r\nContent-Type: application/json\r\n\r\n'
                 b'{"name": "x"}\r\n--b--\r\n')
-        status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
-        self.assertEqual(status, 204, data)
+        self.answered(204, "POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
 
     def test_matrix_path_parameter(self):
-        status, _, data = self.send("GET", "/tiles/;coords=1,2")
-        self.assertEqual(status, 204, data)
+        self.answered(204, "GET", "/tiles/;coords=1,2")
 
     def test_each_request_is_logged(self):
         self.send("GET", "/orders/7")
@@ -142,8 +143,7 @@ class ValidRequests(OracleCase):
         self.assertEqual(entry["status"], 204)
 
     def test_example_contradicting_its_schema_is_a_document_fault(self):
-        status, _, data = self.send("GET", "/stats")
-        self.assertEqual(status, 200, data)
+        data = self.answered(200, "GET", "/stats")
         self.assertIsInstance(json.loads(data)["count"], int)
         entry = [e for e in self.entries() if e["operation"] == "GET /stats"][-1]
         self.assertTrue(any("example" in fault and "count" in fault for fault in entry["document_faults"]),
@@ -290,10 +290,8 @@ class Styles(OracleCase):
         return ('--b\r\nContent-Disposition: form-data; name="%s"\r\n%s\r\n%s\r\n' % (name, kind, text)).encode()
 
     def test_exploded_object_cookie_as_its_properties(self):
-        status, _, data = self.send("GET", "/prefs", headers={"Cookie": "R=100; G=200"})
-        self.assertEqual(status, 204, data)
-        status, _, data = self.send("GET", "/prefs", headers={"Cookie": "R=100&G=200"})
-        self.assertEqual(status, 204, data)
+        self.answered(204, "GET", "/prefs", headers={"Cookie": "R=100; G=200"})
+        self.answered(204, "GET", "/prefs", headers={"Cookie": "R=100&G=200"})
 
     def test_exploded_object_cookie_wrongly_typed_or_under_its_name(self):
         self.refused("GET", "/prefs", "cookie parameter 'color'", "'x' is not of type 'integer'",
@@ -303,8 +301,7 @@ class Styles(OracleCase):
 
     def test_form_body_in_every_style(self):
         body = b"colors=R,100,G,200&red=1&green=2&tags=a%20b&ids=1|2&sizes=3,4&filter[size]=5&name=x"
-        status, _, data = self.send("POST", "/forms", body, self.FORM)
-        self.assertEqual(status, 204, data)
+        self.answered(204, "POST", "/forms", body, self.FORM)
 
     def test_form_body_values_the_schema_doesnt_allow(self):
         for body, where in ((b"colors=R,x,G,200", "body.colors.R"), (b"red=x", "body.rgb.red"),
@@ -316,8 +313,7 @@ class Styles(OracleCase):
 
     def test_multipart_body_ignores_the_style_in_openapi_3_0_3(self):
         body = self.part("tags", "a") + self.part("tags", "b") + self.part("meta", '{"R": 1}', True) + b"--b--\r\n"
-        status, _, data = self.send("POST", "/uploads", body, self.MULTIPART)
-        self.assertEqual(status, 204, data)
+        data = self.answered(204, "POST", "/uploads", body, self.MULTIPART)
         body = self.part("meta", '{"R": "red"}', True) + b"--b--\r\n"
         self.refused("POST", "/uploads", "body.meta.R", "integer", body=body, headers=self.MULTIPART)
 
@@ -339,17 +335,14 @@ class Requests(OracleCase):
     MULTIPART = {"Content-Type": "multipart/form-data; boundary=b"}
 
     def test_accept_content_type_and_authorization_header_parameters_are_ignored(self):
-        status, _, data = self.send("GET", "/things")
-        self.assertEqual(status, 200, data)
-        status, _, data = self.send("GET", "/things", headers={"Authorization": "Bearer x", "Accept": "*/*"})
-        self.assertEqual(status, 200, data)
+        self.answered(200, "GET", "/things")
+        self.answered(200, "GET", "/things", headers={"Authorization": "Bearer x", "Accept": "*/*"})
 
     def test_a_parameter_that_is_not_its_content_s_json_is_invalid_not_a_crash(self):
         self.refused("GET", "/things?filter=string", "query parameter 'filter'", "application/json")
 
     def test_answers_are_json_every_reader_takes_and_small(self):
-        status, _, data = self.send("GET", "/things")
-        self.assertEqual(status, 200, data)
+        data = self.answered(200, "GET", "/things")
         value = strict_json(data)
         self.assertIsInstance(value["score"], (int, float))
         self.assertLessEqual(len(value["rows"]), 3)
@@ -362,8 +355,7 @@ class Requests(OracleCase):
         body = (part("model", b"small") + part("n", b"1") + part("flag", b"true") + part("tags", b"a")
                 + part("tags", b"b") + part("meta", b'{"size": 2}') + part("thumb", b"aGVsbG8=")
                 + part("file", b"\x89PNG\xff\x00", "application/octet-stream") + b"--b--\r\n")
-        status, _, data = self.send("POST", "/uploads", body, self.MULTIPART)
-        self.assertEqual(status, 204, data)
+        self.answered(204, "POST", "/uploads", body, self.MULTIPART)
 
     def test_multipart_parts_the_schema_doesnt_allow(self):
         body = part("model", b"small") + part("n", b"one") + part("file", b"x") + b"--b--\r\n"
@@ -374,10 +366,8 @@ class Requests(OracleCase):
         self.refused("POST", "/uploads", "body.model", body=body, headers=self.MULTIPART)
 
     def test_binary_and_base64_bodies(self):
-        status, _, data = self.send("PUT", "/avatar", b"\x89PNG\xff\x00", {"Content-Type": "application/octet-stream"})
-        self.assertEqual(status, 204, data)
-        status, _, data = self.send("PUT", "/avatar", b"aGVsbG8=", {"Content-Type": "image/jpeg"})
-        self.assertEqual(status, 204, data)
+        self.answered(204, "PUT", "/avatar", b"\x89PNG\xff\x00", {"Content-Type": "application/octet-stream"})
+        self.answered(204, "PUT", "/avatar", b"aGVsbG8=", {"Content-Type": "image/jpeg"})
         self.refused("PUT", "/avatar", "base64", body=b"\xff\xd8 raw", headers={"Content-Type": "image/jpeg"})
 
 
@@ -385,16 +375,13 @@ class Binary31(OracleCase):
     document = BINARY31
 
     def test_content_media_type_and_encoding_bodies(self):
-        status, _, data = self.send("PUT", "/avatar", b"\x00\xffsample", {"Content-Type": "application/octet-stream"})
-        self.assertEqual(status, 204, data)
-        status, _, data = self.send("PUT", "/avatar", b"c2FtcGxl", {"Content-Type": "image/png"})
-        self.assertEqual(status, 204, data)
+        self.answered(204, "PUT", "/avatar", b"\x00\xffsample", {"Content-Type": "application/octet-stream"})
+        self.answered(204, "PUT", "/avatar", b"c2FtcGxl", {"Content-Type": "image/png"})
         self.refused("PUT", "/avatar", "base64", body=b"sample!", headers={"Content-Type": "image/png"})
 
     def test_content_media_type_part(self):
         body = part("file", b"\x89PNG", "image/png") + part("count", b"2") + b"--b--\r\n"
-        status, _, data = self.send("POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
-        self.assertEqual(status, 204, data)
+        self.answered(204, "POST", "/uploads", body, {"Content-Type": "multipart/form-data; boundary=b"})
 
 
 class Variants(OracleCase):
@@ -405,21 +392,18 @@ class Variants(OracleCase):
         return self.entries()[-1]
 
     def test_plain_key_without_the_item(self):
-        status, _, data = self.send("GET", "/items/a1?verbose=true")
-        self.assertEqual(status, 200, data)
+        data = self.answered(200, "GET", "/items/a1?verbose=true")
         self.assertEqual(self.last()["operation"], "GET /items/{id}")
         self.assertIn("name", json.loads(data))
 
     def test_variant_with_the_item(self):
-        status, _, data = self.send("GET", "/items/a1?fields=shared_link")
-        self.assertEqual(status, 200, data)
+        data = self.answered(200, "GET", "/items/a1?fields=shared_link")
         self.assertEqual(self.last()["operation"], "GET /items/{id}#shared")
         self.assertEqual(self.last()["operationId"], "getItemShared")
         self.assertIn("shared_link", json.loads(data))
 
     def test_an_item_only_the_plain_key_declares_keeps_it_there(self):
-        status, _, data = self.send("GET", "/items/a1?fields=shared_link&verbose=true")
-        self.assertEqual(status, 200, data)
+        self.answered(200, "GET", "/items/a1?fields=shared_link&verbose=true")
         self.assertEqual(self.last()["operation"], "GET /items/{id}")
 
     def test_indistinguishable_variant_is_a_document_fault(self):
