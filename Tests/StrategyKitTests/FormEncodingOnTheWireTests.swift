@@ -69,4 +69,20 @@ import Testing
             #"owner={"id":"f81d4fae-7dec-11d0-a765-00a0c91e6bf6"}"#,
         ])
     }
+
+    @Test func aParameterWhoseContentIsJSONArrivesAsTheWholeValuesText() async throws {
+        let filters = [Address(city: "Oslo", zip: nil), Address(city: "Rome", zip: "00100")]
+        let none: [Address]? = nil
+
+        try await client.send(Send(), Endpoint(
+            .get, "/pets",
+            query: ["filters": JSONText(whole: filters), "none": JSONText(whole: none)],
+            headers: ["X-Extra": JSONText(whole: Address(city: "Paris", zip: nil))]
+        ))
+
+        let request = try #require(server.requests.last)
+        #expect(request.query("filters") == #"[{"city":"Oslo"},{"city":"Rome","zip":"00100"}]"#)
+        #expect(request.target.contains("none") == false)
+        #expect(request.header("X-Extra") == #"{"city":"Paris"}"#)
+    }
 }

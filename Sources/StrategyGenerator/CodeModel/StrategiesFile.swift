@@ -297,7 +297,12 @@ extension CodeContext {
     private func parameterValue(_ field: FieldSpec, in place: String) -> String {
         let encoded = place == "query" || place == "form"
         let value = "input.\(SwiftName.escaped(storageName(field)))"
-        if field.isJSONText { return "JSONText(\(value))" }
+        switch field.jsonText {
+        case .eachElement?: return "JSONText(\(value))"
+        case .whole? where !encoded && field.type.isOptional: return "\(value).map { JSONText(whole: $0) }"
+        case .whole?: return "JSONText(whole: \(value))"
+        case nil: break
+        }
         if let styled = styledValue(field, in: place, value) { return styled }
         if types.needsDeepObjectEncoder(field.type) { return "DeepObject(\(value))" }
         if encoded, let style = field.arrayStyle, style != spec.defaults.arrayStyle ?? "repeated" {

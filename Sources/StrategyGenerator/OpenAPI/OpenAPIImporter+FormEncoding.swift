@@ -23,7 +23,7 @@ extension OpenAPIImporter {
             guard !isParameterType(type, arrays: false) else { return field }
             guard let entry, entry["style"] != nil || entry["explode"] != nil || entry["allowReserved"] != nil else {
                 // Written in its content type: an object (or each of a list of them) as JSON.
-                field.isJSONText = holdsObject(element)
+                field.jsonText = holdsObject(element) ? .eachElement : nil
                 return field
             }
             let declared = entry["style"]?.scalar ?? "form"

@@ -33,7 +33,12 @@ extension OpenAPIImporter {
                 warn("cookie '\(wireName)' has a name a cookie can't have; it is left out", at: parameter.location, at)
                 continue
             }
-            let schema = parameter["schema"] ?? parameter
+            // A query or header parameter whose `content` is JSON is its value's JSON text.
+            let json = parameter["schema"] == nil && (place == "query" || place == "header")
+                ? parameter["content"]?.members.first.flatMap { type, media in Self.isJSON(type) ? media["schema"].map { (schema: $0, type: type) } : nil }
+                : nil
+            let schemaPointer = json.map { at.appending("content").appending($0.type).appending("schema") } ?? at.appending("schema")
+            let schema = json?.schema ?? parameter["schema"] ?? parameter
             if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
                place == "query" || place == "header" || place == "cookie" && Self.isCookieValue(constant) {
                 // A value the operation always sends is not an input.
@@ -48,16 +53,17 @@ extension OpenAPIImporter {
             let modelCount = models.count
             let declaredStyle = parameter["style"]?.scalar
             let style = declaredStyle.flatMap(ParameterStyle.init(rawValue:)).flatMap { ParameterStyle.allowed(in: place).contains($0) ? $0 : nil }
-            var found = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: at.appending("schema")).map(textWhenUntyped)
+            var found = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: schemaPointer).map(textWhenUntyped)
             var unionNote: String?
-            if let union = found.flatMap(scalarUnionAsText) {
+            if json == nil, let union = found.flatMap(scalarUnionAsText) {
                 // `oneOf: [integer, string]`: every member is written as text, so the caller
                 // writes the text.
                 discardModels(from: modelCount)
                 (found, unionNote) = union
             }
             guard var type = found,
-                  isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
+                  json != nil
+                    || isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
                     || declaredStyle != "deepObject" && isStyledType(type)
                     || place == "query" && declaredStyle == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
@@ -71,7 +77,9 @@ extension OpenAPIImporter {
             var arrayStyle: String?
             let explode = parameter["explode"]?.bool ?? (style ?? .standard(in: place)).explodesByDefault
             var fieldStyle: ParameterStyle?
-            if place == "query", case .array = type, declaredStyle == "deepObject" {
+            if json != nil {
+                // Its text says it all: no style applies.
+            } else if place == "query", case .array = type, declaredStyle == "deepObject" {
                 // `expand[]=a&expand[]=b`, as deepObject lists are sent.
                 arrayStyle = "brackets"
             } else if place == "query", case .array = type, style ?? .form == .form {
@@ -92,6 +100,7 @@ extension OpenAPIImporter {
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
             note(parameter.location, at)
             field.arrayStyle = arrayStyle
+            if json != nil { field.jsonText = .whole }
             if let fieldStyle {
                 // Outside the query a place's own style is what the spec format writes anyway.
                 field.style = place != "query" && fieldStyle == .standard(in: place) ? nil : fieldStyle

@@ -217,9 +217,8 @@ public struct FieldSpec: Hashable, Sendable {
     /// Whether a styled list or object writes each value on its own (`id=a&id=b`, `x=1,y=2`);
     /// by default only a `form` one does.
     public var explode: Bool? = nil
-    /// A form field written as its JSON text (`address={"city":"Paris"}`, a list a text per
-    /// element), as OpenAPI sends an object in a form whose encoding names no style.
-    public var isJSONText = false
+    /// A field written as its JSON text in a form, the query or a header, when it is.
+    public var jsonText: JSONTextForm? = nil
     /// Stored on the heap (`Indirect`), so a struct can hold a value of its own type through it.
     public var isIndirect = false
     /// A value the spec gives for the field (OpenAPI's `example`), for samples and stubs.
@@ -456,4 +455,13 @@ public struct UsedSpec: Hashable, Sendable {
     public var path: Named
     public var models: [ModelSpec]
     public var errors: [ErrorSpec]
+}
+
+/// How a field is written as JSON text where values are otherwise written as text.
+public enum JSONTextForm: Hashable, Sendable {
+    /// A text per element of a list (`address={"city":"Paris"}`), as OpenAPI sends an object
+    /// in a form whose encoding names no style.
+    case eachElement
+    /// The whole value, a list included, as OpenAPI sends a parameter whose `content` is JSON.
+    case whole
 }

@@ -19,6 +19,8 @@ struct ModelUses {
             }
             // Objects in a query are written through their encoding, as in a form body.
             roots += strategy.query.map { ($0.type, .encoded) }
+            // A header, a cookie or a path value written as JSON text.
+            roots += (strategy.headers + strategy.cookies + strategy.pathParameters).filter { $0.jsonText != nil }.map { ($0.type, .encoded) }
             switch strategy.body {
             case .json(let type, _)?: roots.append((type, .encoded))
             case .jsonFields(let fields)?, .form(let fields)?, .multipart(let fields)?: roots += fields.map { ($0.type, .encoded) }
