@@ -88,7 +88,7 @@ struct OpenAPIImporter {
         declareComponentSchemas()
         let authSchemes = importSecuritySchemes()
         var strategies: [StrategySpec] = []
-        var errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)] = [:]
+        var operationErrors: [[ErrorResponse]] = []
         var tags: [(tag: String, location: SourceLocation, strategies: [Named])] = []
         let defaultAuth = authUse(root["security"], schemes: authSchemes)
         // Several ways to authenticate aren't a default of the spec format's: each operation
@@ -113,13 +113,7 @@ struct OpenAPIImporter {
                 }
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? inheritedAuth
                 strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
-                for (code, payload, location) in errorResponses(operation, pointer: at) {
-                    if let existing = errorCases[code] {
-                        if !existing.payloads.contains(payload) { errorCases[code]?.payloads.append(payload) }
-                    } else {
-                        errorCases[code] = ([payload], location)
-                    }
-                }
+                operationErrors.append(errorResponses(operation, pointer: at))
                 strategies.append(strategy)
                 for tag in operation["tags"]?.items.compactMap(\.scalar) ?? [] {
                     if let index = tags.firstIndex(where: { $0.tag == tag }) {
@@ -133,6 +127,7 @@ struct OpenAPIImporter {
 
         warnOfUnusedPagingChoices()
         var errors: [ErrorSpec] = []
+        let errorCases = Self.errorCases(operationErrors)
         let bodyErrors = bodyErrorExtension(named: apiName + "Error")
         if !errorCases.isEmpty || bodyErrors != nil {
             let errorName = uniqueTypeName(apiName + "Error")
