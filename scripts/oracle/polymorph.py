@@ -12,6 +12,11 @@
   type and the same required properties: no value can tell them apart, and that is a fault of the
   document, not of whoever sent the value.
 
+- An `allOf` whose parts allow no type in common (`allOf: [{type: string}, {type: integer}]`)
+  admits no value: a fault of the document.
+- A property that a schema requires while its `additionalProperties: false` forbids it (it
+  declares no such property) can be neither sent nor left out: a fault of the document.
+
 A fault of the document is yielded as a `DocumentFault` error, which the oracle reports as such
 (status 598, the operation left out of the figures) rather than as an invalid value.
 """
@@ -166,13 +171,80 @@ def _composite(keyword):
     return check
 
 
+def _types_of(schema):
+    """The JSON types a schema allows by its own `type` (and 3.0's `nullable`); None when it doesn't say."""
+    kind = schema.get("type")
+    if kind is None:
+        return None
+    kinds = set([kind] if isinstance(kind, str) else kind)
+    if "number" in kinds:
+        kinds.add("integer")
+    if schema.get("nullable") is True:
+        kinds.add("null")
+    return kinds
+
+
+def _all_of(validator, parts, instance, schema):
+    common = None
+    for part in parts:
+        for included, _ in _walk_all_of(validator, part):
+            kinds = _types_of(included)
+            if kinds is not None:
+                common = kinds if common is None else common & kinds
+    if common is not None and not common:
+        names = ", ".join(_name(part, index) if "$ref" in part or "title" in part else
+                          "{type: %s}" % _resolve(validator, part)[0].get("type") for index, part in enumerate(parts))
+        yield DocumentFault("the allOf's parts (%s) allow no type in common: no value meets them all" % names)
+        return
+    for index, part in enumerate(parts):
+        yield from validator.descend(instance, part, schema_path=index)
+
+
+def _forbidden(schema):
+    """The properties a schema requires that its `additionalProperties: false` forbids."""
+    if schema.get("additionalProperties") is not False or schema.get("patternProperties"):
+        return set()
+    return set(schema.get("required") or []) - set(schema.get("properties") or {})
+
+
+def _required(inner):
+    def check(validator, required, instance, schema):
+        forbidden = _forbidden(schema)
+        if forbidden and validator.is_type(instance, "object"):
+            missing = sorted(name for name in forbidden if name not in instance)
+            if missing:
+                yield DocumentFault("the properties %s are required, and additionalProperties: false forbids them" % (
+                    ", ".join(repr(name) for name in missing)))
+            required = [name for name in required if name not in forbidden]
+        yield from inner(validator, required, instance, schema)
+    return check
+
+
+def _additional(inner):
+    def check(validator, additional, instance, schema):
+        forbidden = _forbidden(schema)
+        if forbidden and validator.is_type(instance, "object"):
+            present = sorted(name for name in forbidden if name in instance)
+            if present:
+                yield DocumentFault("the properties %s are required, and additionalProperties: false forbids them" % (
+                    ", ".join(repr(name) for name in present)))
+                instance = {k: v for k, v in instance.items() if k not in forbidden}
+        yield from inner(validator, additional, instance, schema)
+    return check
+
+
 _EXTENDED = {}
 
 
 def extended(cls):
-    """The validator class `cls` with OpenAPI's `oneOf` and `anyOf`."""
+    """The validator class `cls` with OpenAPI's `oneOf` and `anyOf`, and the document faults of `allOf`,
+    `required` and `additionalProperties`."""
     if cls not in _EXTENDED:
-        _EXTENDED[cls] = extend(cls, {"oneOf": _composite("oneOf"), "anyOf": _composite("anyOf")})
+        keywords = cls.VALIDATORS
+        _EXTENDED[cls] = extend(cls, {
+            "oneOf": _composite("oneOf"), "anyOf": _composite("anyOf"), "allOf": _all_of,
+            "required": _required(keywords["required"]), "additionalProperties": _additional(keywords["additionalProperties"]),
+        })
     return _EXTENDED[cls]
 
 

@@ -257,6 +257,31 @@ class Discriminators(OracleCase):
                             body=b'{"kind": "gcs", "settings": {"bucket": "b"}}', headers=self.JSON)
 
 
+class SchemasNoValueMeets(OracleCase):
+    document = POLYMORPHISM
+    JSON = {"Content-Type": "application/json"}
+
+    def test_an_all_of_without_a_type_in_common_is_a_document_fault(self):
+        self.document_fault("POST", "/quirks", "body.incompatible", "allow no type in common",
+                            body=b'{"incompatible": "a"}', headers=self.JSON)
+        self.document_fault("POST", "/quirks", "allow no type in common", body=b'{"incompatible": 1}', headers=self.JSON)
+
+    def test_an_all_of_with_a_type_in_common_is_checked_part_by_part(self):
+        self.answered(204, "POST", "/quirks", b'{"compatible": 2}', self.JSON)
+        self.refused("POST", "/quirks", "body.compatible", body=b'{"compatible": -1}', headers=self.JSON)
+        self.refused("POST", "/quirks", "body.compatible", body=b'{"compatible": 1.5}', headers=self.JSON)
+
+    def test_a_property_required_and_forbidden_is_a_document_fault_sent_or_not(self):
+        for run in (b'{"assistant_id": "a"}', b'{"assistant_id": "a", "thread_id": "t"}'):
+            self.document_fault("POST", "/quirks", "body.run", "'thread_id' are required, and additionalProperties: false",
+                                body=b'{"run": %s}' % run, headers=self.JSON)
+
+    def test_the_other_properties_of_such_a_schema_are_still_checked(self):
+        self.refused("POST", "/quirks", "body.run", "assistant_id", body=b'{"run": {"thread_id": "t"}}', headers=self.JSON)
+        self.refused("POST", "/quirks", "body.run", "extra", body=b'{"run": {"assistant_id": "a", "extra": 1}}',
+                     headers=self.JSON)
+
+
 class IndistinguishableMembers(OracleCase):
     document = POLYMORPHISM
     JSON = {"Content-Type": "application/json"}
