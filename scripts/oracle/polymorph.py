@@ -3,6 +3,8 @@
 - A `discriminator` (propertyName, optional mapping; without a mapping the value names a component
   schema) picks the member the value is validated against; a missing discriminating property, or
   a value that names no member, makes the value invalid.
+- Without a mapping, a value that names no component schema picks the member whose discriminating
+  property is fixed to that value (`enum: [text]`), as members written inline can't be named.
 - A discriminator the members inherit through `allOf` (a `Pet` with a discriminator, `Cat` and
   `Dog` made of `allOf: [Pet, ...]`) picks the member the same way when the `oneOf` or `anyOf`
   has none of its own.
@@ -84,6 +86,18 @@ def _declares(validator, schema, name):
     return any(name in (s.get("properties") or {}) for s, _ in _walk_all_of(validator, schema))
 
 
+def _fixed_values(validator, member, name):
+    """The values a member's property `name` is fixed to by an `enum` or a `const`, if it is."""
+    for schema, resolver in _walk_all_of(validator, member):
+        prop, _ = _resolve(validator, (schema.get("properties") or {}).get(name), resolver)
+        if isinstance(prop, dict):
+            if "const" in prop:
+                return {prop["const"]}
+            if isinstance(prop.get("enum"), list):
+                return set(v for v in prop["enum"] if isinstance(v, str))
+    return None
+
+
 def _inherited(validator, member):
     """The discriminator a member inherits through `allOf`, if any."""
     for schema, resolver in list(_walk_all_of(validator, member))[1:]:
@@ -119,6 +133,11 @@ def _by_discriminator(validator, members, instance, discriminator, resolver, key
     for index, member in enumerate(members):
         if target is not None and _resolve(validator, member)[0] is target:
             return list(validator.descend(instance, member, schema_path=index))
+    if value not in (discriminator.get("mapping") or {}):
+        # Members the value can't name (written inline): the one whose property allows only it.
+        for index, member in enumerate(members):
+            if _fixed_values(validator, member, name) == {value}:
+                return list(validator.descend(instance, member, schema_path=index))
     known = sorted((discriminator.get("mapping") or {}).keys()) or [
         _name(m, i) for i, m in enumerate(members) if isinstance(m, dict) and "$ref" in m]
     return [ValidationError("discriminating property %r is %r, which names none of the %s's members (%s)" % (

@@ -282,6 +282,22 @@ class SchemasNoValueMeets(OracleCase):
                      headers=self.JSON)
 
 
+class InlineMembersOfADiscriminator(OracleCase):
+    """Members written inline can't be named by a discriminating value; each one's property allows one."""
+    document = POLYMORPHISM
+    JSON = {"Content-Type": "application/json"}
+
+    def test_the_value_picks_the_member_that_allows_only_it(self):
+        self.answered(204, "POST", "/quirks", b'{"chunk": {"type": "text", "text": "hi"}}', self.JSON)
+        self.answered(204, "POST", "/quirks", b'{"chunk": {"type": "image_url", "image_url": "u"}}', self.JSON)
+
+    def test_the_member_picked_is_the_one_checked(self):
+        self.refused("POST", "/quirks", "body.chunk", "image_url", body=b'{"chunk": {"type": "image_url", "text": "hi"}}',
+                     headers=self.JSON)
+        self.refused("POST", "/quirks", "body.chunk", "'video'", "names none",
+                     body=b'{"chunk": {"type": "video", "text": "hi"}}', headers=self.JSON)
+
+
 class IndistinguishableMembers(OracleCase):
     document = POLYMORPHISM
     JSON = {"Content-Type": "application/json"}
