@@ -18,6 +18,8 @@
   admits no value: a fault of the document.
 - A property that a schema requires while its `additionalProperties: false` forbids it (it
   declares no such property) can be neither sent nor left out: a fault of the document.
+- An `enum` none of whose values is of the schema's `type` (`type: string, enum: [true, false]`)
+  admits no value: a fault of the document.
 
 A fault of the document is yielded as a `DocumentFault` error, which the oracle reports as such
 (status 598, the operation left out of the figures) rather than as an invalid value.
@@ -252,17 +254,44 @@ def _additional(inner):
     return check
 
 
+def _enum_beside_its_type(validator, schema):
+    """Whether a schema's `enum` holds no value of its `type` (`type: string, enum: [true, false]`)."""
+    values, kinds = schema.get("enum"), _types_of(schema)
+    if not isinstance(values, list) or not values or not kinds:
+        return False
+    return not any(validator.is_type(value, kind) for value in values for kind in kinds)
+
+
+def _enum(inner):
+    def check(validator, values, instance, schema):
+        if _enum_beside_its_type(validator, schema):
+            yield DocumentFault("the enum's values %s are none of them of its type %s: no value meets both" % (
+                values, schema.get("type")))
+            return
+        yield from inner(validator, values, instance, schema)
+    return check
+
+
+def _type(inner):
+    def check(validator, kinds, instance, schema):
+        if _enum_beside_its_type(validator, schema):
+            return  # the enum says it
+        yield from inner(validator, kinds, instance, schema)
+    return check
+
+
 _EXTENDED = {}
 
 
 def extended(cls):
     """The validator class `cls` with OpenAPI's `oneOf` and `anyOf`, and the document faults of `allOf`,
-    `required` and `additionalProperties`."""
+    `required`, `additionalProperties`, `enum` and `type`."""
     if cls not in _EXTENDED:
         keywords = cls.VALIDATORS
         _EXTENDED[cls] = extend(cls, {
             "oneOf": _composite("oneOf"), "anyOf": _composite("anyOf"), "allOf": _all_of,
             "required": _required(keywords["required"]), "additionalProperties": _additional(keywords["additionalProperties"]),
+            "enum": _enum(keywords["enum"]), "type": _type(keywords["type"]),
         })
     return _EXTENDED[cls]
 

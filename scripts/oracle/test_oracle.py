@@ -276,6 +276,11 @@ class SchemasNoValueMeets(OracleCase):
             self.document_fault("POST", "/quirks", "body.run", "'thread_id' are required, and additionalProperties: false",
                                 body=b'{"run": %s}' % run, headers=self.JSON)
 
+    def test_an_enum_of_values_not_of_its_type_is_a_document_fault(self):
+        for flag in (b"true", b'"true"'):
+            self.document_fault("POST", "/quirks", "body.flag", "none of them of its type",
+                                body=b'{"flag": %s}' % flag, headers=self.JSON)
+
     def test_the_other_properties_of_such_a_schema_are_still_checked(self):
         self.refused("POST", "/quirks", "body.run", "assistant_id", body=b'{"run": {"thread_id": "t"}}', headers=self.JSON)
         self.refused("POST", "/quirks", "body.run", "extra", body=b'{"run": {"assistant_id": "a", "extra": 1}}',
