@@ -97,7 +97,7 @@ def report(work):
             reason = next(e for p in logs for e in logs[p] if e.get("operation") == op and e.get("status") == 598)
             faults.append("%s: %s: %s" % (name, op, short("; ".join(reason.get("document_faults") or []), 400)))
         counted = [op for op in ops if op not in faulty]
-        called_ops = {e["operation"] for e in logs["success"] if e.get("operation")}
+        called_ops = {op for e in logs["success"] for op in [e.get("operation")] + e.get("also", []) if op}
         called = [op for op in counted if op in called_ops]
         for op in counted:
             if op not in called_ops:

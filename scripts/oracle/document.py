@@ -56,13 +56,18 @@ def read_file(path):
 
 def _portable_patterns(node):
     r"""Schema `pattern`s Python's `re` reads as their authors meant: `\z` (the end of the text in
-    PCRE, Ruby and Go) is written `\Z`. A pattern that still isn't a regular expression is a fault
+    PCRE, Ruby and Go) is written `\Z`, and a JavaScript literal (`/[a-z]/i`) is its body under its
+    flags. A pattern that still isn't a regular expression is a fault
     of the document that no value can meet or miss, so it is left out rather than stop every
     check of the schema."""
     if isinstance(node, dict):
         for key, value in list(node.items()):
             if key == "pattern" and isinstance(value, str):
                 pattern = re.sub(r"(?<!\\)((?:\\\\)*)\\z", r"\1\\Z", value)
+                literal = re.fullmatch(r"/((?:[^/\\]|\\.)+)/([gimsuy]*)", pattern, re.S)
+                if literal:
+                    flags = "".join(f for f in "ims" if f in literal.group(2))
+                    pattern = ("(?%s)" % flags if flags else "") + literal.group(1)
                 try:
                     re.compile(pattern)
                     node[key] = pattern

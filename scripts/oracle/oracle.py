@@ -29,6 +29,7 @@ import argparse
 import http.server
 import json
 import os
+import re
 import signal
 import sys
 import threading
@@ -285,6 +286,13 @@ class Oracle:
         chosen = outcomes[min(met)[2]] if met else outcomes[first]
         label, operation, reasons, faults, app = chosen
         entry["operation"] = label
+        if met:
+            # Variants the request meets as well, that neither what it carries nor what they
+            # require tells apart from the one chosen: it reached each of them.
+            score, _, key = min(met)
+            demand = self.demand(key, request.method)
+            entry["also"] = [outcomes[k][0] for s, _, k in met
+                             if s == score and k != key and self.demand(k, request.method) == demand]
         entry["operationId"] = operation.get("operationId")
         if reasons:
             entry["errors"] = reasons
@@ -324,6 +332,14 @@ class Oracle:
                 described = [security_reason(self.resolver, self.doc, operation)]
             reasons += described
         reasons += strict
+        # A path parameter its path doesn't name can't be sent: the document's fault.
+        written = self.original_templates.get(template, template)
+        for reason in list(reasons):
+            match = re.match(r"path parameter '([^']*)' is required and missing$", reason)
+            if match and "{%s}" % match.group(1) not in written:
+                reasons.remove(reason)
+                self.request_faults.append("path parameter '%s' is declared, and the path %s has no {%s}: no request "
+                                           "can send it" % (match.group(1), written, match.group(1)))
         for name, value in self.fixed_queries.get(template, []):
             if (name, value) not in request.query_pairs:
                 reasons.append("query parameter '%s' must be '%s': the document's path is %s" % (

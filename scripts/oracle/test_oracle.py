@@ -453,10 +453,21 @@ class Variants(OracleCase):
         self.assertEqual(self.last()["operation"], "GET /items/{id}")
 
     def test_indistinguishable_variant_is_a_document_fault(self):
-        faults = [e for e in self.entries() if e["status"] == 598]
+        faults = [e for e in self.entries() if e["status"] == 598 and "#" in e["operation"]]
         self.assertEqual([e["operation"] for e in faults], ["GET /items/{id}#again"])
         self.assertIn("GET /items/{id}#shared", faults[0]["document_faults"][0])
         self.assertIn("no request can reach it", faults[0]["document_faults"][0])
+
+    def test_a_request_reaches_each_variant_it_cant_tell_apart(self):
+        self.answered(204, "PUT", "/files/f1?fields=shared_link", json.dumps({"shared_link": {"access": "open"}}).encode(),
+                      {"Content-Type": "application/json"})
+        self.assertEqual(self.last()["operation"], "PUT /files/{id}#add_link")
+        self.assertEqual(self.last()["also"], ["PUT /files/{id}#update_link"])
+        self.answered(200, "GET", "/items/a1?fields=shared_link")
+        self.assertEqual(self.last()["also"], [], "the plain key requires less than the variant chosen")
+
+    def test_a_path_parameter_the_path_doesnt_name_is_a_document_fault(self):
+        self.document_fault("GET", "/owners/o1/pets", "path parameter 'userId' is declared", "has no {userId}")
 
     def test_variants_without_a_plain_key(self):
         status, _, _ = self.post_json("/jobs", {"action": "stop"})
@@ -490,6 +501,8 @@ class Patterns(unittest.TestCase):
             f.write("openapi: 3.0.3\ncomponents:\n  schemas:\n"
                     "    Name: { type: string, pattern: '^[a-z]+\\z' }\n"
                     "    Broken: { type: string, pattern: '(unclosed' }\n"
+                    "    Literal: { type: string, pattern: '/^[a-z]+$/i' }\n"
+                    "    Path: { type: string, pattern: '/api/v1/' }\n"
                     "    Holder: { type: object, properties: { pattern: { type: string } } }\n")
         try:
             schemas = read_file(f.name)["components"]["schemas"]
@@ -498,6 +511,10 @@ class Patterns(unittest.TestCase):
         pattern = re.compile(schemas["Name"]["pattern"])
         self.assertTrue(pattern.search("scope"))
         self.assertFalse(pattern.search("scope\nmore"))
+        literal = re.compile(schemas["Literal"]["pattern"])
+        self.assertTrue(literal.search("Scope"))
+        self.assertFalse(literal.search("/scope/i"))
+        self.assertEqual(schemas["Path"]["pattern"], "/api/v1/", "a body holding a slash is no literal")
         self.assertFalse(pattern.search("Scope"))
         self.assertNotIn("pattern", schemas["Broken"])
         self.assertEqual(schemas["Holder"]["properties"]["pattern"], {"type": "string"})
