@@ -90,33 +90,37 @@ import Testing
         ])
     }
 
-    @Test func anAllOfOfAUnionAndAnObjectIsTheUnion() throws {
+    @Test func anAllOfOfAUnionAndAnObjectIsAUnionOfEachMemberWithTheObjectsFields() throws {
         let generated = try generate("""
             openapi: 3.0.3
             info: { title: Pets, version: "1" }
             servers: [{ url: https://pets.example.com }]
             paths:
               /pet:
-                get:
-                  operationId: getPet
+                post:
+                  operationId: addPet
+                  requestBody: { content: { application/json: { schema: { $ref: "#/components/schemas/OwnedPet" } } } }
                   responses:
-                    "200": { description: A pet., content: { application/json: { schema: { $ref: "#/components/schemas/TypedPet" } } } }
+                    "200": { description: A pet., content: { application/json: { schema: { $ref: "#/components/schemas/OwnedPet" } } } }
             components:
               schemas:
                 Cat: { type: object, required: [type], properties: { type: { type: string }, purrs: { type: boolean } } }
                 Dog: { type: object, required: [type], properties: { type: { type: string }, barks: { type: boolean } } }
-                Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }] }
-                TypedPet:
+                Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }, { type: string }] }
+                OwnedPet:
+                  description: A pet and its owner.
                   allOf:
                     - $ref: "#/components/schemas/Pet"
-                    - { type: object, required: [type], properties: { type: { type: string } } }
+                    - { type: object, required: [owner], properties: { owner: { type: string } } }
             """)
-        let client = generated.source("Client")
+        let models = generated.source("Models")
 
-        #expect(client.contains("public func getPet() async throws(CallError<UnexpectedResponse>) -> Pet"))
-        #expect(!generated.source("Models").contains("TypedPet"))
+        #expect(generated.source("Client").contains("-> OwnedPet"))
+        #expect(models.contains("/// A pet and its owner.\npublic enum OwnedPet: Codable, Sendable {\n    case ownedPetCat(OwnedPetCat)\n    case ownedPetDog(OwnedPetDog)\n"))
+        #expect(models.contains("public struct OwnedPetCat: Codable, Sendable {\n    public var type: String\n    public var purrs: Bool?\n    public var owner: String\n"))
+        #expect(models.contains("public struct OwnedPetDog: Codable, Sendable {\n    public var type: String\n    public var barks: Bool?\n    public var owner: String\n"))
         #expect(generated.warnings.map(\.message) == [
-            "'allOf' part 0 is a union; the schema is that union, and the other parts' fields are read where its members have them (#/components/schemas/TypedPet/allOf/0)",
+            "member 2 of the 'oneOf' in 'allOf' part 0 is not an object, so no value is it and the other parts' object; it is left out (#/components/schemas/OwnedPet/allOf/0/oneOf/2)",
         ])
     }
 

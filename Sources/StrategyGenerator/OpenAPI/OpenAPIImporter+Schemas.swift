@@ -284,6 +284,7 @@ extension OpenAPIImporter {
             return type(of: wrapped, hint: hint, pointer: pointer.appending("allOf").appending(index))
         }
         if let (union, index) = unionPart(schema) {
+            if let distributed = unionWithParts(schema, union: union, index: index, hint: hint, pointer: pointer) { return distributed }
             warn("'allOf' part \(index) is a union; the schema is that union, and the other parts' fields are read where its members have them", at: union.location, pointer.appending("allOf").appending(index))
             return type(of: union, hint: hint, pointer: pointer.appending("allOf").appending(index))
         }
