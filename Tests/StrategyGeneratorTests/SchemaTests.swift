@@ -44,6 +44,7 @@ import Testing
         ("retry", 1, SpecKeys.retry),
         ("interface", 1, SpecKeys.interface),
         ("pagination", nil, SpecKeys.pagination),
+        ("stream", 1, SpecKeys.stream),
     ]
 
     @Test func schemaIsPresent() {

@@ -170,7 +170,9 @@ extension CodeContext {
     private func inputMethod(for strategy: ResolvedStrategy, requirement: Bool = false) -> Function {
         let strategyName = SwiftName.escaped(strategy.name.value)
         let hasInput = !inputFields(strategy).isEmpty
-        let send = "try await client.call(\(strategyName)()\(hasInput ? ", input" : ""))"
+        let sending = sending(strategy)
+        // A call without input needs none; a stream is given `()`.
+        let send = hasInput ? "\(sending.opening)input)" : sending.isAsync ? "\(sending.opening.dropLast(2)))" : "\(sending.opening)())"
         var body: [Statement] = [.line(send)]
         if let token = strategy.signIn {
             body = [
@@ -183,15 +185,16 @@ extension CodeContext {
             ]
         }
         return Function(
-            docs: hasInput ? summaryDocs(strategy) + ["", "- Parameter input: What ``\(strategyName)`` sends."] : methodDocs(strategy),
+            docs: (hasInput ? summaryDocs(strategy) : methodDocs(strategy)) + streamDocs(strategy)
+                + (hasInput ? ["", "- Parameter input: What ``\(strategyName)`` sends."] : []),
             attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: requirement ? nil : access,
             name: methodName(strategy),
             parameters: hasInput ? [Function.Parameter(label: "_", name: "input", type: "\(strategyName).Input")] : [],
-            isAsync: true,
-            isThrowing: true,
-            thrownType: thrownType(strategy),
-            returnType: outputType(strategy),
+            isAsync: sending.isAsync,
+            isThrowing: sending.isAsync,
+            thrownType: sending.isAsync ? thrownType(strategy) : nil,
+            returnType: sending.returnType,
             body: requirement ? nil : body
         )
     }
@@ -218,18 +221,19 @@ extension CodeContext {
         let strategyName = SwiftName.escaped(strategy.name.value)
         // A parameter named like the method hides it inside the method.
         let own = parameters.contains { $0.name == methodName(strategy) } ? "self." : ""
-        let opening = sends ? "try await client.call(\(strategyName)(), " : "try await \(own)\(methodName(strategy))("
+        let sending = sending(strategy)
+        let opening = sends ? sending.opening : (sending.isAsync ? "try await " : "") + "\(own)\(methodName(strategy))("
         let send = passingInput(strategy, parameters.map(\.name), after: opening)
         return Function(
-            docs: methodDocs(strategy) + parameterDocs(fields),
+            docs: methodDocs(strategy) + streamDocs(strategy) + parameterDocs(fields),
             attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
             access: access,
             name: methodName(strategy),
             parameters: parameters,
-            isAsync: true,
-            isThrowing: true,
-            thrownType: thrownType(strategy),
-            returnType: outputType(strategy),
+            isAsync: sending.isAsync,
+            isThrowing: sending.isAsync,
+            thrownType: sending.isAsync ? thrownType(strategy) : nil,
+            returnType: sending.returnType,
             body: [.expression(send)]
         )
     }

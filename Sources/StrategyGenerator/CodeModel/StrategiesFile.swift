@@ -75,7 +75,8 @@ extension CodeContext {
         let body: String? = switch strategy.returns {
         case .type(let type, _)?: swiftType(type)
         case .fields?: "\(name).Output"
-        case nil: nil
+        // A stream's whole body, when it is called rather than streamed.
+        case nil: strategy.stream == nil ? nil : "Data"
         }
         guard !strategy.responseHeaders.isEmpty else { return body }
         return body.map { "WithHeaders<\($0), \(name).Headers>" } ?? "\(name).Headers"
@@ -92,7 +93,8 @@ extension CodeContext {
         case .fields?:
             break
         case nil:
-            members.append(.typeAlias(docs: [], access: access, name: "Output", type: strategy.responseHeaders.isEmpty ? "Void" : "Headers"))
+            let output = strategy.stream != nil ? "Data" : strategy.responseHeaders.isEmpty ? "Void" : "Headers"
+            members.append(.typeAlias(docs: [], access: access, name: "Output", type: output))
         }
         if let errorType = strategy.errorType {
             members.append(.typeAlias(docs: [], access: access, name: "Failure", type: SwiftName.escaped(errorType.name.value)))
@@ -115,6 +117,7 @@ extension CodeContext {
         members.append(.function(Function(access: access, name: "init", body: [])))
         members += overrides(strategy)
         members += paginationMembers(strategy)
+        members += streamMembers(strategy)
         members.append(.function(Function(
             access: access,
             name: "endpoint",
@@ -130,7 +133,7 @@ extension CodeContext {
             access: access,
             kind: .struct,
             name: SwiftName.escaped(strategy.name.value),
-            inherits: [strategy.paging == nil ? "Strategy" : "PaginatedStrategy"],
+            inherits: [strategy.stream != nil ? "StreamingStrategy" : strategy.paging == nil ? "Strategy" : "PaginatedStrategy"],
             members: members
         )
     }
@@ -265,7 +268,9 @@ extension CodeContext {
         case .json(let type, _)? where type.isOptional:
             // An optional body is sent only when there is one.
             arguments.append(.code("body: try input.body.map { try .json($0) }"))
-        case .json?: arguments.append(.code(bodyAsInput(strategy) == nil ? "body: try .json(input.body)" : "body: try .json(input)"))
+        case .json?:
+            let value = bodyAsInput(strategy) == nil ? "input.body" : "input"
+            arguments.append(.code("body: \(flaggedBody(strategy, value) ?? "try .json(\(value))")"))
         case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
         case .jsonFields?:
             arguments.append(.code("body: \(jsonBody ?? "body")"))

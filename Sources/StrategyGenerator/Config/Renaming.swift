@@ -118,6 +118,7 @@ private struct Renamer {
         case .fields(let fields)?: strategy.returns = .fields(fields.map(field))
         case nil: break
         }
+        if let element = strategy.stream?.element { strategy.stream?.element = type(element) }
         return strategy
     }
 

@@ -83,6 +83,7 @@ extension SpecDecoder {
             server: body["server"].flatMap { decodeStrategyServer($0, of: what) },
             pagination: body["pagination"].flatMap { decodePagination($0, of: what) }
         )
+        strategy.stream = body["stream"].flatMap { decodeStream($0, of: what) }
         strategy.responseHeaders = body["responseHeaders"].map { responseHeaders($0, of: what) } ?? []
         strategy.constantQuery = query.constants.filter { item in
             checkNoControlCharacters(item.value, "the 'const' of '\(item.name)'", at: item.name.location)

@@ -24,10 +24,11 @@ public enum SpecKeys {
     public static let errorCondition = ["bodyHasKey"]
     public static let strategy = methods + [
         "doc", "path", "query", "headers", "cookies", "body", "returns", "unwrap", "errors", "success",
-        "auth", "timeout", "connectTimeout", "maxResponseBytes", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination",
+        "auth", "timeout", "connectTimeout", "maxResponseBytes", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination", "stream",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let pagination = ["style", "parameter", "items", "next", "hasMore", "id", "total"]
+    public static let stream = ["format", "of", "flag"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]
     public static let interface = ["doc", "strategies"]
 

@@ -574,6 +574,7 @@ extension APISpec {
             let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? []) + strategy.responseHeaders
             pending += fields.map(\.type)
             if case .json(let type, _)? = strategy.body { pending.append(type) }
+            if let element = strategy.stream?.element { pending.append(element) }
             switch strategy.returns {
             case .type(let type, _)?: pending.append(type)
             case .fields(let fields)?: pending += fields.map(\.type)

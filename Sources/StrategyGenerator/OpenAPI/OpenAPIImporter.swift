@@ -114,12 +114,14 @@ struct OpenAPIImporter {
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? inheritedAuth
                 strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
                 operationErrors.append(errorResponses(operation, pointer: at))
-                strategies.append(strategy)
-                for tag in operation["tags"]?.items.compactMap(\.scalar) ?? [] {
-                    if let index = tags.firstIndex(where: { $0.tag == tag }) {
-                        tags[index].strategies.append(strategy.name)
-                    } else {
-                        tags.append((tag, operation["tags"]!.location, [strategy.name]))
+                for strategy in streamShapes(of: strategy, operation, pointer: at) {
+                    strategies.append(strategy)
+                    for tag in operation["tags"]?.items.compactMap(\.scalar) ?? [] {
+                        if let index = tags.firstIndex(where: { $0.tag == tag }) {
+                            tags[index].strategies.append(strategy.name)
+                        } else {
+                            tags.append((tag, operation["tags"]!.location, [strategy.name]))
+                        }
                     }
                 }
             }

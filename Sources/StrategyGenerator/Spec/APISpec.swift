@@ -393,6 +393,9 @@ public struct StrategySpec: Hashable, Sendable {
     public var server: ServerSpec? = nil
     /// How the strategy's pages follow each other, when its output is one page of a list.
     public var pagination: PaginationSpec? = nil
+    /// The elements its successful response streams, when it streams them; its output is then
+    /// the whole body as it came.
+    public var stream: StreamSpec? = nil
 
     /// The path parameter whose value is the whole URL (`POST: "{upload_url}"`), if any: the
     /// request goes to that absolute URL, such as one an earlier response returned.

@@ -10,6 +10,7 @@ extension Checker {
             pathParameters(of: strategy)
             servers(of: strategy)
             pagination(of: strategy)
+            stream(of: strategy)
             body(of: strategy)
             returns(of: strategy)
             if let errorType = strategy.errorType, !errorNames.contains(errorType.value) {

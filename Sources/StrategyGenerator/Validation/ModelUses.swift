@@ -17,6 +17,7 @@ struct ModelUses {
             case .fields(let fields)?: roots += fields.map { ($0.type, .decoded) }
             case nil: break
             }
+            if let element = strategy.stream?.element { roots.append((element, .decoded)) }
             // Objects in a query are written through their encoding, as in a form body.
             roots += strategy.query.map { ($0.type, .encoded) }
             // A header, a cookie or a path value written as JSON text.

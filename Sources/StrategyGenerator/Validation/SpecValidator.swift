@@ -317,6 +317,7 @@ struct Checker {
             let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             fields.forEach { used.formUnion($0.type.namedTypes) }
             if case .json(let type, _)? = strategy.body { used.formUnion(type.namedTypes) }
+            if let element = strategy.stream?.element { used.formUnion(element.namedTypes) }
             switch strategy.returns {
             case .type(let type, _)?: used.formUnion(type.namedTypes)
             case .fields(let fields)?: fields.forEach { used.formUnion($0.type.namedTypes) }

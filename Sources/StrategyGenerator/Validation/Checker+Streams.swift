@@ -1,0 +1,51 @@
+extension Checker {
+    /// A streaming strategy's elements have a known type (one the format can decode, for JSON
+    /// Lines and JSON Sequence), its output is the body as it came, and its flag is a `Bool` of
+    /// its JSON body.
+    mutating func stream(of strategy: StrategySpec) {
+        guard let stream = strategy.stream else { return }
+        let what = "strategy '\(strategy.name)'"
+        if let element = stream.element {
+            resolve(element, at: stream.elementLocation, allowFiles: false)
+        } else if stream.format != .serverSentEvents {
+            diagnostics.error("stream format '\(stream.format.rawValue)' of \(what) needs 'of', the type of each element, e.g. 'of: LogLine'", at: stream.location)
+        }
+        let conflicts: [(String, SourceLocation?)] = [
+            ("returns", returnsLocation(strategy)),
+            ("unwrap", strategy.unwrap?.location),
+            ("pagination", strategy.pagination?.location),
+            ("responseHeaders", strategy.responseHeaders.first?.name.location),
+            ("signsIn", strategy.signsIn?.location),
+        ]
+        for case let (key, location?) in conflicts {
+            diagnostics.error("\(what) streams its response, so it can't have '\(key)'; its elements are of the 'of' type of 'stream'", at: location)
+        }
+        if let flag = stream.flag {
+            self.flag(flag, of: strategy, what: what)
+        }
+    }
+
+    private func returnsLocation(_ strategy: StrategySpec) -> SourceLocation? {
+        switch strategy.returns {
+        case .type(_, let location)?: location
+        case .fields(let fields)?: fields.first?.name.location ?? strategy.path.location
+        case nil: nil
+        }
+    }
+
+    /// The flag is a `Bool` field of the model the strategy sends as its JSON body.
+    private mutating func flag(_ flag: Named, of strategy: StrategySpec, what: String) {
+        guard case .json(.named(let model), _)? = strategy.body, let fields = types.objectFields[model] else {
+            diagnostics.error("'flag' of the stream of \(what) names a field of its JSON body, which must be a model such as 'body: ChatRequest'", at: flag.location)
+            return
+        }
+        guard let field = fields.first(where: { $0.name.value == flag.value }) else {
+            let known = fields.map { "'\($0.name.value)'" }.joined(separator: ", ")
+            diagnostics.error("'flag' of the stream of \(what) names '\(flag)', which is not a field of '\(model)'" + (known.isEmpty ? "" : "; it has \(known)"), at: flag.location)
+            return
+        }
+        if field.type.unwrappingOptional != .named("Bool") {
+            diagnostics.error("'flag' of the stream of \(what) names '\(flag)', a '\(field.type)'; the flag the strategy sets to true must be a Bool", at: flag.location)
+        }
+    }
+}
