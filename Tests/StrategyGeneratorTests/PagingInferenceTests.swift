@@ -6,13 +6,13 @@ import Testing
 /// a note a document in the build log; the configuration turns it off or sets it.
 @Suite struct PagingInferenceTests {
     /// A document of one `GET /items` whose query and response are given.
-    static func document(query: String, response: String, headers: String = "", method: String = "get") -> String {
+    static func document(query: String, response: String, headers: String = "", method: String = "get", path: String = "/items") -> String {
         """
         openapi: 3.0.3
         info: { title: Items, version: "1" }
         servers: [{ url: https://items.example.com }]
         paths:
-          /items:
+          \(path):
             \(method):
               operationId: listItems
               parameters: [\(query)]
@@ -228,5 +228,31 @@ extension PagingInferenceTests {
             """
         )
         #expect(try pagination(text) == nil)
+    }
+}
+
+extension PagingInferenceTests {
+    /// A GET of one item (its path ends in a parameter) whose object holds an array is an item,
+    /// not a list: no note counts it among the lists left unpaged.
+    @Test func anItemHoldingAListIsNotAListOperation() throws {
+        let verbose = GeneratorConfig.Paging(notesUnpagedLists: true)
+        let webhook = "{ type: object, properties: { id: { type: string }, triggers: { type: array, items: { type: string } } } }"
+        let parameter = "{ name: id, in: path, required: true, schema: { type: string } }"
+        for path in ["/webhooks/{id}", "/u/{id}.json"] {
+            #expect(try load(Self.document(query: parameter, response: webhook, path: path), paging: verbose).diagnostics.isEmpty)
+        }
+        // A list: an array body on an item path, or an object on a path of a collection.
+        let list = try load(Self.document(query: parameter, response: "{ type: array, items: \(Self.item) }", path: "/lines/{id}"), paging: verbose)
+        #expect(list.diagnostics.map(\.message) == [
+            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size (#/paths/~1lines~1{id}/get)",
+        ])
+        let collection = try load(Self.document(query: parameter, response: webhook, path: "/webhooks/{id}/triggers"), paging: verbose)
+        #expect(collection.diagnostics.count == 1)
+        // An item path the document pages is a list operation, paged.
+        let paged = try load(Self.document(
+            query: parameter + ", { name: page, in: query, schema: { type: integer } }, { name: per_page, in: query, schema: { type: integer } }",
+            response: webhook, path: "/trees/{id}"
+        ), paging: verbose)
+        #expect(paged.spec.strategies.first?.pagination?.style == .page)
     }
 }

@@ -65,7 +65,7 @@ extension OpenAPIImporter {
             diagnostics.append(contentsOf: [Diagnostic(.note, "\(PagingNotes.prefix)\(spec.kind.rawValue) (\(reason)) (\(place))", at: strategy.name.location)])
             return spec
         case .none(let reason), .ambiguous(let reason):
-            if paging.config.notesUnpagedLists {
+            if paging.config.notesUnpagedLists, !evidence.isItemHoldingAList {
                 diagnostics.append(contentsOf: [Diagnostic(.note, "\(PagingNotes.noneInferred)\(reason) (\(place))", at: strategy.name.location)])
             }
             return nil
@@ -199,6 +199,18 @@ struct PagingEvidence {
     }
 
     // MARK: The list
+
+    /// Whether the operation reads one item that holds a list rather than a list: its path ends
+    /// in a parameter (`/webhooks/{webhook_id}`, `/u/{username}.json`) and its body is an object
+    /// whose one array is a field of that item (a webhook's `triggers`). It is a list operation
+    /// only when the document pages it.
+    var isItemHoldingAList: Bool {
+        guard case .found(_?) = list(), let last = strategy.path.value.split(separator: "/").last else { return false }
+        // The last segment is one parameter, with an extension at most: `{id}`, `{username}.json`.
+        guard last.first == "{", let close = last.firstIndex(of: "}") else { return false }
+        let rest = last[last.index(after: close)...]
+        return rest.isEmpty || (rest.first == "." && !rest.contains("{"))
+    }
 
     /// Where the list is: `nil` for the body itself, else the object's one array field.
     func list() -> ListFinding {
