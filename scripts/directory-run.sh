@@ -2,7 +2,9 @@
 # Runs strategy-gen on every OpenAPI and Swagger document under a directory, each with a time
 # limit, and prints a line per document (outcome, seconds, generated lines, list operations
 # paged of those found, with the kinds inferred), totals by version and paged operations by
-# kind, then type-checks a random sample of the generated clients against the runtime.
+# kind, and the share paged of the lists whose operation takes a paging parameter (page, offset,
+# cursor or page size; the others come whole), then type-checks a random sample of the
+# generated clients against the runtime.
 #
 #   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] PATH
 #
@@ -50,8 +52,8 @@ find "$root" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | L
     esac
 done > "$work/documents"
 
-declare -A count ok refused crashed hung lines paged lists kinds
-for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0 paged[$v]=0 lists[$v]=0; done
+declare -A count ok refused crashed hung lines paged lists whole kinds
+for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0 paged[$v]=0 lists[$v]=0 whole[$v]=0; done
 kindNames="link nextURL cursor afterLastItem offset page"
 for k in $kindNames; do kinds[$k]=0; done
 index=0
@@ -72,6 +74,8 @@ while read -r version document; do
         # The list operations, and those paged by kind, as --verbose notes them.
         inferred=$(grep -c 'note: pagination inferred: ' "$work/log")
         unpaged=$(grep -c 'note: no pagination inferred for this list: ' "$work/log")
+        # Lists whose operation takes nothing that asks for a page: they come whole.
+        whole[$version]=$((whole[$version] + $(grep -c 'note: no pagination inferred for this list: the operation takes no parameter that asks for a page' "$work/log")))
         byKind=""
         for k in $kindNames; do
             n=$(grep -c "note: pagination inferred: $k " "$work/log")
@@ -104,6 +108,9 @@ echo "all: $generated/$total generated"
 totalPaged=$((paged[2] + paged[3])) totalLists=$((lists[2] + lists[3]))
 share=$([ "$totalLists" -gt 0 ] && echo "scale=1; 100 * $totalPaged / $totalLists" | bc || echo 0)
 echo "paged: $totalPaged/$totalLists list operations ($share%):$(for k in $kindNames; do printf ' %s %d' "$k" "${kinds[$k]}"; done)"
+pageable=$((totalLists - whole[2] - whole[3]))
+share=$([ "$pageable" -gt 0 ] && echo "scale=1; 100 * $totalPaged / $pageable" | bc || echo 0)
+echo "paged: $totalPaged/$pageable list operations that take a page, offset, cursor or page size parameter ($share%)"
 
 # The sample: half of each version, drawn with the seed.
 echo "sample of $sample clients, seed $seed"

@@ -244,7 +244,7 @@ extension PagingInferenceTests {
         // A list: an array body on an item path, or an object on a path of a collection.
         let list = try load(Self.document(query: parameter, response: "{ type: array, items: \(Self.item) }", path: "/lines/{id}"), paging: verbose)
         #expect(list.diagnostics.map(\.message) == [
-            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size (#/paths/~1lines~1{id}/get)",
+            "no pagination inferred for this list: the operation takes no parameter that asks for a page (a page, offset, cursor or page size) (#/paths/~1lines~1{id}/get)",
         ])
         let collection = try load(Self.document(query: parameter, response: webhook, path: "/webhooks/{id}/triggers"), paging: verbose)
         #expect(collection.diagnostics.count == 1)
@@ -254,5 +254,23 @@ extension PagingInferenceTests {
             response: webhook, path: "/trees/{id}"
         ), paging: verbose)
         #expect(paged.spec.strategies.first?.pagination?.style == .page)
+    }
+}
+
+extension PagingInferenceTests {
+    /// A list whose operation takes nothing that asks for a page comes whole, as its document
+    /// tells it; verbose says so apart from a list whose paging the document leaves unsaid.
+    @Test func aListTakingNoPagingParameterIsToldApart() throws {
+        let verbose = GeneratorConfig.Paging(notesUnpagedLists: true)
+        let list = "{ type: array, items: \(Self.item) }"
+        let whole = try load(Self.document(query: "{ name: q, in: query, schema: { type: string } }", response: list), paging: verbose)
+        let token = try load(Self.document(query: "{ name: offset, in: query, schema: { type: string } }", response: list), paging: verbose)
+
+        #expect(whole.diagnostics.map(\.message) == [
+            "no pagination inferred for this list: the operation takes no parameter that asks for a page (a page, offset, cursor or page size) (#/paths/~1items/get)",
+        ])
+        #expect(token.diagnostics.map(\.message) == [
+            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size (#/paths/~1items/get)",
+        ])
     }
 }

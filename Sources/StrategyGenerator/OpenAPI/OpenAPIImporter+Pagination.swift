@@ -127,8 +127,21 @@ struct PagingEvidence {
             case .none: continue
             }
         }
+        guard strategy.query.contains(where: { Self.pagingParameterNames.contains(Self.normal($0.name.value)) }) else {
+            return .none(Self.noPagingParameter)
+        }
         return .none("the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size")
     }
+
+    /// Why a list that takes nothing asking for a page has no paging: as the document tells it,
+    /// the list comes whole.
+    static let noPagingParameter = "the operation takes no parameter that asks for a page (a page, offset, cursor or page size)"
+
+    /// The names of query parameters that ask for a page: its number or position, a cursor, or
+    /// its size.
+    static let pagingParameterNames: Set<String> = sizeNames.union(cursorNames).union([
+        "page", "pagenumber", "pageno", "offset", "skip", "start", "startingafter", "endingbefore", "before", "since",
+    ])
 
     /// The paging of `kind`; `strict` asks for the evidence inference needs, otherwise (a kind
     /// the configuration sets) whatever fits the kind is taken.
