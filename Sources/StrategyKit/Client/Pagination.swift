@@ -33,10 +33,26 @@ public struct Pagination<Input: Sendable>: Sendable {
     enum Style: Sendable {
         case cursor(WritableKeyPath<Input, String?> & Sendable, next: String)
         case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String)
-        case offset(WritableKeyPath<Input, Int?> & Sendable, total: String?)
-        case page(WritableKeyPath<Input, Int?> & Sendable, hasMore: String?, total: String?)
+        case offset(Number, total: String?)
+        case page(Number, first: Int, hasMore: String?, total: String?)
         case link(relation: String)
         case nextURL(String)
+    }
+
+    /// An input field holding an offset or a page number, of any integer type.
+    struct Number: Sendable {
+        let get: @Sendable (Input) -> Int?
+        /// Sets the field; `false` when the value doesn't fit its type.
+        let set: @Sendable (inout Input, Int) -> Bool
+
+        init<N: FixedWidthInteger & Sendable>(_ field: WritableKeyPath<Input, N?> & Sendable) {
+            get = { input in input[keyPath: field].flatMap { Int(exactly: $0) } }
+            set = { input, value in
+                guard let number = N(exactly: value) else { return false }
+                input[keyPath: field] = number
+                return true
+            }
+        }
     }
 
     let style: Style
@@ -57,15 +73,16 @@ public struct Pagination<Input: Sendable>: Sendable {
 
     /// An offset that grows by each page's number of items (VK's `offset`); the list ends at
     /// an empty page, or when the offset reaches the body's `total`.
-    public static func offset(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, total: String? = nil) -> Self {
-        Self(style: .offset(parameter, total: total), items: items)
+    public static func offset<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, items: String? = nil, total: String? = nil) -> Self {
+        Self(style: .offset(Number(parameter), total: total), items: items)
     }
 
-    /// A page number counted from 1 when the input has none; the list ends at an empty page,
-    /// when the body's `hasMore` is `false` (Stack Exchange's `has_more`), or when the pages so far
-    /// hold the body's `total` of items.
-    public static func page(_ parameter: WritableKeyPath<Input, Int?> & Sendable, items: String? = nil, hasMore: String? = nil, total: String? = nil) -> Self {
-        Self(style: .page(parameter, hasMore: hasMore, total: total), items: items)
+    /// A page number counted from `first` (1 unless the API counts from 0, as Star Trek's
+    /// `pageNumber` does) when the input has none; the list ends at an empty page, when the body's
+    /// `hasMore` is `false` (Stack Exchange's `has_more`), or when the pages so far hold the body's
+    /// `total` of items.
+    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, total: String? = nil) -> Self {
+        Self(style: .page(Number(parameter), first: first, hasMore: hasMore, total: total), items: items)
     }
 
     /// The URL of the `Link` header's `rel="next"` (GitHub's); the list ends without one.
@@ -95,17 +112,17 @@ public struct Pagination<Input: Sendable>: Sendable {
             next[keyPath: parameter] = lastID
         case .offset(let parameter, let total):
             guard !list.isEmpty else { return nil }
-            let offset = (input[keyPath: parameter] ?? 0) + list.count
+            let offset = (parameter.get(input) ?? 0) + list.count
             if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, offset >= count { return nil }
-            next[keyPath: parameter] = offset
-        case .page(let parameter, let hasMore, let total):
+            guard parameter.set(&next, offset) else { return nil }
+        case .page(let parameter, let first, let hasMore, let total):
             guard !list.isEmpty else { return nil }
             if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return nil }
-            let page = input[keyPath: parameter] ?? 1
-            // Every page before a full one is full, so `page` pages of this one's size are at
-            // most the items so far: at `total` or more, the list has ended.
-            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, page * list.count >= count { return nil }
-            next[keyPath: parameter] = page + 1
+            let page = parameter.get(input) ?? first
+            // Every page before a full one is full, so the pages so far, of this one's size, are
+            // at most the items so far: at `total` or more, the list has ended.
+            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, (page - first + 1) * list.count >= count { return nil }
+            guard parameter.set(&next, page + 1) else { return nil }
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
                   let target = LinkHeader.target(of: relation, in: field),
@@ -131,8 +148,8 @@ public struct Pagination<Input: Sendable>: Sendable {
         case (.url(_, let url), _): "url " + url.absoluteString
         case (.input(let input), .cursor(let parameter, _)), (.input(let input), .afterLastItem(let parameter, _, _)):
             "input " + (input[keyPath: parameter] ?? "")
-        case (.input(let input), .offset(let parameter, _)): "input \(input[keyPath: parameter] ?? 0)"
-        case (.input(let input), .page(let parameter, _, _)): "input \(input[keyPath: parameter] ?? 1)"
+        case (.input(let input), .offset(let parameter, _)): "input \(parameter.get(input) ?? 0)"
+        case (.input(let input), .page(let parameter, let first, _, _)): "input \(parameter.get(input) ?? first)"
         case (.input, .link), (.input, .nextURL): "input"
         }
     }
