@@ -121,7 +121,7 @@ let package = Package(
         // Its client is generated at build time from the spec file in its folder.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrategyKit", "TestServer"],
+            dependencies: ["StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer"],
             plugins: ["StrategyGenPlugin"]
         ),
     ]

@@ -50,6 +50,7 @@ import Testing
         DocumentedPart("retry", SpecKeys.retry, in: "### Auth, timeout, retry and skip"),
         DocumentedPart("interface", SpecKeys.interface, in: "## Interfaces"),
         DocumentedPart("pagination", SpecKeys.pagination, in: "### Pagination"),
+        DocumentedPart("stream", SpecKeys.stream, in: "### Streamed responses"),
     ]
 
     @Test func theDocumentHasExamplesOfEveryKind() {
