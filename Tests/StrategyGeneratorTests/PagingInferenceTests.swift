@@ -274,3 +274,26 @@ extension PagingInferenceTests {
         ])
     }
 }
+
+extension PagingInferenceTests {
+    /// A page number its description calls zero-based counts from 0; an `int32` one is a page
+    /// number too, and the code reads it as one.
+    @Test func aZeroBasedPageNumberOfAnyIntegerTypeCountsFromZero() throws {
+        let response = "{ type: object, properties: { page: { type: object, properties: { totalElements: { type: integer, format: int32 } } }, animals: { type: array, items: \(Self.item) } } }"
+        let size = "{ name: pageSize, in: query, schema: { type: integer, format: int32 } }"
+        let zeroBased = Self.document(query: "{ name: pageNumber, in: query, description: Zero-based page number, schema: { type: integer, format: int32 } }, " + size, response: response)
+        let page = try #require(try pagination(zeroBased))
+        #expect(page.style == .page && page.parameter?.value == "pageNumber" && page.firstPage == 0 && page.total?.value == "page.totalElements")
+        // Counted from 1 unless the description says otherwise; a default of 0 doesn't.
+        let fromOne = try #require(try pagination(Self.document(query: "{ name: pageNumber, in: query, schema: { type: integer, format: int64, default: 0 } }, " + size, response: response)))
+        #expect(fromOne.style == .page && fromOne.firstPage == nil)
+
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("items.yaml")
+        try zeroBased.write(to: file, atomically: true, encoding: .utf8)
+        let strategies = try #require(try GeneratorPipeline.generate(specAt: file.path).files.first { $0.name == "items.Strategies.swift" })
+        #expect(strategies.contents.contains(#".page(\.pageNumber, first: 0, items: "animals", total: "page.totalElements")"#))
+        #expect(strategies.contents.contains("public var pageNumber: Int32?"))
+    }
+}

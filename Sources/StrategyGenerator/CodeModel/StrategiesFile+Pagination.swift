@@ -28,6 +28,7 @@ extension CodeContext {
             path("total", pagination.total)
         case .page:
             style = "page"
+            if let first = pagination.firstPage { arguments.append("first: \(first)") }
             path("items", itemsPath)
             path("hasMore", pagination.hasMore)
             path("total", pagination.total)

@@ -190,13 +190,16 @@ struct PagingEvidence {
             return .found(spec, reason: "the last item's 'id' sent as '\(parameters[0])' while '\(flags[0])'")
         case .offset, .page:
             let names = kind == .offset ? ["offset", "skip", "start"] : ["page", "pagenumber", "pageno"]
-            let parameters = query(ofType: "Int").filter { names.contains(Self.normal($0)) }
+            let parameters = ["Int", "Int32", "Int64"].flatMap(query(ofType:)).filter { names.contains(Self.normal($0)) }
             let sizes = strategy.query.filter { Self.sizeNames.contains(Self.normal($0.name.value)) }
             guard parameters.count == 1, !strict || !sizes.isEmpty else {
                 return parameters.count > 1 ? .ambiguous("several parameters set the \(kind.rawValue)") : .none("no '\(names[0])' parameter\(strict ? " with a page size" : "") in the query")
             }
             spec.style = kind == .offset ? .offset : .page
             spec.parameter = Named(parameters[0], at: location)
+            if kind == .page, let field = strategy.query.first(where: { $0.name.value == parameters[0] }), Self.countsFromZero(field) {
+                spec.firstPage = 0
+            }
             let totals = bodyPaths(where: { key, type in Self.isInteger(type) && Self.totalNames.contains(Self.normal(key)) })
             if totals.count == 1 { spec.total = Named(totals[0], at: location) }
             var end = spec.total.map { "'\($0)'" } ?? "an empty page"
@@ -207,7 +210,8 @@ struct PagingEvidence {
                     end = "'\(flags[0])'"
                 }
             }
-            return .found(spec, reason: "'\(parameters[0])' \(kind == .offset ? "grows by each page's items" : "counts up"), up to \(end)")
+            let counting = kind == .offset ? "grows by each page's items" : spec.firstPage == 0 ? "counts up from 0" : "counts up"
+            return .found(spec, reason: "'\(parameters[0])' \(counting), up to \(end)")
         }
     }
 
@@ -303,6 +307,13 @@ struct PagingEvidence {
         return doc.contains("url") || doc.contains("link")
     }
 
+    /// Whether a page number counts from 0, as its description says (`Zero-based page number`).
+    /// A default of 0 isn't taken for it: an API that counts from 1 may read 0 as 1.
+    static func countsFromZero(_ field: FieldSpec) -> Bool {
+        let doc = (field.doc ?? "").lowercased()
+        return ["zero-based", "zero based", "0-based", "0 based", "zero-indexed", "0-indexed"].contains(where: doc.contains)
+    }
+
     /// The names of the optional query parameters of type `type`: those a page can set.
     func query(ofType type: String) -> [String] {
         strategy.query.filter { $0.type == .optional(.named(type)) }.map(\.name.value)
@@ -333,7 +344,7 @@ struct PagingEvidence {
     ]
     static let nextURLNames: Set<String> = ["nexturl", "nextpageurl", "nextlink", "nextpagelink", "nextpageuri", "nexturi"]
     static let hasMoreNames: Set<String> = ["hasmore", "hasnext", "hasnextpage", "hasmorepages", "hasmoreitems"]
-    static let totalNames: Set<String> = ["total", "totalcount", "totalresults", "totalitems", "totalentries", "totalsize"]
+    static let totalNames: Set<String> = ["total", "totalcount", "totalresults", "totalitems", "totalentries", "totalsize", "totalelements"]
     static let sizeNames: Set<String> = ["limit", "perpage", "pagesize", "size", "count", "maxresults", "pagelimit", "take", "top", "max"]
 
     static func list(_ names: [String]) -> String {

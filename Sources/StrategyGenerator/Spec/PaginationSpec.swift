@@ -32,6 +32,9 @@ public struct PaginationSpec: Hashable, Sendable {
     public var id: Named?
     /// Where the body says how many items the list has, for `offset` and `page`.
     public var total: Named?
+    /// The number of the first page, for `page`, when it isn't 1: 0 for an API whose document
+    /// says its page numbers are zero-based. Inferred only; the format has no key for it yet.
+    public var firstPage: Int? = nil
 }
 
 extension PaginationSpec {

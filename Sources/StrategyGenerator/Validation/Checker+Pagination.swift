@@ -43,7 +43,9 @@ extension Checker {
             return
         }
         let type: TypeReference = [.offset, .page].contains(style) ? .optional(.named("Int")) : .optional(.named("String"))
-        if field.type != type {
+        // An imported document's offset or page number may be of another integer type.
+        let integers: [TypeReference] = ["Int32", "Int64"].map { .optional(.named($0)) }
+        if field.type != type, !([.offset, .page].contains(style) && integers.contains(field.type)) {
             diagnostics.error("query parameter '\(parameter)' sets the next page for paging style '\(style.rawValue)', so it must have type '\(type)', not '\(field.type)'", at: field.typeLocation)
         }
     }
