@@ -18,7 +18,7 @@ extension CodeContext {
         }
         for strategy in resolved.strategies where bodyAsInput(strategy) == nil {
             let inputs = inputFields(strategy)
-            guard !inputs.isEmpty, let sample = writer.construct(type: "Self", fields: inputs, given: nil, others: nil) else { continue }
+            guard !inputs.isEmpty, let sample = writer.sample(ofFields: inputs) else { continue }
             let name = SwiftName.escaped(strategy.name.value)
             declarations.append(sampleExtension(
                 of: "\(name).Input", sample, docs: "A sample input of `\(strategy.name.value)`, for previews and tests.",
@@ -48,6 +48,16 @@ struct SampleWriter {
     /// Models whose sample couldn't be written from the model being written now; tried again on their own.
     private var failedHere: Set<String> = []
     private var samples: [String: Expression] = [:]
+    /// How many values the sample being written has built. Past ``budget`` a model met again is
+    /// written as its own `.sample` rather than from the example at hand, and past four times
+    /// that the sample is given up: models that reach each other through large examples could
+    /// otherwise make the work grow without limit.
+    private var spent = 0
+    private static let budget = 20_000
+    /// The models whose values are being built, outermost first.
+    private var building: [String] = []
+    /// The fields (`Model.field`) whose own example is being written out, outermost first.
+    private var examplesInUse: [String] = []
     /// The models a request sends.
     private let sentModels: Set<String>
     private let deprecated: Set<String>
@@ -63,8 +73,14 @@ struct SampleWriter {
 
     /// The sample of model `name`; `nil` when it has none.
     mutating func sample(ofModel name: String) -> Expression? {
-        failedHere = []
+        (failedHere, spent) = ([], 0)
         return has(name, depth: 0) ? samples[name] : nil
+    }
+
+    /// A sample of a strategy's input: a value for each of its fields.
+    mutating func sample(ofFields fields: [FieldSpec]) -> Expression? {
+        (failedHere, spent) = ([], 0)
+        return construct(type: "Self", fields: fields, given: nil, others: nil)
     }
 
     /// Whether `name.sample` may be written here: it exists, and doesn't lead back to a model
@@ -87,6 +103,8 @@ struct SampleWriter {
 
     /// A value of `type` built around `given`, the spec's example for this place.
     mutating func expression(_ type: TypeReference, given: YAMLValue?, field: FieldSpec? = nil, depth: Int = 1) -> Expression? {
+        spent += 1
+        guard spent <= 4 * Self.budget else { return nil }
         let given = given == .null ? nil : given
         switch type {
         case .optional(let wrapped):
@@ -117,7 +135,7 @@ struct SampleWriter {
                 return value.map { .code("." + SwiftName.escaped(context.enumCaseName($0, in: enumeration))) }
             }
             // The spec's own value is written out; elsewhere the model's sample serves.
-            if let given, let value = construct(model, given: given, depth: depth + 1) { return value }
+            if let given, spent <= Self.budget, let value = construct(model, given: given, depth: depth + 1) { return value }
             return has(name, depth: depth) ? .code(".sample") : nil
         }
     }
@@ -151,18 +169,27 @@ struct SampleWriter {
             // What is only ever received is left out of a sample that is sent.
             let sent = sentModels.contains(model.name.value)
             let kept = sent ? fields.filter { !$0.isReadOnly || !context.propertyType($0).isOptional } : fields
+            building.append(model.name.value)
+            defer { building.removeLast() }
             return construct(type: type, fields: kept, given: given, others: model.additionalProperties, depth: depth)
         }
     }
 
     /// `type(field: value, …)`: a value for each field, from `given` or the field's own example.
-    mutating func construct(type: String, fields: [FieldSpec], given: YAMLValue?, others: TypeReference?, depth: Int = 1) -> Expression? {
+    private mutating func construct(type: String, fields: [FieldSpec], given: YAMLValue?, others: TypeReference?, depth: Int = 1) -> Expression? {
         var values: [String: YAMLValue] = [:]
         if case .object(_, let given)? = given { values = given }
         var arguments: [Expression] = []
         for field in fields {
             let label = SwiftName.argumentLabel(context.memberName(field))
-            guard let value = expression(field.type, given: values[field.name.value] ?? field.example, field: field, depth: depth) else {
+            // A field's own example serves once on the way down: a model that holds itself
+            // would otherwise meet the same example again at every level.
+            let key = (building.last ?? type) + "." + field.name.value
+            let example = values[field.name.value] == nil && !examplesInUse.contains(key) ? field.example : nil
+            if example != nil { examplesInUse.append(key) }
+            let built = expression(field.type, given: values[field.name.value] ?? example, field: field, depth: depth)
+            if example != nil { examplesInUse.removeLast() }
+            guard let value = built else {
                 if context.defaultArgument(field) != nil { continue }
                 if context.propertyType(field).isOptional {
                     arguments.append(.code("\(label): nil"))
