@@ -228,8 +228,24 @@ def _forbidden(schema):
     return set(schema.get("required") or []) - set(schema.get("properties") or {})
 
 
-def _required(inner):
+def _one_way(validator, schema, required, direction):
+    """The required properties a request needn't send (read-only) or a response needn't give
+    (write-only), the keyword on the property or on the schema it refers to."""
+    keyword = "readOnly" if direction == "request" else "writeOnly"
+    properties = schema.get("properties") or {}
+    out = set()
+    for name in required:
+        prop, _ = _resolve(validator, properties.get(name))
+        if isinstance(prop, dict) and prop.get(keyword) is True:
+            out.add(name)
+    return out
+
+
+def _required(inner, direction):
     def check(validator, required, instance, schema):
+        if isinstance(required, list):
+            one_way = _one_way(validator, schema, required, direction)
+            required = [name for name in required if name not in one_way]
         forbidden = _forbidden(schema)
         if forbidden and validator.is_type(instance, "object"):
             missing = sorted(name for name in forbidden if name not in instance)
@@ -283,25 +299,27 @@ def _type(inner):
 _EXTENDED = {}
 
 
-def extended(cls):
-    """The validator class `cls` with OpenAPI's `oneOf` and `anyOf`, and the document faults of `allOf`,
-    `required`, `additionalProperties`, `enum` and `type`."""
-    if cls not in _EXTENDED:
+def extended(cls, direction="request"):
+    """The validator class `cls` with OpenAPI's `oneOf` and `anyOf`, `required` without what only the
+    other direction carries (`readOnly` in a request, `writeOnly` in a response, through references
+    too), and the document faults of `allOf`, `required`, `additionalProperties`, `enum` and `type`."""
+    if (cls, direction) not in _EXTENDED:
         keywords = cls.VALIDATORS
-        _EXTENDED[cls] = extend(cls, {
+        _EXTENDED[(cls, direction)] = extend(cls, {
             "oneOf": _composite("oneOf"), "anyOf": _composite("anyOf"), "allOf": _all_of,
-            "required": _required(keywords["required"]), "additionalProperties": _additional(keywords["additionalProperties"]),
+            "required": _required(keywords["required"], direction),
+            "additionalProperties": _additional(keywords["additionalProperties"]),
             "enum": _enum(keywords["enum"]), "type": _type(keywords["type"]),
         })
-    return _EXTENDED[cls]
+    return _EXTENDED[(cls, direction)]
 
 
 def install(app):
     """Makes the request and response validators of an openapi-core app read `oneOf` and `anyOf` as
     OpenAPI does."""
     import copy
-    for validator in (app.request_validator, app.response_validator):
+    for validator, direction in ((app.request_validator, "request"), (app.response_validator, "response")):
         factory = copy.copy(validator.schema_validators_factory)
         inner = factory.get_validator_cls
-        factory.get_validator_cls = lambda spec, schema, inner=inner: extended(inner(spec, schema))
+        factory.get_validator_cls = lambda spec, schema, inner=inner, direction=direction: extended(inner(spec, schema), direction)
         validator.schema_validators_factory = factory

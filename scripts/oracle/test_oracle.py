@@ -287,6 +287,15 @@ class SchemasNoValueMeets(OracleCase):
                      headers=self.JSON)
 
 
+class ReadOnlyThroughAReference(OracleCase):
+    document = POLYMORPHISM
+    JSON = {"Content-Type": "application/json"}
+
+    def test_a_required_property_whose_schema_is_read_only_is_not_required_of_a_request(self):
+        self.answered(204, "POST", "/profiles", b'{"name": "Ann"}', self.JSON)
+        self.refused("POST", "/profiles", "'name' is a required property", body=b'{}', headers=self.JSON)
+
+
 class InlineMembersOfADiscriminator(OracleCase):
     """Members written inline can't be named by a discriminating value; each one's property allows one."""
     document = POLYMORPHISM
