@@ -62,4 +62,19 @@ import Testing
         #expect(try await ids(.offset(\.offset, items: "items")) == [1, 2, 3, 4])
         #expect(server.requests.map { $0.query("offset") } == [nil, "2", "4"])
     }
+
+    /// A total of 0 beside items says nothing: the API counts only when asked to.
+    @Test func aTotalOfZeroBesideItemsIsNoTotal() async throws {
+        let zero = try HTTPTestServer { request in
+            let offset = Int(request.query("offset") ?? "0") ?? 0
+            let ids = Array(Array(1...4).dropFirst(offset).prefix(2))
+            return .json(#"{"items": [\#(ids.map { #"{"id": \#($0)}"# }.joined(separator: ","))], "totalCount": 0}"#)
+        }
+        var received: [Int] = []
+        for try await item in StrategyClient(server: zero.server()).pages(ListItems(pagination: .offset(\.offset, items: "items", total: "totalCount")), Query()).items {
+            received.append(item.id)
+        }
+        #expect(received == [1, 2, 3, 4])
+        #expect(zero.requests.map { $0.query("offset") } == [nil, "2", "4"])
+    }
 }

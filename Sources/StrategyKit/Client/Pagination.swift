@@ -72,7 +72,8 @@ public struct Pagination<Input: Sendable>: Sendable {
     }
 
     /// An offset that grows by each page's number of items (VK's `offset`); the list ends at
-    /// an empty page, or when the offset reaches the body's `total`.
+    /// an empty page, or when the offset reaches the body's `total` (a total of 0 beside items
+    /// is taken for none given).
     public static func offset<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, items: String? = nil, total: String? = nil) -> Self {
         Self(style: .offset(Number(parameter), total: total), items: items)
     }
@@ -113,7 +114,9 @@ public struct Pagination<Input: Sendable>: Sendable {
         case .offset(let parameter, let total):
             guard !list.isEmpty else { return nil }
             let offset = (parameter.get(input) ?? 0) + list.count
-            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, offset >= count { return nil }
+            // A total of 0 beside items is no total: an API may count only when asked to
+            // (VocaDB's `totalCount` without `getTotalCount`).
+            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, count > 0, offset >= count { return nil }
             guard parameter.set(&next, offset) else { return nil }
         case .page(let parameter, let first, let hasMore, let total):
             guard !list.isEmpty else { return nil }
@@ -121,7 +124,7 @@ public struct Pagination<Input: Sendable>: Sendable {
             let page = parameter.get(input) ?? first
             // Every page before a full one is full, so the pages so far, of this one's size, are
             // at most the items so far: at `total` or more, the list has ended.
-            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, (page - first + 1) * list.count >= count { return nil }
+            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, count > 0, (page - first + 1) * list.count >= count { return nil }
             guard parameter.set(&next, page + 1) else { return nil }
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
