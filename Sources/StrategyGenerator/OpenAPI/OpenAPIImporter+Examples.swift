@@ -31,6 +31,8 @@ extension OpenAPIImporter {
     func sampleHint(_ schema: YAMLNode) -> YAMLValue? {
         let schema = lookUp(schema).node ?? schema
         if let constant = schema["const"] { return constant.value }
+        // A listed value, where the schema lists them (an `enum` in an `allOf` part narrowing text).
+        if let listed = schema["enum"]?.items.first(where: { $0.value != .null }) { return listed.value }
         switch schemaType(schema) {
         case "string":
             return stringHint(schema)

@@ -181,8 +181,12 @@ extension OpenAPIImporter {
             }
             for field in partFields {
                 if let earlier = fields.firstIndex(where: { $0.name.value == field.name.value }) {
-                    // Both parts apply: where a later one narrows a property, its type wins.
+                    // Both parts apply: where a later one narrows a property, its type wins,
+                    // and its example or the value its constraints allow (a `pattern`, an
+                    // `enum`) is what a sample must hold.
                     if Self.narrows(field.type, fields[earlier].type) { fields[earlier].type = field.type }
+                    if let example = field.example { fields[earlier].example = example }
+                    if let hint = field.sampleHint { fields[earlier].sampleHint = hint }
                 } else {
                     fields.append(field)
                 }
@@ -191,7 +195,12 @@ extension OpenAPIImporter {
         requireFields(&fields, required, of: schema)
         for (key, property) in schema["properties"]?.members ?? [] {
             let at = pointer.appending("properties").appending(key)
-            guard !fields.contains(where: { $0.name.value == key }) else { continue }
+            if let earlier = fields.firstIndex(where: { $0.name.value == key }) {
+                // A property the parts declare, said again with an example or constraints of its own.
+                if let example = schemaExample(property) { fields[earlier].example = example }
+                if let hint = sampleHint(property) { fields[earlier].sampleHint = hint }
+                continue
+            }
             guard let resolved = resolve(property, pointer: at) else { continue }
             guard let type = type(of: property, hint: owner + SwiftIdentifier.type(key, fallback: "Value"), pointer: at) else {
                 warn("property '\(key)' has a type the spec format can't say yet; it is left out", at: property.location, at)

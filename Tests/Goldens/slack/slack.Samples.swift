@@ -34,7 +34,7 @@ extension ErrorBodyError {
 extension ErrorBody {
     /// A sample `ErrorBody`, for previews and tests.
     public static var sample: Self {
-        Self(error: .invalidChannel, ok: true)
+        Self(error: .invalidChannel, ok: false)
     }
 }
 
