@@ -381,10 +381,14 @@ def strict_reasons(resolver, doc, template, method, request, validator_for, path
     if ctype in ("application/x-www-form-urlencoded", "multipart/form-data") and request.body:
         media, _ = resolver.deref(((body or {}).get("content") or {}).get(ctype) or {})
         encoding = (media or {}).get("encoding") or {}
-        if media and ctype == "multipart/form-data" or any("style" in (e or {}) or "explode" in (e or {})
-                                                  for e in encoding.values()):
-            # openapi-core reads these styles wrongly or not at all, and multipart parts as bytes
-            # or uncast text: the body is read here.
+        form_schema, _ = resolver.deref((media or {}).get("schema") or {})
+        undeclared = set(form_schema.get("required") or []) - set(form_schema.get("properties") or {}) \
+            if isinstance(form_schema, dict) else set()
+        if media and ctype == "multipart/form-data" or undeclared or any(
+                "style" in (e or {}) or "explode" in (e or {}) for e in encoding.values()):
+            # openapi-core reads these styles wrongly or not at all, multipart parts as bytes or
+            # uncast text, and drops what a form's schema requires but doesn't declare: the body
+            # is read here.
             superseded.add(("body", None))
             reasons += _styled_body(resolver, doc, request, ctype, media, validator_for)
     elif request.body and bodies.is_raw(ctype):

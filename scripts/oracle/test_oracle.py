@@ -354,6 +354,10 @@ class Styles(OracleCase):
         self.refused("GET", "/prefs", "cookie parameter 'color' is sent as color=", "explode true",
                      headers={"Cookie": "color=R%3D100%2CG%3D200"})
 
+    def test_a_form_property_required_and_not_declared_is_read_as_sent(self):
+        self.answered(204, "POST", "/revoke", b"token=t&grant_type=refresh_token", self.FORM)
+        self.refused("POST", "/revoke", "'grant_type' is a required property", body=b"token=t", headers=self.FORM)
+
     def test_form_body_in_every_style(self):
         body = b"colors=R,100,G,200&red=1&green=2&tags=a%20b&ids=1|2&sizes=3,4&filter[size]=5&name=x"
         self.answered(204, "POST", "/forms", body, self.FORM)
