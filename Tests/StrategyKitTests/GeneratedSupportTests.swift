@@ -72,6 +72,40 @@ import Testing
         }
     }
 
+    /// A map of dates, coded as generated models code one.
+    struct Bookmarks: Codable, Equatable {
+        var saved: [String: Date]
+        var due: [String: Date]?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: JSONKey.self)
+            self.saved = try container.decode([String: Date].self, forKey: "saved", format: .iso8601)
+            self.due = try container.decodeIfPresent([String: Date].self, forKey: "due", format: .pattern("yyyy-MM-dd"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(saved, forKey: "saved", format: .iso8601)
+            try container.encodeIfPresent(due, forKey: "due", format: .pattern("yyyy-MM-dd"))
+        }
+    }
+
+    @Test func aMapOfDatesReadsAndWritesEachValueInItsFormat() throws {
+        let json = #"{"saved": {"b": "2024-05-08T12:00:00Z", "a": "2024-05-01T12:00:00.250Z"}, "due": {"c": "2024-05-09"}}"#
+
+        let bookmarks = try JSONDecoder().decode(Bookmarks.self, from: Data(json.utf8))
+
+        #expect(bookmarks.saved == ["a": Date(timeIntervalSince1970: 1_714_564_800.25), "b": Date(timeIntervalSince1970: 1_715_169_600)])
+        #expect(bookmarks.due == ["c": Date(timeIntervalSince1970: 1_715_212_800)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(bookmarks), as: UTF8.self)
+            == #"{"due":{"c":"2024-05-09"},"saved":{"a":"2024-05-01T12:00:00Z","b":"2024-05-08T12:00:00Z"}}"#)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Bookmarks.self, from: Data(#"{"saved": {"a": 1714564800}}"#.utf8))
+        }
+    }
+
     /// Records the order in which the middlewares see a request.
     static func mark(_ name: String, in log: Log) -> Middleware {
         Middleware(name: name) { request, body, _, next in

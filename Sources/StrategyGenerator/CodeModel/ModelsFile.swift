@@ -68,6 +68,12 @@ extension CodeContext {
         return field
     }
 
+    /// Whether a field's value is a date, a list or a map of them, each read and written in the
+    /// field's format.
+    static func holdsDates(_ type: TypeReference) -> Bool {
+        [.named("Date"), .array(.named("Date")), .dictionary(.named("Date"))].contains(type)
+    }
+
     /// The set of the keys a struct's fields have, as a Swift literal.
     private func declaredKeys(_ fields: [FieldSpec]) -> String {
         "[" + fields.map { SwiftName.stringLiteral($0.name.value) }.joined(separator: ", ") + "]"
@@ -84,7 +90,7 @@ extension CodeContext {
                 let isDate = type == .named("Date") || type == .array(.named("Date"))
                 let format = isDate ? ", format: \(dateFormatExpression(dateFormat(field)))" : ""
                 call = "container.decode(Nullable<\(swiftType(type))>.self, forKey: \(key)\(format))"
-            } else if type == .named("Date") || type == .array(.named("Date")) {
+            } else if Self.holdsDates(type) {
                 let format = dateFormatExpression(dateFormat(field))
                 if field.nullable && !optional {
                     call = "container.decode(\(swiftType(type))?.self, forKey: \(key), format: \(format))"
@@ -142,7 +148,7 @@ extension CodeContext {
             let key = SwiftName.stringLiteral(field.name.value)
             let type = field.type.unwrappingOptional
             let method = field.type.isOptional && !field.nullable ? "encodeIfPresent" : "encode"
-            if type == .named("Date") || type == .array(.named("Date")) {
+            if Self.holdsDates(type) {
                 let format = dateFormatExpression(dateFormat(field))
                 return .line("try \(container).\(method)(\(escapedPath(path)), forKey: \(key), format: \(format))")
             }

@@ -503,10 +503,14 @@ extension OpenAPIImporter {
         }
     }
 
-    /// The format of a date, or of the dates of an array, through references to either.
+    /// The format of a date, or of the dates of an array or a map, through references to either.
     func dateFormat(_ schema: YAMLNode) -> DateFormatSpec? {
         var schema = lookUp(schema).node ?? schema
-        if let items = schema["items"] { schema = lookUp(items).node ?? items }
+        if let items = schema["items"] {
+            schema = lookUp(items).node ?? items
+        } else if let values = schema["additionalProperties"], case .mapping = values.kind {
+            schema = lookUp(values).node ?? values
+        }
         switch schema["format"]?.scalar {
         case "date-time": return .iso8601
         case "date": return .pattern("yyyy-MM-dd")
