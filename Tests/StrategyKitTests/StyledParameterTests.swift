@@ -73,6 +73,15 @@ import Testing
         #expect(request.header("Cookie") == "favorites=red%2Cblue%20green")
     }
 
+    @Test func anExplodedFormObjectInACookieIsACookiePerField() async throws {
+        let request = try await send(Endpoint(
+            .get, "/",
+            cookies: ["color": Styled(Color(r: 1, g: 2), .form, explode: true), "palette": Styled(Color(r: 3, g: 4), .form), "theme": "dark"]
+        ))
+
+        #expect(request.header("Cookie") == "g=2; r=1; palette=g%2C4%2Cr%2C3; theme=dark")
+    }
+
     @Test func anEmptyListWritesNothing() async throws {
         let request = try await send(Endpoint(.get, "/items", query: ["ids": Styled([Int](), .pipeDelimited), "tags": Styled([String](), .form, explode: true)]))
 

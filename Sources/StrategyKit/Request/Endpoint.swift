@@ -132,7 +132,10 @@ public struct Endpoint: Sendable {
             value?.queryItems(named: name, encoding: queryEncoding) ?? []
         }
         self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
-        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.parameterValue) } }
+        self.cookies = cookies.flatMap { name, value -> [(name: String, value: String)] in
+            guard let value else { return [] }
+            return (value as? any CookieValue)?.cookies(named: name) ?? [(name: name, value: value.parameterValue)]
+        }
     }
 
     /// The generated-code initializer at the absolute `url`.

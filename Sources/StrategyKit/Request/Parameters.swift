@@ -10,6 +10,13 @@ import Foundation
     var parameterValue: String { get }
 }
 
+/// A value that may stand for more than one cookie: an exploded form-style object writes a
+/// cookie per field (`R=100; G=200`), as OpenAPI's `style: form, explode: true` has it.
+@_spi(Generated) public protocol CookieValue: ParameterValue {
+    /// The cookies this value becomes under `name`.
+    func cookies(named name: String) -> [(name: String, value: String)]
+}
+
 /// A value that becomes zero or more query items: a single value, an array, a date, an optional.
 @_spi(Generated) public protocol QueryValue: Sendable {
     /// The query items this value becomes under `name`, written by `encoding`; none for `nil`.

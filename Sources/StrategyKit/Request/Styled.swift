@@ -165,3 +165,14 @@ import Foundation
         }
     }
 }
+
+@_spi(Generated) extension Styled: CookieValue {
+    /// An exploded form-style object or map is a cookie per field, each value percent-encoded;
+    /// anything else is one cookie under `name`.
+    public func cookies(named name: String) -> [(name: String, value: String)] {
+        if style == .form, explode, case .pairs(let pairs)? = shape(encoding) {
+            return pairs.map { (name: $0.key, value: PercentEncoding.component($0.value)) }
+        }
+        return [(name: name, value: parameterValue)]
+    }
+}
