@@ -11,6 +11,7 @@ enum RuntimeNames {
         "CallError",
         "ClientBuilder",
         "ClientSettings",
+        "CookieValue",
         "DateFormat",
         "DeepObject",
         "Endpoint",
