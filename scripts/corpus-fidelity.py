@@ -89,7 +89,7 @@ def main(document, generated, log):
     }
     dropped = {kind: sum(1 for line in warnings if re.search(pattern, line)) for kind, pattern in kinds.items()}
     code = "".join(open(path, encoding="utf-8").read() for path in glob.glob(f"{generated}/*.swift"))
-    strategies = len(re.findall(r"^public struct \w+: (?:Strategy|PaginatedStrategy)\b", code, re.M))
+    strategies = len(re.findall(r"^public struct \w+: (?:Strategy|PaginatedStrategy|StreamingStrategy)\b", code, re.M))
     raw = len(re.findall(r"^        public var body: Data$", code, re.M))
     stubbed = len(re.findall(r"^    public static let \w+ = \"\"\"$", code, re.M))
     types, duplicates, unused = declarations(generated)
