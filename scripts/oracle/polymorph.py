@@ -275,7 +275,15 @@ def _enum_beside_its_type(validator, schema):
     values, kinds = schema.get("enum"), _types_of(schema)
     if not isinstance(values, list) or not values or not kinds:
         return False
-    return not any(validator.is_type(value, kind) for value in values for kind in kinds)
+
+    def of_kind(value, kind):
+        if kind == "null":  # 3.0's `nullable`, a type its validators don't know
+            return value is None
+        try:
+            return validator.is_type(value, kind)
+        except Exception:  # a type the validator doesn't know
+            return True
+    return not any(of_kind(value, kind) for value in values for kind in kinds)
 
 
 def _enum(inner):
