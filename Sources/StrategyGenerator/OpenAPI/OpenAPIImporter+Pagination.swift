@@ -16,7 +16,10 @@ import Foundation
 /// - **offset**: the query takes `offset` and `limit`; the list ends at an empty page, or at the
 ///   body's `total` or `total_count`.
 /// - **page**: the query takes `page` and `per_page` or `page_size`; the list ends at an empty
-///   page, or where the body's `has_more` or `total` says.
+///   page, or where the body's `has_more` or `total` says. A page number described as
+///   zero-based counts from 0.
+///
+/// An offset or a page number may be of any integer type.
 ///
 /// Evidence of one way found twice (two arrays, two cursors, a cursor two parameters could take)
 /// pages nothing. Each inference is a note at the operation's place; the configuration turns
