@@ -22,15 +22,7 @@ extension URLSessionTransport {
         sent: (@Sendable (Int64) -> Void)?
     ) async throws -> (HTTPResponse, ByteStream) {
         try TransportError.checkCancellation()
-        guard let url = request.url else {
-            throw TransportError(.cannotConnect, detail: "the request has no URL")
-        }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
-        for field in request.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
-        }
-        urlRequest.httpShouldHandleCookies = false
+        var urlRequest = try Self.urlRequest(request)
         urlRequest.timeoutInterval = 7 * 24 * 3600
         var spooled: URL?
         var file = body?.fileURL
@@ -45,7 +37,7 @@ extension URLSessionTransport {
         }
         urlRequest.httpBody = body?.data
         let delegate = StreamingTaskDelegate(limit: limits.maximumResponseBytes, isHead: request.method == .head, sent: sent, spooled: spooled)
-        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: Self.streamQueue())
+        let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
         let task = file.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         session.finishTasksAndInvalidate()
         return try await delegate.run(task)
@@ -66,19 +58,6 @@ extension URLSessionTransport {
             try? FileManager.default.removeItem(at: url)
             throw error
         }
-    }
-
-    /// The queue a stream's session calls its delegate on: inline on FoundationNetworking, as
-    /// the transport's own session does (the delegate never waits there), a serial queue
-    /// elsewhere.
-    private static func streamQueue() -> OperationQueue {
-        #if canImport(FoundationNetworking)
-        return InlineOperationQueue()
-        #else
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        return queue
-        #endif
     }
 }
 

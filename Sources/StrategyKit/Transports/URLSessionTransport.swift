@@ -33,6 +33,15 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
     /// Sends `request` and `body` as a data task and returns the response, within `limits`.
     public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
+        var urlRequest = try Self.urlRequest(request)
+        urlRequest.httpBody = body
+        urlRequest.timeoutInterval = limits.connectTimeout
+        return try await owner.delegate.run(urlRequest, limit: limits.maximumResponseBytes, timeout: limits.timeout, on: owner.session)
+    }
+
+    /// The `URLRequest` of `request`: its URL, method and header fields, with no cookie handled
+    /// behind the client's back.
+    static func urlRequest(_ request: HTTPRequest) throws -> URLRequest {
         guard let url = request.url else {
             throw TransportError(.cannotConnect, detail: "the request has no URL")
         }
@@ -41,10 +50,27 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
         for field in request.headerFields {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
-        urlRequest.httpBody = body
         urlRequest.httpShouldHandleCookies = false
-        urlRequest.timeoutInterval = limits.connectTimeout
-        return try await owner.delegate.run(urlRequest, limit: limits.maximumResponseBytes, timeout: limits.timeout, on: owner.session)
+        return urlRequest
+    }
+
+    /// The queue a session of the transport calls its delegate on.
+    ///
+    /// FoundationNetworking hands each event (the response, each piece of the body, each piece
+    /// sent, the end) to the delegate queue as an operation, which wakes a thread of the queue's
+    /// own for a few microseconds of work; with a completion handler it calls back inline
+    /// instead. Run inline too, on the session's own queue (the delegates never wait there), the
+    /// delegate's events cost what the completion handler's do. Elsewhere the events come on a
+    /// serial queue of the session's own, never on the threads Swift's concurrency runs on, so
+    /// a busy pool can't hold back a call's outcome.
+    static func delegateQueue() -> OperationQueue {
+        #if canImport(FoundationNetworking)
+        return InlineOperationQueue()
+        #else
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        return queue
+        #endif
     }
 }
 
@@ -66,27 +92,8 @@ private final class SessionOwner: Sendable {
         // behind the client's back, where only an ``Authenticator`` sends credentials.
         configuration.urlCredentialStorage = nil
         delegate = SessionDelegate()
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: URLSessionTransport.delegateQueue())
         self.isShared = isShared
-    }
-
-    /// The queue the delegate's events come on.
-    ///
-    /// FoundationNetworking hands each event (the response, each piece of the body, each piece
-    /// sent, the end) to the delegate queue as an operation, which wakes a thread of the queue's
-    /// own for a few microseconds of work; with a completion handler it calls back inline
-    /// instead. Run inline too, on the session's own queue, the delegate's events cost what the
-    /// completion handler's do. Elsewhere the events come on a serial queue of the session's
-    /// own, never on the threads Swift's concurrency runs on, so a busy pool can't hold back a
-    /// call's outcome.
-    private static func delegateQueue() -> OperationQueue {
-        #if canImport(FoundationNetworking)
-        return InlineOperationQueue()
-        #else
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        return queue
-        #endif
     }
 
     deinit {
