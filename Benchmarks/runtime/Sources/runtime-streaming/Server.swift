@@ -10,7 +10,12 @@ import Foundation
 // writes: a client that reads slowly holds the server back, as TCP does.
 //
 //   GET /events?count=N&size=S   N server-sent events of about S bytes each, chunked
-//   GET /latency?count=N         N events 20 ms apart, each carrying the monotonic time it was sent
+//   GET /latency?count=N&gap=G   N events, the first with the head and the others G ms apart,
+//                                each carrying the monotonic time it was sent
+//   GET /endless?id=I            an event every millisecond until the client closes the
+//                                connection, which is noted under I with the time it was seen
+//   GET /closed?id=I             when the server saw stream I's connection closed (monotonic
+//                                nanoseconds), 0 if it hasn't
 //   GET /bytes?size=S            S bytes with a Content-Length
 //   PUT /upload                  reads the body and answers with its length
 
@@ -19,6 +24,14 @@ func monotonicNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// When the server saw each endless stream's connection closed, by its id.
+private enum Closes {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var seen: [Int: UInt64] = [:]
+    static func record(_ id: Int) { lock.withLock { seen[id] = monotonicNanoseconds() } }
+    static func time(of id: Int) -> UInt64 { lock.withLock { seen[id] ?? 0 } }
 }
 
 enum BenchmarkServer {
@@ -35,7 +48,7 @@ enum BenchmarkServer {
         }
         listen(fd, 64)
         print(Int(UInt16(bigEndian: address.sin_port)))
-        fflush(stdout)
+        fflush(nil)
         while true {
             let client = accept(fd, nil, nil)
             guard client >= 0 else { continue }
@@ -73,7 +86,13 @@ private final class Connection {
             case (_, "/events"):
                 guard events(count: query["count"] ?? 1, size: query["size"] ?? 100) else { return }
             case (_, "/latency"):
-                guard latency(count: query["count"] ?? 100) else { return }
+                guard latency(count: query["count"] ?? 100, gap: query["gap"] ?? 20) else { return }
+            case (_, "/endless"):
+                endless(id: query["id"] ?? 0)
+                return
+            case (_, "/closed"):
+                let text = "\(Closes.time(of: query["id"] ?? 0))"
+                guard send("HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\n\r\n\(text)") else { return }
             case (_, "/bytes"):
                 guard bytes(query["size"] ?? 0) else { return }
             default:
@@ -96,13 +115,37 @@ private final class Connection {
         return send("0\r\n\r\n")
     }
 
-    func latency(count: Int) -> Bool {
+    func latency(count: Int, gap: Int) -> Bool {
         guard send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n") else { return false }
         for n in 0..<count {
-            usleep(20_000)
+            if n > 0 { usleep(useconds_t(gap * 1000)) }
             guard chunk("data: {\"n\":\(n),\"sent\":\(monotonicNanoseconds())}\n\n") else { return false }
         }
         return send("0\r\n\r\n")
+    }
+
+    /// Sends an event every millisecond, for a minute at most, watching the connection between
+    /// events: the client sends nothing more on it during the response, so the socket turning
+    /// readable means it was closed (a read of 0 bytes, or a reset).
+    func endless(id: Int) {
+        guard send("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n") else {
+            Closes.record(id)
+            return
+        }
+        for n in 0..<60_000 {
+            var watch = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&watch, 1, 1) > 0 {
+                var byte: UInt8 = 0
+                if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) <= 0 {
+                    Closes.record(id)
+                    return
+                }
+            }
+            guard chunk("data: {\"n\":\(n)}\n\n") else {
+                Closes.record(id)
+                return
+            }
+        }
     }
 
     func bytes(_ size: Int) -> Bool {

@@ -1,0 +1,169 @@
+import AsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NIOCore
+import StrategyKit
+import StrategyKitAsyncHTTPClient
+
+// The strategies the benchmark sends, and how it measures memory and time.
+
+struct Event: Decodable, Sendable {
+    let n: Int
+}
+
+/// `count` events of about `size` bytes each, as fast as the server can send them.
+struct Events: StreamingStrategy {
+    typealias Output = Data
+    let count: Int
+    let size: Int
+    func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/events", query: ["count": count, "size": size]) }
+    var streamFormat: StreamFormat<Event> { .serverSentEvents(of: Event.self) }
+}
+
+struct Stamped: Decodable, Sendable {
+    let n: Int
+    let sent: UInt64
+}
+
+/// `count` events, the first with the response's head and the others `gap` milliseconds apart,
+/// each carrying the time the server sent it.
+struct Latency: StreamingStrategy {
+    typealias Output = Data
+    let count: Int
+    let gap: Int
+    func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/latency", query: ["count": count, "gap": gap]) }
+    var streamFormat: StreamFormat<Stamped> { .serverSentEvents(of: Stamped.self) }
+}
+
+/// Events every millisecond until the client closes the connection, which the server notes
+/// under `id`.
+struct Endless: StreamingStrategy {
+    typealias Output = Data
+    let id: Int
+    func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/endless", query: ["id": id]) }
+    var streamFormat: StreamFormat<Event> { .serverSentEvents(of: Event.self) }
+}
+
+struct Bytes: Strategy {
+    typealias Output = Data
+    let size: Int
+    func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/bytes", query: ["size": size]) }
+}
+
+struct Upload: Strategy {
+    typealias Output = Data
+    func endpoint(for input: Void) -> Endpoint { Endpoint(.put, "/upload") }
+}
+
+enum Kind: String, CaseIterable {
+    case urlSession = "URLSession"
+    case asyncHTTPClient = "AsyncHTTPClient"
+    var transport: any Transport { self == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport() }
+}
+
+/// Reads a whole response through the transport's own API, counting bytes: the raw transport.
+func rawBytes(_ kind: Kind, _ url: String) async throws -> Int {
+    switch kind {
+    case .urlSession:
+        final class Counter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+            var count = 0
+            let done = DispatchSemaphore(value: 0)
+            func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) { count += data.count }
+            func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
+        }
+        let counter = Counter()
+        let session = URLSession(configuration: .default, delegate: counter, delegateQueue: nil)
+        session.dataTask(with: URL(string: url)!).resume()
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                counter.done.wait()
+                continuation.resume()
+            }
+        }
+        session.finishTasksAndInvalidate()
+        return counter.count
+    case .asyncHTTPClient:
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
+        var count = 0
+        for try await buffer in response.body { count += buffer.readableBytes }
+        return count
+    }
+}
+
+/// A whole small response's text, through AsyncHTTPClient.
+func fetchText(_ url: String) async throws -> String {
+    let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+    let body = try await response.body.collect(upTo: 1 << 20)
+    return String(buffer: body)
+}
+
+/// The resident memory of this process in bytes.
+func residentBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+    return kb * 1024
+}
+
+/// Gives the memory malloc holds free back to the system, so a baseline taken after it isn't
+/// padded with pages an earlier measure left resident (which a later one would reuse unseen).
+func releaseFreeMemory() {
+    #if canImport(Glibc)
+    typealias Trim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+    #endif
+}
+
+/// Runs `operation` and returns its result with the most resident memory above the baseline
+/// (taken just before, once malloc's free memory is released) seen meanwhile, sampled every
+/// millisecond and once more at the end.
+func peakMemory<T>(_ operation: () async throws -> T) async throws -> (T, Int) {
+    releaseFreeMemory()
+    let baseline = residentBytes()
+    let peak = ManagedPeak()
+    let sampler = Thread {
+        while !peak.isStopped {
+            peak.record(residentBytes())
+            usleep(1000)
+        }
+    }
+    sampler.start()
+    let result = try await operation()
+    peak.record(residentBytes())
+    peak.stop()
+    return (result, max(peak.value - baseline, 0))
+}
+
+final class ManagedPeak: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+    private var stopped = false
+    var isStopped: Bool { lock.withLock { stopped } }
+    var value: Int { lock.withLock { peak } }
+    func record(_ bytes: Int) { lock.withLock { peak = max(peak, bytes) } }
+    func stop() { lock.withLock { stopped = true } }
+}
+
+func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1e6) }
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+/// The value at `fraction` of the sorted `values` (0.99: the 99th percentile).
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(Int(Double(sorted.count) * fraction), sorted.count - 1)]
+}
+
+/// `value` against a target it must stay under: `met` or `MISSED`.
+func verdict(_ value: Double, under target: Double) -> String { value < target ? "met" : "MISSED" }
