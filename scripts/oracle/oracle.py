@@ -283,6 +283,17 @@ class Oracle:
         # Of the candidates the request is valid for, the one that declares the most of what it
         # carries; then the most demanding; then the first in the document.
         # When none is met: the reasons of the first in the document.
+        if not met:
+            # A request meant for a variant no request can reach is that variant's: the fault is
+            # the document's, not the client's.
+            for key in self.groups.get(template, []):
+                if (request.method, key) in self.unreachable:
+                    label, operation, reasons, _, _ = self._check(request, key, self.variant_apps[key], found)
+                    if not reasons:
+                        entry["operation"], entry["operationId"] = label, operation.get("operationId")
+                        entry["document_faults"] = [self.unreachable[(request.method, key)]]
+                        entry["note"] = "document-fault"
+                        return 598, {"Content-Type": "application/json"}, json.dumps({"errors": entry["document_faults"]}).encode()
         chosen = outcomes[min(met)[2]] if met else outcomes[first]
         label, operation, reasons, faults, app = chosen
         entry["operation"] = label

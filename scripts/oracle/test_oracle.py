@@ -470,10 +470,16 @@ class Variants(OracleCase):
         self.assertEqual(self.last()["operation"], "GET /items/{id}")
 
     def test_indistinguishable_variant_is_a_document_fault(self):
-        faults = [e for e in self.entries() if e["status"] == 598 and "#" in e["operation"]]
+        faults = [e for e in self.entries() if e["status"] == 598 and e["operation"].startswith("GET /items/")]
         self.assertEqual([e["operation"] for e in faults], ["GET /items/{id}#again"])
         self.assertIn("GET /items/{id}#shared", faults[0]["document_faults"][0])
         self.assertIn("no request can reach it", faults[0]["document_faults"][0])
+
+    def test_a_request_only_an_unreachable_variant_takes_is_that_variants_document_fault(self):
+        self.document_fault("GET", "/modes?mode=b", "GET /modes#b: no request can reach it")
+        self.assertEqual(self.last()["operation"], "GET /modes#b")
+        self.refused("GET", "/modes?mode=c", "query parameter 'mode'")
+        self.assertEqual(self.last()["operation"], "GET /modes")
 
     def test_a_request_reaches_each_variant_it_cant_tell_apart(self):
         self.answered(204, "PUT", "/files/f1?fields=shared_link", json.dumps({"shared_link": {"access": "open"}}).encode(),
