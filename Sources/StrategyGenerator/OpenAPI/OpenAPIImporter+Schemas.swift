@@ -309,8 +309,10 @@ extension OpenAPIImporter {
             inlineModels[key] = name
             return .named(name)
         }
-        // `items` without a type is a list all the same.
-        let implicitList = schema["items"] != nil && schema["properties"] == nil && schema["allOf"] == nil
+        // `items` without a type is a list all the same, unless it lists a schema per position
+        // (JSON Schema's tuples), which says nothing of a value that isn't a list.
+        let tuple: Bool = if case .sequence = schema["items"]?.kind { true } else { false }
+        let implicitList = schema["items"] != nil && !tuple && schema["properties"] == nil && schema["allOf"] == nil
         switch valueType(schema) ?? (implicitList ? "array" : nil) {
         case "string":
             switch schema["format"]?.scalar {
@@ -331,8 +333,9 @@ extension OpenAPIImporter {
         case "boolean":
             return .named("Bool")
         case "array":
-            // A list that doesn't say what it holds holds any JSON values.
-            guard let items = schema["items"] else { return .array(.named("JSON")) }
+            // A list that doesn't say what it holds, or says it position by position, holds any
+            // JSON values.
+            guard let items = schema["items"], !tuple else { return .array(.named("JSON")) }
             guard let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
             return element.isOptional || element == .named("File") && !filesAllowed ? nil : .array(element)
         case "object":
@@ -347,7 +350,7 @@ extension OpenAPIImporter {
             return .named("JSON")
         case nil:
             // No type, or several, or values of several types: any JSON value.
-            let shaped = ["allOf", "items", "properties"].contains { schema[$0] != nil }
+            let shaped = ["allOf", "properties"].contains { schema[$0] != nil } || schema["items"] != nil && !tuple
             return shaped ? nil : .named("JSON")
         default:
             return nil
