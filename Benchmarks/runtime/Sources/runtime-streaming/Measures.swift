@@ -92,6 +92,27 @@ func rawBytes(_ kind: Kind, _ url: String) async throws -> Int {
     }
 }
 
+/// Uploads `file` with URLSession's own upload task and no delegate of StrategyKit's, for the
+/// memory URLSession itself takes.
+func rawURLSessionUpload(_ url: String, from file: URL) async {
+    final class Waiter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
+    }
+    let waiter = Waiter()
+    let session = URLSession(configuration: .default, delegate: waiter, delegateQueue: nil)
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = "PUT"
+    session.uploadTask(with: request, fromFile: file).resume()
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            waiter.done.wait()
+            continuation.resume()
+        }
+    }
+    session.finishTasksAndInvalidate()
+}
+
 /// A whole small response's text, through AsyncHTTPClient.
 func fetchText(_ url: String) async throws -> String {
     let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))

@@ -153,7 +153,8 @@ struct Run {
     }
 
     /// Resident memory above the baseline for a large upload from a file and a large download
-    /// into one.
+    /// into one, each with its progress followed (as an app shows it); a transfer that fails
+    /// says so, with how far it went.
     func files() async throws {
         let size = quick ? 64 << 20 : 1 << 30
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
@@ -161,21 +162,43 @@ struct Run {
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()
-        let clock = ContinuousClock()
-        var start = clock.now
-        let (answer, uploadPeak) = try await peakMemory { try await client.upload(Upload(), (), body: .file(file)) }
-        let uploadTime = seconds(clock.now - start)
-        precondition(String(decoding: answer, as: UTF8.self) == "\(size)", "the server received \(String(decoding: answer, as: UTF8.self)) bytes")
-        try FileManager.default.removeItem(at: file)
-        start = clock.now
-        let (_, downloadPeak) = try await peakMemory { try await client.download(Bytes(size: size), (), to: file) }
-        let downloadTime = seconds(clock.now - start)
-        let landed = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
-        precondition(landed == size)
-        try FileManager.default.removeItem(at: file)
+        defer { try? FileManager.default.removeItem(at: file) }
         let rate = { (time: Double) in String(format: "%.0f MB/s", Double(size) / 1e6 / time) }
-        print("\(name): \(size >> 20) MiB upload from a file (\(rate(uploadTime))), peak RSS above baseline \(megabytes(uploadPeak)) "
-            + "(target under 20 MB: \(verdict(Double(uploadPeak), under: 20e6))); download to a file (\(rate(downloadTime))) "
-            + "\(megabytes(downloadPeak)) (target under 20 MB: \(verdict(Double(downloadPeak), under: 20e6)))")
+        let clock = ContinuousClock()
+        let progress = ManagedPeak()
+        var start = clock.now
+        do {
+            let (answer, peak) = try await peakMemory {
+                try await client.upload(Upload(), (), body: .file(file)) { progress.record(Int($0.completed)) }
+            }
+            let time = seconds(clock.now - start)
+            precondition(String(decoding: answer, as: UTF8.self) == "\(size)", "the server received \(String(decoding: answer, as: UTF8.self)) bytes")
+            var raw = ""
+            if kind == .urlSession {
+                start = clock.now
+                let (_, rawPeak) = try await peakMemory { await rawURLSessionUpload(base + "/upload", from: file) }
+                raw = "; URLSession's own upload task, without StrategyKit: \(rate(seconds(clock.now - start))), \(megabytes(rawPeak))"
+            }
+            print("\(name): \(size >> 20) MiB upload from a file (\(rate(time))), peak RSS above baseline \(megabytes(peak)) "
+                + "(target under 20 MB: \(verdict(Double(peak), under: 20e6)))\(raw)")
+        } catch {
+            print("\(name): \(size >> 20) MiB upload from a file FAILED after \(String(format: "%.1f s", seconds(clock.now - start))), "
+                + "\(megabytes(progress.value)) sent: \(error)")
+        }
+        let received = ManagedPeak()
+        start = clock.now
+        do {
+            let (_, peak) = try await peakMemory {
+                try await client.download(Bytes(size: size), (), to: file) { received.record(Int($0.completed)) }
+            }
+            let time = seconds(clock.now - start)
+            let landed = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
+            precondition(landed == size)
+            print("\(name): \(size >> 20) MiB download to a file (\(rate(time))), peak RSS above baseline \(megabytes(peak)) "
+                + "(target under 20 MB: \(verdict(Double(peak), under: 20e6)))")
+        } catch {
+            print("\(name): \(size >> 20) MiB download to a file FAILED after \(String(format: "%.1f s", seconds(clock.now - start))), "
+                + "\(megabytes(received.value)) received: \(error)")
+        }
     }
 }

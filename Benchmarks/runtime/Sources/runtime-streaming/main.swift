@@ -9,9 +9,22 @@ import Foundation
 //
 //   swift run -c release runtime-streaming          the full run (figures in ../RESULTS.md)
 //   swift run runtime-streaming --quick             a short run for CI: small sizes, same paths
+//   … --only files,memory                           some of the measures: throughput, memory,
+//                                                   latency, cancellation, files
+//   … --transports AsyncHTTPClient                  some of the transports: URLSession,
+//                                                   AsyncHTTPClient
 
 if CommandLine.arguments.contains("--serve") { BenchmarkServer.serve() }
 let quick = CommandLine.arguments.contains("--quick")
+/// The comma-separated names after `option`, `nil` when it isn't given.
+func names(after option: String) -> Set<String>? {
+    CommandLine.arguments.firstIndex(of: option).flatMap { index in
+        CommandLine.arguments.dropFirst(index + 1).first.map { Set($0.split(separator: ",").map(String.init)) }
+    }
+}
+let only = names(after: "--only")
+let transports = names(after: "--transports")
+func measures(_ name: String) -> Bool { only?.contains(name) ?? true }
 
 // The server, in a process of its own.
 let serverProcess = Process()
@@ -26,11 +39,11 @@ while !portLine.contains(10) { portLine.append(portPipe.fileHandleForReading.ava
 let port = Int(String(decoding: portLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))!
 
 print("streaming benchmark\(quick ? " (quick)" : "") against a loopback server in its own process")
-for (index, kind) in Kind.allCases.enumerated() {
+for (index, kind) in Kind.allCases.enumerated() where transports?.contains(kind.rawValue) ?? true {
     let run = Run(kind, port: port, quick: quick)
-    try await run.throughput()
-    try await run.memory()
-    try await run.latency()
-    try await run.cancellation(firstID: index * 1000)
-    try await run.files()
+    if measures("throughput") { try await run.throughput() }
+    if measures("memory") { try await run.memory() }
+    if measures("latency") { try await run.latency() }
+    if measures("cancellation") { try await run.cancellation(firstID: index * 1000) }
+    if measures("files") { try await run.files() }
 }
