@@ -72,7 +72,6 @@ private final class StreamingDelegate: HTTPClientResponseDelegate, @unchecked Se
 
     private struct State {
         var task: HTTPClient.Task<Void>?
-        var waiting: EventLoopPromise<Void>?
         var hasHead = false
         var sentBytes: Int64 = 0
     }
@@ -88,7 +87,7 @@ private final class StreamingDelegate: HTTPClientResponseDelegate, @unchecked Se
         self.limit = limit
         self.isHead = isHead
         self.sent = sent
-        channel = ByteChannel(limit: limit, onDemand: { [weak self] in self?.resumeReading() }, onTerminate: { [weak self] in self?.stop() })
+        channel = ByteChannel(limit: limit, onDemand: nil, onTerminate: { [weak self] in self?.stop() })
     }
 
     func run(_ task: HTTPClient.Task<Void>) async throws -> (HTTPResponse, ByteStream) {
@@ -103,21 +102,9 @@ private final class StreamingDelegate: HTTPClientResponseDelegate, @unchecked Se
         return (head, ByteStream(channel: channel, length: length))
     }
 
-    private func resumeReading() {
-        state.withLockedValue { state in
-            defer { state.waiting = nil }
-            return state.waiting
-        }?.succeed()
-    }
-
     private func stop() {
         head.offer(.failure(.cancelled))
-        let (task, waiting) = state.withLockedValue { state in
-            defer { state.waiting = nil }
-            return (state.task, state.waiting)
-        }
-        task?.cancel()
-        waiting?.succeed()
+        state.withLockedValue { $0.task }?.cancel()
     }
 
     func didSendRequestPart(task: HTTPClient.Task<Void>, _ part: IOData) {
@@ -147,8 +134,10 @@ private final class StreamingDelegate: HTTPClientResponseDelegate, @unchecked Se
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
         guard !channel.yield(Data(buffer: buffer)) else { return task.eventLoop.makeSucceededVoidFuture() }
-        let promise = task.eventLoop.makePromise(of: Void.self)
-        state.withLockedValue { $0.waiting = promise }
+        // The channel says when to read on, even when the reader caught up before this line:
+        // a wake-up it gave before a promise was waiting isn't lost.
+        let (promise, channel) = (task.eventLoop.makePromise(of: Void.self), channel!)
+        promise.completeWithTask { await channel.demand() }
         return promise.futureResult
     }
 
