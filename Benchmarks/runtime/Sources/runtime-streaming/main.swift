@@ -8,7 +8,7 @@ import Foundation
 // figure with a target says whether it is met.
 //
 //   swift run -c release runtime-streaming          the full run (figures in ../RESULTS.md)
-//   swift run runtime-streaming --quick             a short run for CI: small sizes, same paths
+//   swift run runtime-streaming --quick             a short run: small sizes, the same paths
 //   … --only files,memory                           some of the measures: throughput, memory,
 //                                                   latency, cancellation, files
 //   … --transports AsyncHTTPClient                  some of the transports: URLSession,
