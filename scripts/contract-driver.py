@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-STRATEGY = re.compile(r"^((?:///.*\n)+)(?:@.*\n)*(?:public |package )?struct (\w+): (?:Paginated)?Strategy \{\n", re.M)
+STRATEGY = re.compile(r"^((?:///.*\n)+)(?:@.*\n)*(?:public |package )?struct (\w+): (?:Paginated|Streaming)?Strategy \{\n", re.M)
 ROUTE = re.compile(r"^/// `([A-Z]+) (\S+)`$", re.M)
 
 
