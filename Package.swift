@@ -93,7 +93,7 @@ let package = Package(
         ),
 
         // A real HTTP/1.1 server on a loopback port, for tests.
-        .target(name: "TestServer", dependencies: ["StrategyKit"], path: "Tests/TestServer"),
+        .target(name: "TestServer", dependencies: ["StrategyKit", "StrategyKitAsyncHTTPClient"], path: "Tests/TestServer"),
 
         .testTarget(
             name: "StrategyKitTests",

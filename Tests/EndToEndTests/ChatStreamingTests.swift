@@ -8,19 +8,7 @@ import Testing
 /// answered whole, or, through the strategy beside it, as server-sent events whose typed chunks
 /// reach the caller in order until `data: [DONE]`; and a log exported as JSON Lines.
 @Suite struct ChatStreamingTests {
-    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case urlSession
-        case asyncHTTPClient
-
-        var transport: any Transport {
-            switch self {
-            case .urlSession: URLSessionTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            }
-        }
-
-        var testDescription: String { rawValue }
-    }
+    typealias Kind = TransportKind
 
     static let request = ChatRequest(model: "tgi", messages: [ChatMessage(role: "user", content: "What is deep learning?")])
 

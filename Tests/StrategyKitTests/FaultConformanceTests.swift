@@ -9,19 +9,7 @@ import Testing
 /// deadline, and ends in another kind (or a success) when waited out, so the kind alone
 /// shows that the call ended on time, however loaded the machine.
 @Suite struct FaultConformanceTests {
-    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case urlSession
-        case asyncHTTPClient
-
-        var transport: any Transport {
-            switch self {
-            case .urlSession: URLSessionTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            }
-        }
-
-        var testDescription: String { rawValue }
-    }
+    typealias Kind = TransportKind
 
     /// A fault, what it must end in, and how many attempts the retry policy makes of it.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -9,19 +9,7 @@ import Testing
 
 /// Every real transport, against the same server, meets the same expectations.
 @Suite struct TransportConformanceTests {
-    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case urlSession
-        case asyncHTTPClient
-
-        var transport: any Transport {
-            switch self {
-            case .urlSession: URLSessionTransport()
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            }
-        }
-
-        var testDescription: String { rawValue }
-    }
+    typealias Kind = TransportKind
 
     let server: HTTPTestServer
 
