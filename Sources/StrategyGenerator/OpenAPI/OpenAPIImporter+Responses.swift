@@ -100,11 +100,21 @@ extension OpenAPIImporter {
     /// in order; where they don't all give the same type (or some give none), the case also
     /// keeps the body as it came, so a body no type describes is never lost.
     mutating func statusCases(_ errorCases: [StatusCase.Status: (payloads: [TypeReference?], location: SourceLocation)]) -> [StatusCase] {
-        errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
+        // A model's shape, once each: a large API gives its statuses many bodies.
+        let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        var shapes: [String: ModelSpec] = [:]
+        func alikeKey(_ type: TypeReference) -> AnyHashable {
+            guard case .named(let name) = type, let model = byName[name] else { return AnyHashable(type) }
+            if let shape = shapes[name] { return AnyHashable(shape) }
+            let shape = APISpec.shape(of: model)
+            shapes[name] = shape
+            return AnyHashable(shape)
+        }
+        return errorCases.keys.sorted { $0.order < $1.order }.compactMap { status in
             let entry = errorCases[status]!
             // Bodies written out alike in several operations are one type.
-            var types: [TypeReference] = []
-            for type in entry.payloads.compactMap({ $0 }) where !types.contains(where: { isAlike($0, type) }) {
+            var types: [TypeReference] = [], kept: Set<AnyHashable> = []
+            for type in entry.payloads.compactMap({ $0 }) where kept.insert(alikeKey(type)).inserted {
                 types.append(type)
             }
             let payload: StatusCase.Payload
@@ -120,14 +130,6 @@ extension OpenAPIImporter {
             statusCase.keepsBody = types.count + (entry.payloads.contains(nil) ? 1 : 0) > 1
             return statusCase
         }
-    }
-
-    /// Whether two types are one, or models declared alike under two names.
-    func isAlike(_ first: TypeReference, _ second: TypeReference) -> Bool {
-        guard first != second else { return true }
-        guard case .named(let one) = first, case .named(let other) = second,
-              let a = models.first(where: { $0.name.value == one }), let b = models.first(where: { $0.name.value == other }) else { return false }
-        return APISpec.shape(of: a) == APISpec.shape(of: b)
     }
 
     /// A union of the bodies operations give one error status (a validation error's body where
