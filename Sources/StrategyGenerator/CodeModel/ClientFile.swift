@@ -218,7 +218,6 @@ extension CodeContext {
         let parameters = fields.map { field in
             Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
         }
-        let strategyName = SwiftName.escaped(strategy.name.value)
         // A parameter named like the method hides it inside the method.
         let own = parameters.contains { $0.name == methodName(strategy) } ? "self." : ""
         let sending = sending(strategy)
