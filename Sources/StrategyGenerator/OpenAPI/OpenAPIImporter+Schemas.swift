@@ -458,11 +458,7 @@ extension OpenAPIImporter {
                 warn("member \(index) of '\(key)' has a type the spec format can't say yet; it is left out", at: member.location, at)
                 continue
             }
-            var value: Named?
-            if discriminator != nil, let target = member.reference {
-                let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
-                value = written.map { Named($0, at: member.location) }
-            }
+            let value = discriminator == nil ? nil : discriminatingValue(of: member, mapping: mapping)
             let variant = UnionVariant(type: type, typeLocation: member.location, value: value)
             guard cases.insert(variant.caseName).inserted else {
                 warn("member \(index) of '\(key)' would be a second case '\(variant.caseName)'; it is left out", at: member.location, at)
@@ -480,6 +476,14 @@ extension OpenAPIImporter {
             for index in union.variants.indices { union.variants[index].value = nil }
         }
         return union
+    }
+
+    /// The value a discriminator names a member by: its key in the mapping, or else the name of
+    /// the component schema it refers to; `nil` for a member written inline.
+    func discriminatingValue(of member: YAMLNode, mapping: [(key: String, value: YAMLNode)]) -> Named? {
+        guard let target = member.reference else { return nil }
+        let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
+        return written.map { Named($0, at: member.location) }
     }
 
     /// A discriminated union whose members don't all hold the discriminator as a required string

@@ -36,11 +36,7 @@ extension OpenAPIImporter {
                 continue
             }
             add(model)
-            var value: Named?
-            if discriminator != nil, let target = member.reference {
-                let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
-                value = written.map { Named($0, at: member.location) }
-            }
+            let value = discriminator == nil ? nil : discriminatingValue(of: member, mapping: mapping)
             variants.append(UnionVariant(type: .named(memberName), typeLocation: member.location, value: value))
         }
         guard !variants.isEmpty else {
