@@ -10,7 +10,7 @@ private let generates = ProcessInfo.processInfo.environment["STRATEGY_FUZZ_GENER
 @_cdecl("LLVMFuzzerTestOneInput")
 public func strategyFuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    guard let loaded = try? SpecLoader.load(text: text, file: "fuzz.yaml") else { return 0 }
+    guard let loaded = try? GeneratorPipeline.load(text: text, file: "fuzz.yaml") else { return 0 }
     for diagnostic in loaded.diagnostics { precondition(!diagnostic.description.contains("\n")) }
     let validated: ValidatedSpec
     do {

@@ -35,7 +35,7 @@ public enum GeneratorPipeline {
     public static func generate(
         specAt path: String, config: GeneratorConfig = .standard, placeholders: Bool = false, layout: FileLayout? = nil
     ) throws(DiagnosticsError) -> GeneratedSpec {
-        let loaded = try SpecLoader.load(contentsOf: path, selecting: config.operations, paging: config.paging)
+        let loaded = try load(contentsOf: path, selecting: config.operations, paging: config.paging)
         let validated = try SpecValidator.validate(loaded, config: config)
         let layout = layout ?? FileLayout(specAt: path)
         var files = build(validated, config: config, layout: layout).map(render)
@@ -46,6 +46,45 @@ public enum GeneratorPipeline {
         }
         return GeneratedSpec(files: files, warnings: warnings(validated, loaded, config), renameableNames: loaded.spec.renameableNames)
     }
+
+    /// Stage 1: the spec at `path` loaded, or the OpenAPI or Swagger document there imported;
+    /// diagnostics name files as `path` spells them.
+    ///
+    /// - Parameter operations: of an OpenAPI document, the operations to import (and the schemas
+    ///   they reach); all of them when `nil`.
+    /// - Parameter paging: of an OpenAPI document, whether paging is inferred, and for which
+    ///   operations it is set.
+    /// - Throws: the diagnostics when nothing usable could be read (unreadable file, broken
+    ///   YAML, no API name, a document of an unknown version).
+    public static func load(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
+        try loaded(SpecLoader.read(contentsOf: path, selecting: operations, importing: importUsed), file: path, selecting: operations, paging: paging)
+    }
+
+    /// Stage 1 on a spec's or a document's text, as if read from `file`.
+    public static func load(text: String, file: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
+        try loaded(SpecLoader.read(text: text, file: file, selecting: operations, importing: importUsed), file: file, selecting: operations, paging: .init())
+    }
+
+    private static func loaded(_ read: SpecFile, file: String, selecting operations: GeneratorConfig.OperationSelection?, paging: GeneratorConfig.Paging) throws(DiagnosticsError) -> LoadedSpec {
+        switch read {
+        case .spec(let loaded): loaded
+        case .document(let root): try OpenAPIImport.importDocument(root, file: file, selecting: operations, paging: paging, checks: importChecks)
+        }
+    }
+
+    /// A document a spec uses, imported whole.
+    private static func importUsed(_ root: YAMLNode, file: String) throws(DiagnosticsError) -> LoadedSpec {
+        try OpenAPIImport.importDocument(root, file: file, checks: importChecks)
+    }
+
+    /// What validation refuses, for the import to leave out.
+    static let importChecks = ImportChecks(
+        errors: { SpecValidator.errors(in: $0) },
+        exampleProblems: { spec in
+            let types = TypeCatalog(spec)
+            return { $0.exampleProblem(types) }
+        }
+    )
 
     /// The spec's warnings; with `importWarnings: quiet`, those of importing an OpenAPI
     /// document are one note that counts them, at the configuration's key.

@@ -24,9 +24,9 @@ import Testing
         let file = folder.appendingPathComponent("latin1.yaml")
         try Data("api: Users\ninfo: { title: \"Caf".utf8 + [0xE9, 0x22, 0x20, 0x7D, 0x0A]).write(to: file)
 
-        #expect(throws: DiagnosticsError.self) { try SpecLoader.load(contentsOf: file.path) }
+        #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.load(contentsOf: file.path) }
         do {
-            _ = try SpecLoader.load(contentsOf: file.path)
+            _ = try GeneratorPipeline.load(contentsOf: file.path)
         } catch {
             #expect(error.description == "\(file.path):2:20: error: the spec is not UTF-8 text: the byte here is not part of a valid UTF-8 character")
         }
@@ -57,7 +57,7 @@ import Testing
               GetUser: { doc: "Привет, мир", GET: /users, retruns: User }
             """
         do {
-            let loaded = try SpecLoader.load(text: text, file: "spec.yaml")
+            let loaded = try GeneratorPipeline.load(text: text, file: "spec.yaml")
             let lines = loaded.diagnostics.map(\.description)
             #expect(lines.contains("spec.yaml:7:56: error: unknown key 'retruns' in strategy 'GetUser'; did you mean 'returns'?"))
         } catch {
@@ -66,9 +66,9 @@ import Testing
     }
 
     @Test func yamlSyntaxErrorsCountBytesToo() {
-        #expect(throws: DiagnosticsError.self) { try SpecLoader.load(text: "api: \"é\" ]\n", file: "spec.yaml") }
+        #expect(throws: DiagnosticsError.self) { try GeneratorPipeline.load(text: "api: \"é\" ]\n", file: "spec.yaml") }
         do {
-            _ = try SpecLoader.load(text: "api: \"é\" ]\n", file: "spec.yaml")
+            _ = try GeneratorPipeline.load(text: "api: \"é\" ]\n", file: "spec.yaml")
         } catch {
             #expect(error.description.hasPrefix("spec.yaml:1:11: error: invalid YAML"))
         }

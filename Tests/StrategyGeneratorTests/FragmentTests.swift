@@ -28,7 +28,7 @@ import Testing
             text.split(separator: "\n").first.flatMap { $0.hasPrefix("# expect: ") ? String($0.dropFirst(10)) : nil },
             "\(fragment).yaml must start with '# expect: DeclarationName'"
         )
-        let loaded = try SpecLoader.load(text: text, file: "\(fragment).yaml")
+        let loaded = try GeneratorPipeline.load(text: text, file: "\(fragment).yaml")
         // A model's sample extends it in the samples' own file.
         let files = GeneratorPipeline.build(try SpecValidator.validate(loaded))
             .filter { !fragment.hasPrefix("samples/") || $0.name.hasSuffix(".Samples.swift") }

@@ -60,7 +60,7 @@ import Testing
     @Test func aFaultValidationFindsInAnImportedSpecCostsOnlyWhatHoldsIt() throws {
         // A spec the importer could make but validation refuses: a date format on a number, an
         // optional parameter and a required one of a type that names nothing.
-        var loaded = try SpecLoader.load(text: """
+        var loaded = try GeneratorPipeline.load(text: """
             api: Shop
             servers: { production: https://shop.example.com }
             models:
@@ -69,7 +69,7 @@ import Testing
               ListItems: { GET: /items, query: { tag: Tag?, limit: Int? }, returns: "[Item]" }
               GetItem: { GET: "/items/{id}", path: { id: Identifier }, returns: Item }
             """, file: "shop.yaml")
-        let warnings = ImportedFaults.leaveOut(from: &loaded.spec, pointers: [:])
+        let warnings = ImportedFaults.leaveOut(from: &loaded.spec, pointers: [:], checks: GeneratorPipeline.importChecks)
 
         #expect(warnings.map(\.description) == [
             "shop.yaml:4:35: warning: 'format' applies to dates, but 'price' in model 'Item' is 'Int'; property 'price' is left out",

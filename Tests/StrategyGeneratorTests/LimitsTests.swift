@@ -9,7 +9,7 @@ import Testing
     private func diagnostics(_ text: String, file: String = "spec.yaml") -> [String] {
         var lines: [String]
         do {
-            let loaded = try SpecLoader.load(text: text, file: file)
+            let loaded = try GeneratorPipeline.load(text: text, file: file)
             do {
                 let validated = try SpecValidator.validate(loaded)
                 lines = validated.warnings.map(\.description)
@@ -88,7 +88,7 @@ import Testing
         let long = String(repeating: "Lorem ipsum dolor sit amet. ", count: 6_000)
         let text = header + "models:\n  User:\n    doc: \(long)\n    fields: { id: Int }\n"
         #expect(diagnostics(text).isEmpty)
-        let spec = try SpecLoader.load(text: text, file: "spec.yaml")
+        let spec = try GeneratorPipeline.load(text: text, file: "spec.yaml")
         #expect(spec.spec.models.first?.doc?.utf8.count == long.utf8.count - 1)
     }
 

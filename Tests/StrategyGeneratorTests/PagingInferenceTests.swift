@@ -34,7 +34,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("items.yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        var loaded = try SpecLoader.load(contentsOf: file.path, paging: paging)
+        var loaded = try GeneratorPipeline.load(contentsOf: file.path, paging: paging)
         loaded.diagnostics = loaded.diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             if diagnostic.location?.file == file.path { diagnostic.location?.file = "items.yaml" }

@@ -11,7 +11,7 @@ import Testing
               retry: { methods: [POST], idempotencyKey: "Idempotency Key" }
             """
 
-        let loaded = try SpecLoader.load(text: text, file: "shop.yaml")
+        let loaded = try GeneratorPipeline.load(text: text, file: "shop.yaml")
 
         #expect(loaded.spec.defaults.retry?.idempotencyKeyHeader == nil)
         #expect(loaded.diagnostics.map(\.description) == [

@@ -28,7 +28,7 @@ import Testing
 
     @Test func aModelNamedLikeARuntimeTypeIsRefusedAtItsPlace() throws {
         for name in ["CallError", "OpenEnum", "WithHeaders", "TransportError", "StubTransport"] {
-            let loaded = try SpecLoader.load(text: """
+            let loaded = try GeneratorPipeline.load(text: """
                 api: Shop
                 servers: { production: https://shop.example.com }
                 models:

@@ -10,7 +10,7 @@ import Testing
     static let hasCorpus = FileManager.default.fileExists(atPath: corpus.appendingPathComponent("tgi.openapi.json").path)
 
     func strategies(of document: String) throws -> [String: StrategySpec] {
-        let loaded = try SpecLoader.load(contentsOf: Self.corpus.appendingPathComponent(document).path)
+        let loaded = try GeneratorPipeline.load(contentsOf: Self.corpus.appendingPathComponent(document).path)
         return Dictionary(loaded.spec.strategies.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -120,7 +120,7 @@ import Testing
               GetUser: { doc: "\(Self.run("é", 80))", GET: /users, retruns: User }
             """
         do {
-            let loaded = try SpecLoader.load(text: spec, file: "spec.yaml")
+            let loaded = try GeneratorPipeline.load(text: spec, file: "spec.yaml")
             let lines = loaded.diagnostics.map(\.description)
             #expect(lines.contains("spec.yaml:10:\(36 + 160):"
                 + " error: unknown key 'retruns' in strategy 'GetUser'; did you mean 'returns'?"))
@@ -132,7 +132,7 @@ import Testing
     /// The diagnostics of loading and validating `text`, as `strategy-gen` prints them.
     private func diagnostics(_ text: String) -> [String] {
         do {
-            let loaded = try SpecLoader.load(text: text, file: "spec.yaml")
+            let loaded = try GeneratorPipeline.load(text: text, file: "spec.yaml")
             do {
                 return try SpecValidator.validate(loaded).warnings.map(\.description)
             } catch {

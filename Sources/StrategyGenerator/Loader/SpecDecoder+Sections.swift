@@ -108,7 +108,7 @@ extension SpecDecoder {
         let methods = body["methods"].flatMap { list($0, "'methods' of 'retry'") }?.compactMap { oneOf($0, "a method", SpecKeys.methods) } ?? []
         var retry = RetrySpec(maxRetries: max, baseDelay: body["delay"].flatMap { number($0, "'delay' of 'retry'") }, methods: methods)
         if let node = body["idempotencyKey"], let header = string(node, "'idempotencyKey' of 'retry'") {
-            if header.isEmpty || !header.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) {
+            if !Vocabulary.isHTTPToken(header) {
                 diagnostics.error("'\(header)' is not a header name for 'idempotencyKey'; use letters, digits and '-', e.g. 'Idempotency-Key'", at: node.location)
             } else {
                 retry.idempotencyKeyHeader = header
@@ -119,7 +119,7 @@ extension SpecDecoder {
 
     /// Whether `name` can go on the wire as a header name (an HTTP token); an error at its place if not.
     func checkHeaderName(_ name: Named, _ what: String) -> Bool {
-        guard !name.value.isEmpty, name.value.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) else {
+        guard Vocabulary.isHTTPToken(name.value) else {
             diagnostics.error("'\(name.value)' in \(what) is not a header name; use letters, digits and !#$%&'*+-.^_`|~, e.g. 'X-Request-ID'", at: name.location)
             return false
         }
@@ -128,7 +128,7 @@ extension SpecDecoder {
 
     /// Whether `name` can name a cookie: an HTTP token, as RFC 6265 says.
     func checkCookieName(_ name: Named, _ what: String) -> Bool {
-        guard !name.value.isEmpty, name.value.unicodeScalars.allSatisfy(Self.isHTTPTokenCharacter) else {
+        guard Vocabulary.isHTTPToken(name.value) else {
             diagnostics.error("'\(name.value)' in \(what) is not a cookie name; use letters, digits and !#$%&'*+-.^_`|~, e.g. 'session_id'", at: name.location)
             return false
         }
@@ -138,8 +138,7 @@ extension SpecDecoder {
     /// Whether a cookie's fixed value can go on the wire: RFC 6265's cookie-octets, visible
     /// ASCII but `"`, `,`, `;` and `\`.
     func checkCookieValue(_ cookie: ConstantParameter, _ what: String) -> Bool {
-        let octets = cookie.value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
-        guard !octets else { return true }
+        guard !Vocabulary.isCookieValue(cookie.value) else { return true }
         diagnostics.error("the value of cookie '\(cookie.name.value)' in \(what) holds a space, '\"', ',', ';', '\\' or a character beyond ASCII, which a cookie can't carry", at: cookie.name.location)
         return false
     }
@@ -156,11 +155,6 @@ extension SpecDecoder {
         guard let scalar = text.unicodeScalars.first(where: \.isControlOrLineBreak) else { return true }
         diagnostics.error("\(what) holds a control character (\(scalar.escapedDescription)); it can't go into a URL", at: location)
         return false
-    }
-
-    /// Whether `scalar` may stand in an HTTP token, such as a header name (RFC 9110, section 5.6.2).
-    static func isHTTPTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 
     func decodeAuthSchemes(_ node: YAMLNode) -> [AuthSchemeSpec] {

@@ -12,29 +12,54 @@ public struct LoadedSpec: Sendable {
     public var pointers: [SourceLocation: String] = [:]
 }
 
+/// A file as the loader reads it: a spec, loaded, or an OpenAPI or Swagger document, parsed for
+/// the import to read.
+enum SpecFile {
+    case spec(LoadedSpec)
+    case document(YAMLNode)
+}
+
+/// How the document at a path, parsed, is read into a spec.
+typealias DocumentImport = (YAMLNode, String) throws(DiagnosticsError) -> LoadedSpec
+
 /// Reads a spec file into an ``APISpec``, reporting every problem of shape it finds:
 /// YAML syntax, unknown or missing keys, values of the wrong kind, unreadable types.
 public enum SpecLoader {
-    /// Loads the spec at `path`, and the specs it `uses`; diagnostics name files as `path` spells them.
+    /// Reads the file at `path`: a spec, loaded with the specs it `uses`, or an OpenAPI or Swagger
+    /// document, parsed for the import to read; diagnostics name files as `path` spells them.
     ///
-    /// - Parameter operations: of an OpenAPI document, the operations to import (and the schemas
-    ///   they reach); all of them when `nil`.
-    /// - Parameter paging: of an OpenAPI document, whether paging is inferred, and for which
-    ///   operations it is set.
+    /// - Parameter operations: the configuration's selection of operations, which only a
+    ///   document's import reads; a spec is generated whole and says so.
+    /// - Parameter importing: how a document a spec `uses` is read into a spec; without it, a
+    ///   spec can use only other specs.
     /// - Throws: the diagnostics when nothing usable could be read (unreadable file, broken
     ///   YAML, no API name).
-    public static func load(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
-        try load(contentsOf: path, visiting: [], selecting: operations, paging: paging)
+    static func read(contentsOf path: String, selecting operations: GeneratorConfig.OperationSelection? = nil, importing: DocumentImport? = nil) throws(DiagnosticsError) -> SpecFile {
+        try read(text: readText(path), file: path, visiting: [], selecting: operations, importing: importing)
+    }
+
+    /// Reads a spec or a document from its text, as if read from `file`.
+    static func read(text: String, file: String, selecting operations: GeneratorConfig.OperationSelection? = nil, importing: DocumentImport? = nil) throws(DiagnosticsError) -> SpecFile {
+        try read(text: text, file: file, visiting: [], selecting: operations, importing: importing)
+    }
+
+    /// Loads the spec at `path`, and the specs it `uses`; an OpenAPI or Swagger document there is
+    /// an error, as the import reads those (``GeneratorPipeline/load(contentsOf:selecting:paging:)``
+    /// reads either).
+    public static func load(contentsOf path: String) throws(DiagnosticsError) -> LoadedSpec {
+        try spec(read(contentsOf: path), file: path)
     }
 
     /// Loads a spec from its text, as if read from `file`.
-    public static func load(text: String, file: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
-        try load(text: text, file: file, visiting: [], selecting: operations)
+    public static func load(text: String, file: String) throws(DiagnosticsError) -> LoadedSpec {
+        try spec(read(text: text, file: file), file: file)
     }
 
-    private static func load(contentsOf path: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection? = nil, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
-        let text = try readText(path)
-        return try load(text: text, file: path, visiting: visiting, selecting: operations, paging: paging)
+    private static func spec(_ read: SpecFile, file: String) throws(DiagnosticsError) -> LoadedSpec {
+        switch read {
+        case .spec(let loaded): return loaded
+        case .document: throw DiagnosticsError([.error("this is an OpenAPI document, which is imported, not loaded as a spec", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
     }
 
     /// The UTF-8 text of the file at `path`; a missing file, a folder, a file over the size limit
@@ -99,10 +124,10 @@ public enum SpecLoader {
         }
     }
 
-    private static func load(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?, paging: GeneratorConfig.Paging = .init()) throws(DiagnosticsError) -> LoadedSpec {
+    private static func read(text: String, file: String, visiting: [String], selecting operations: GeneratorConfig.OperationSelection?, importing: DocumentImport?) throws(DiagnosticsError) -> SpecFile {
         let root = try parse(text, file: file, allowingAliases: isOpenAPI(text))
         if let root, root["openapi"] != nil || root["swagger"] != nil {
-            return try importOpenAPI(root, file: file, selecting: operations, paging: paging)
+            return .document(root)
         }
         if let root, root["api"] == nil, let misspelt = misspeltVersionKey(root) {
             throw DiagnosticsError([misspelt])
@@ -123,7 +148,13 @@ public enum SpecLoader {
                 continue
             }
             do {
-                let loaded = try load(contentsOf: path, visiting: visiting + [file])
+                let loaded: LoadedSpec
+                switch try read(text: readText(path), file: path, visiting: visiting + [file], selecting: nil, importing: importing) {
+                case .spec(let spec): loaded = spec
+                case .document(let root):
+                    guard let importing else { loaded = try self.spec(.document(root), file: path); break }
+                    loaded = try importing(root, path)
+                }
                 spec.uses[index].models = loaded.spec.models + loaded.spec.uses.flatMap(\.models)
                 spec.uses[index].errors = loaded.spec.errors + loaded.spec.uses.flatMap(\.errors)
                 diagnostics += loaded.diagnostics.filter { $0.severity == .error }
@@ -132,11 +163,11 @@ public enum SpecLoader {
                 diagnostics += error.diagnostics
             }
         }
-        return LoadedSpec(spec: spec, diagnostics: diagnostics)
+        return .spec(LoadedSpec(spec: spec, diagnostics: diagnostics))
     }
 
     /// A `.json` file read as JSON, anything else as YAML; `nil` for an empty document.
-    private static func parse(_ text: String, file: String, allowingAliases: Bool) throws(DiagnosticsError) -> YAMLNode? {
+    static func parse(_ text: String, file: String, allowingAliases: Bool) throws(DiagnosticsError) -> YAMLNode? {
         let parsed = file.lowercased().hasSuffix(".json")
             ? JSONDocument.parse(text, file: file)
             : YAMLDocument.parse(text, file: file, allowingAliases: allowingAliases)
@@ -191,73 +222,6 @@ public enum SpecLoader {
             lineStart = bytes.index(after: lineBreak)
         }
         return false
-    }
-
-    /// An OpenAPI document, imported into the spec model.
-    private static func importOpenAPI(_ root: YAMLNode, file: String, selecting operations: GeneratorConfig.OperationSelection?, paging: GeneratorConfig.Paging) throws(DiagnosticsError) -> LoadedSpec {
-        let swagger = root["swagger"]
-        if let swagger, swagger.scalar != "2.0" || root["openapi"] != nil {
-            throw DiagnosticsError([.error("only Swagger 2.0 and OpenAPI 3.0 and 3.1 documents are imported; found swagger version '\(swagger.scalar ?? swagger.kindDescription)'", at: swagger.location)])
-        }
-        var references = ExternalReferences(rootFile: file, isSwagger: swagger != nil) { path throws(DiagnosticsError) in
-            // A device or pipe could block the build forever; only regular files are parts.
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
-            if let type, type != .typeRegular, type != .typeDirectory {
-                throw DiagnosticsError([.error("this is not a regular file", at: SourceLocation(file: path, line: 1, column: 1))])
-            }
-            return try parse(readText(path), file: path, allowingAliases: true)
-        }
-        let bundled = references.bundle(root)
-        var importer = swagger == nil
-            ? OpenAPIImporter(root: bundled, file: file, selection: operations, unresolved: references.unresolved)
-            : OpenAPIImporter(root: SwaggerConverter(root: bundled).convert(), file: file, selection: operations, unresolved: references.unresolved, spellingPointers: SwaggerConverter.swaggerPointer)
-        importer.paging.config = paging
-        guard var spec = importer.importDocument() else {
-            throw DiagnosticsError(references.warnings + importer.diagnostics.diagnostics)
-        }
-        let extensionWarnings = leavingOutFaultyExtensions(&spec, importer)
-        spec = spec.withoutUnreachableModels().withStubsFromSchemaExamples()
-        let faultWarnings = ImportedFaults.leaveOut(from: &spec, pointers: importer.pointers)
-        spec = spec.withoutUnreachableModels().sharingIdenticalModels(components: importer.componentModelNames)
-        return LoadedSpec(spec: spec, diagnostics: references.warnings + importer.diagnostics.diagnostics + extensionWarnings + faultWarnings, pointers: importer.pointers)
-    }
-
-    /// The importer builds a spec that validates, except where an extension brings in the spec
-    /// format's own words (pagination, errors in the body): an error validation finds in one of
-    /// those costs only that extension, which is left out with the error as a warning.
-    private static func leavingOutFaultyExtensions(_ spec: inout APISpec, _ importer: OpenAPIImporter) -> [Diagnostic] {
-        guard !importer.extensionUses.isEmpty else { return [] }
-        var warnings: [Diagnostic] = []
-        var remaining = importer.extensionUses
-        while !remaining.isEmpty {
-            let errors = SpecValidator.errors(in: spec)
-            if errors.isEmpty { return warnings }
-            let faulty = remaining.filter { use in errors.contains { $0.location.map(use.places.contains) ?? false } }
-            guard !faulty.isEmpty else { return warnings }
-            for use in faulty {
-                for error in errors where error.location.map(use.places.contains) ?? false {
-                    warnings.append(.warning("\(error.message); '\(use.name)' is left out", at: error.location))
-                }
-                switch use.target {
-                case .pagination(let strategy):
-                    if let index = spec.strategies.firstIndex(where: { $0.name.value == strategy }) { spec.strategies[index].pagination = nil }
-                case .errors:
-                    guard let plain = importer.errorsWithoutExtension, let index = spec.errors.firstIndex(where: { $0.name == plain.name }) else { break }
-                    if plain.statusCases.isEmpty {
-                        // The extension was all the error type had.
-                        spec.errors.remove(at: index)
-                        for strategy in spec.strategies.indices where spec.strategies[strategy].errorType == plain.name {
-                            spec.strategies[strategy].errorType = nil
-                        }
-                    } else {
-                        spec.errors[index] = plain
-                    }
-                }
-            }
-            remaining.removeAll { use in faulty.contains { $0.name == use.name && $0.target == use.target } }
-        }
-        return warnings
     }
 }
 

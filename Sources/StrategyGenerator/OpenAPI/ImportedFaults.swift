@@ -8,15 +8,15 @@ import Foundation
 enum ImportedFaults {
     /// The warnings for what was left out of `spec` so that it validates. Errors at places the
     /// spec can't drop stay, for validation to report.
-    static func leaveOut(from spec: inout APISpec, pointers: [SourceLocation: String]) -> [Diagnostic] {
+    static func leaveOut(from spec: inout APISpec, pointers: [SourceLocation: String], checks: ImportChecks) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         // Each round leaves out at least one element, and each element leaves out what holds it.
         for _ in 0..<32 {
-            let errors = SpecValidator.errors(in: spec)
+            let errors = checks.errors(spec)
             if errors.isEmpty { return warnings }
             var progressed = false
             for error in errors {
-                guard let location = error.location, let what = spec.leaveOut(at: location) else { continue }
+                guard let location = error.location, let what = spec.leaveOut(at: location, exampleProblems: checks.exampleProblems) else { continue }
                 let pointer = pointers[location].map { " (\($0))" } ?? ""
                 warnings.append(.warning("\(error.message); \(what) is left out\(pointer)", at: location))
                 progressed = true
@@ -30,12 +30,12 @@ enum ImportedFaults {
 extension APISpec {
     /// Leaves out the element written at `location`, or the operation it is a required input of;
     /// says what was left out, or `nil` when nothing the spec can drop is there.
-    mutating func leaveOut(at location: SourceLocation) -> String? {
+    mutating func leaveOut(at location: SourceLocation, exampleProblems: (APISpec) -> (StrategySpec) -> String?) -> String? {
         // An example many operations share is left out only where it doesn't fit.
         let sharing = strategies.indices.filter { strategies[$0].exampleLocation == location }
         if !sharing.isEmpty {
-            let types = TypeCatalog(self)
-            let unfit = sharing.filter { strategies[$0].exampleProblem(types) != nil }
+            let problem = exampleProblems(self)
+            let unfit = sharing.filter { problem(strategies[$0]) != nil }
             if !unfit.isEmpty {
                 for index in unfit { (strategies[index].example, strategies[index].exampleLocation) = (nil, nil) }
                 return "the example of " + unfit.map { "operation '\(strategies[$0].name)'" }.joined(separator: ", ")

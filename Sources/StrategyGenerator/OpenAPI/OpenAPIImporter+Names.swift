@@ -4,7 +4,7 @@ import Foundation
 extension OpenAPIImporter {
     /// Fields whose Swift names would clash get names of their own, so `my_key` and `myKey` can
     /// sit side by side.
-    func uniqueMemberNames(_ fields: [FieldSpec], reserved: Set<String> = Checker.namesFieldsCantTake) -> [FieldSpec] {
+    func uniqueMemberNames(_ fields: [FieldSpec], reserved: Set<String> = Vocabulary.namesFieldsCantTake) -> [FieldSpec] {
         var taken = reserved
         return fields.map { field in
             var field = field

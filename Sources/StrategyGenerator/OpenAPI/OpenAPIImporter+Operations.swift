@@ -25,7 +25,7 @@ extension OpenAPIImporter {
             if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()),
                !keepsAuthorizationHeader(parameter, of: operation, at: at) { continue }
             let required = place == "path" || parameter["required"]?.bool == true
-            if place == "cookie", !Self.isToken(wireName) {
+            if place == "cookie", !Vocabulary.isHTTPToken(wireName) {
                 guard !required else {
                     warn("cookie '\(wireName)' has a name a cookie can't have; the operation is left out", at: parameter.location, at)
                     return nil
@@ -40,7 +40,7 @@ extension OpenAPIImporter {
             let schemaPointer = json.map { at.appending("content").appending($0.type).appending("schema") } ?? at.appending("schema")
             let schema = json?.schema ?? parameter["schema"] ?? parameter
             if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
-               place == "query" || place == "header" || place == "cookie" && Self.isCookieValue(constant) {
+               place == "query" || place == "header" || place == "cookie" && Vocabulary.isCookieValue(constant) {
                 // A value the operation always sends is not an input.
                 let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
                 switch place {
@@ -253,17 +253,7 @@ extension OpenAPIImporter {
     /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
     func isCookieType(_ type: TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        return TypeCatalog.scalars.contains(name) || enumModelNames.contains(name)
-    }
-
-    /// Whether `name` is an HTTP token, as header and cookie names are.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter)
-    }
-
-    /// Whether a fixed value can go in a cookie as it is: RFC 6265's cookie-octets.
-    static func isCookieValue(_ value: String) -> Bool {
-        value.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"\",;\\".unicodeScalars.contains($0) }
+        return Vocabulary.scalarTypeNames.contains(name) || enumModelNames.contains(name)
     }
 
     func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {

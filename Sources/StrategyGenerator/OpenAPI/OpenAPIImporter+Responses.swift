@@ -12,7 +12,7 @@ extension OpenAPIImporter {
         var fields: [FieldSpec] = []
         for (name, header) in resolved["headers"]?.members ?? [] {
             let headerAt = at.appending("headers").appending(name)
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy(SpecDecoder.isHTTPTokenCharacter) else {
+            guard Vocabulary.isHTTPToken(name) else {
                 warn("response header '\(name)' is not a header name; it is left out", at: header.location, headerAt)
                 continue
             }

@@ -115,7 +115,7 @@ extension OpenAPIImporter {
             case ("http", "basic", _): kind = .basic
             case ("apiKey", _, "header"): kind = .apiKey(place: .header, name: scheme["name"]?.scalar ?? key)
             case ("apiKey", _, "query"): kind = .apiKey(place: .query, name: scheme["name"]?.scalar ?? key)
-            case ("apiKey", _, "cookie") where Self.isToken(scheme["name"]?.scalar ?? key):
+            case ("apiKey", _, "cookie") where Vocabulary.isHTTPToken(scheme["name"]?.scalar ?? key):
                 kind = .apiKey(place: .cookie, name: scheme["name"]?.scalar ?? key)
             default:
                 warn("security scheme '\(key)' is not one the runtime sends; operations that need it are sent without it", at: node.location, at)

@@ -70,7 +70,7 @@ struct OpenAPIImporter {
             (root["components"]?.members ?? []).map { ($0.key, Dictionary($0.value.members, uniquingKeysWith: { first, _ in first })) },
             uniquingKeysWith: { first, _ in first }
         )
-        typeNames = Set(Checker.namesGeneratedCodeUses.keys)
+        typeNames = Set(Vocabulary.namesGeneratedCodeUses.keys)
     }
 
     /// The document as a spec, or `nil` when it isn't an OpenAPI 3 document at all.

@@ -88,8 +88,8 @@ extension APISpec {
     /// Whether a type may take `name`: no keyword, nothing generated code uses, not the client's.
     private func isFree(_ name: String) -> Bool {
         let api = SwiftName.type(self.name.value)
-        return !SwiftName.keywords.contains(name) && !SwiftName.unusableMembers.contains(name) && !Checker.contextualKeywords.contains(name)
-            && Checker.namesGeneratedCodeUses[name] == nil && TypeReference.builtins[name] == nil
+        return !Vocabulary.isReserved(name)
+            && Vocabulary.namesGeneratedCodeUses[name] == nil && TypeReference.builtins[name] == nil
             && name != api + "Client" && name != api + "Stubs"
     }
 

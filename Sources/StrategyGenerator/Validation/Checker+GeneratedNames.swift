@@ -2,9 +2,6 @@
 /// generated code declares or uses itself: each is an error at its place, naming what it would
 /// clash with, rather than code that doesn't compile.
 extension Checker {
-    /// Names model fields can't take: `Hashable` declares `hashValue`. (The generated coding
-    /// reaches every property through `self` where a local has its name.)
-    static let namesFieldsCantTake: Set<String> = ["hashValue"]
     /// Names auth schemes can't take: the generated client and its builder use them.
     static let namesAuthSchemesCantTake: Set<String> = ["client", "chain", "environment", "transport", "server", "settings"]
 
@@ -13,7 +10,7 @@ extension Checker {
             guard case .object(let fields) = model.kind else { continue }
             for field in fields {
                 let name = field.swiftName ?? SwiftName.member(field.name.value)
-                if Self.namesFieldsCantTake.contains(name) {
+                if Vocabulary.namesFieldsCantTake.contains(name) {
                     diagnostics.error("'\(field.name)' in model '\(model.name)' becomes '\(name)', a name Hashable declares; give it another Swift name with 'swift:'", at: field.name.location)
                 }
             }

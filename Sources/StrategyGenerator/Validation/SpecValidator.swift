@@ -106,35 +106,6 @@ struct Checker {
         }
     }
 
-    /// Names generated code uses from Swift, Foundation and StrategyKit, or nests in what it
-    /// generates; a model, error type, strategy or interface of the same name would hide them.
-    static let namesGeneratedCodeUses: [String: String] = {
-        var names: [String: String] = [:]
-        for name in [
-            "Any", "Array", "Bool", "Codable", "CodingKey", "CodingKeys", "Decodable", "Decoder", "Dictionary", "Double",
-            "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int8", "Int16", "Int32", "Int64", "Never", "Optional",
-            "RawRepresentable", "Result", "Sendable", "Set", "String", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Void",
-        ] { names[name] = "Swift's '\(name)'" }
-        names["File"] = "the built-in type 'File' of multipart fields"
-        names["JSON"] = "the built-in type 'JSON' of free-form values"
-        for name in ["Data", "Date", "Duration", "JSONDecoder", "TimeInterval", "URL", "URLSession", "UUID"] {
-            names[name] = "Foundation's '\(name)'"
-        }
-        for name in RuntimeNames.types + ["StrategyKit"] { names[name] = "StrategyKit's '\(name)'" }
-        for name in RuntimeNames.httpTypes { names[name] = "swift-http-types' '\(name)'" }
-        for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
-        for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }
-        return names
-    }()
-
-    /// Words Swift reads as keywords where a type may stand (`-> async`), so no type can take them.
-    static let contextualKeywords: Set<String> = [
-        "async", "await", "some", "any", "throws", "rethrows", "get", "set", "willSet", "didSet", "mutating",
-        "nonmutating", "lazy", "weak", "unowned", "optional", "required", "convenience", "dynamic", "final",
-        "indirect", "override", "prefix", "postfix", "infix", "consume", "copy", "borrowing", "consuming", "each",
-        "repeat", "macro", "package", "isolated", "nonisolated", "sending", "actor", "Any", "Protocol",
-    ]
-
     mutating func uniqueNames() {
         let apiName = swiftName(spec.name)
         var seen: [String: String] = [
@@ -148,9 +119,9 @@ struct Checker {
             + spec.strategies.map { ($0.name, "strategy") } + spec.interfaces.map { ($0.name, "interface") }
         for (name, kind) in names {
             let swiftName = swiftName(name)
-            if SwiftName.keywords.contains(swiftName) || SwiftName.unusableMembers.contains(swiftName) || Self.contextualKeywords.contains(swiftName) {
+            if Vocabulary.isReserved(swiftName) {
                 diagnostics.error("\(describe(kind, name)) has a name Swift reserves; give it another name, such as '\(apiName)\(SwiftName.type(swiftName))'", at: name.location)
-            } else if let used = Self.namesGeneratedCodeUses[swiftName] {
+            } else if let used = Vocabulary.namesGeneratedCodeUses[swiftName] {
                 diagnostics.error("\(describe(kind, name)) would hide \(used), which generated code uses; give it another name, such as '\(apiName)\(swiftName)'", at: name.location)
             } else if let earlier = seen[swiftName] {
                 diagnostics.error("\(describe(kind, name)) has the same name as \(earlier); every model, error type, strategy and interface needs its own name", at: name.location)
@@ -163,7 +134,7 @@ struct Checker {
             let method = SwiftName.member(swiftName(strategy.name))
             let name = swiftName(strategy.name)
             // A reserved name is reported once, above.
-            if SwiftName.keywords.contains(name) || SwiftName.unusableMembers.contains(name) || Self.contextualKeywords.contains(name) {
+            if Vocabulary.isReserved(name) {
                 continue
             }
             if method == "_" {

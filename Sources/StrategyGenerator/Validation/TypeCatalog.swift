@@ -50,7 +50,7 @@ struct TypeCatalog {
     }
 
     /// Built-ins that are written as text in a path, a query item or a header.
-    static let scalars: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID"]
+    static var scalars: Set<String> { Vocabulary.scalarTypeNames }
 
     /// A single value a path segment or header can hold: a scalar or an enum.
     func isScalar(_ type: TypeReference) -> Bool {
