@@ -4,13 +4,15 @@ import PackageDescription
 // 6.2: the lowest whose compiler accepts every feature used. The runtime's `Callbacks.swift`
 // uses `nonisolated(nonsending)` (SE-0461, Swift 6.2); typed throws (Swift 6.0) and the
 // manifest's APIs (build-tool and command plugins) are older. swift-metrics 2.13 and
-// swift-distributed-tracing 1.7 declare 6.2 too.
+// swift-distributed-tracing 1.7, which only the StrategyKitObservability product uses, declare
+// 6.2 too.
 
 let package = Package(
     name: "StrategyKit",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "StrategyKit", targets: ["StrategyKit"]),
+        .library(name: "StrategyKitObservability", targets: ["StrategyKitObservability"]),
         .library(name: "StrategyKitAsyncHTTPClient", targets: ["StrategyKitAsyncHTTPClient"]),
         .executable(name: "strategy-gen", targets: ["strategy-gen"]),
         .plugin(name: "StrategyGenPlugin", targets: ["StrategyGenPlugin"]),
@@ -30,14 +32,22 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
-        // The runtime every generated client compiles against.
+        // The runtime every generated client compiles against: swift-http-types is its only
+        // dependency.
         .target(
             name: "StrategyKit",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+
+        // Middlewares that log to swift-log, count and time with swift-metrics and trace with
+        // swift-distributed-tracing, in a product of their own so only their users build those.
+        .target(
+            name: "StrategyKitObservability",
             dependencies: [
+                "StrategyKit",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
 
@@ -98,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "StrategyKitTests",
             dependencies: [
-                "StrategyKit", "StrategyKitAsyncHTTPClient", "TestServer",
+                "StrategyKit", "StrategyKitObservability", "StrategyKitAsyncHTTPClient", "TestServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import MetricsTestKit
 import StrategyKit
+import StrategyKitObservability
 import TestServer
 import Testing
 

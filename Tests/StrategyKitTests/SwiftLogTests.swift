@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrategyKit
+import StrategyKitObservability
 import TestServer
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import InMemoryTracing
 import StrategyKit
+import StrategyKitObservability
 import TestServer
 import Testing
 import Tracing

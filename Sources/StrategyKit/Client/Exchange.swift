@@ -64,7 +64,7 @@ struct Exchange: Sendable {
 package protocol KeepsDeadline: Transport {}
 
 /// The runtime's one rule for following a redirect.
-enum Redirect {
+package enum Redirect {
     /// The statuses that redirect.
     static let statuses: Set<Int> = [301, 302, 303, 307, 308]
     /// Headers that carry credentials whether or not an authenticator set them.
@@ -126,7 +126,7 @@ enum Redirect {
     }
 
     /// The port of `url`, or its scheme's default: 443 for https, 80 for http.
-    static func effectivePort(_ url: URL) -> Int? {
+    package static func effectivePort(_ url: URL) -> Int? {
         url.port ?? (url.scheme?.lowercased() == "https" ? 443 : url.scheme?.lowercased() == "http" ? 80 : nil)
     }
 

@@ -10,7 +10,7 @@ import Foundation
 // request fails with a ``RequestBuildingError`` instead of going out changed.
 
 /// Checks of what callers hand over, before it becomes an HTTPTypes value.
-enum HTTPCheck {
+package enum HTTPCheck {
     /// The method `name`, upper-cased, when it is an HTTP token.
     static func method(_ name: String) throws(RequestBuildingError) -> HTTPRequest.Method {
         let name = name.uppercased()
@@ -22,7 +22,7 @@ enum HTTPCheck {
 
     /// The field `name: value`, when the name is an HTTP token and the value holds no control
     /// character other than a tab.
-    static func field(_ name: String, _ value: String) throws(RequestBuildingError) -> HTTPField {
+    package static func field(_ name: String, _ value: String) throws(RequestBuildingError) -> HTTPField {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter), let fieldName = HTTPField.Name(name) else {
             throw RequestBuildingError.invalidHeaderName(name)
         }
@@ -90,7 +90,7 @@ extension HTTPFields {
 extension HTTPRequest {
     /// The request's absolute URL; an empty one only for requests the runtime never builds
     /// (`CONNECT`, `OPTIONS *`).
-    var absoluteURL: URL {
+    package var absoluteURL: URL {
         url ?? URL(fileURLWithPath: "/")
     }
 

@@ -1,8 +1,8 @@
 import Foundation
-import Logging
 
 extension Middleware {
-    /// How much of each exchange ``logging(logger:level:detail:bodyLimit:secretHeaders:secretNames:name:)`` logs.
+    /// How much of each exchange ``logging(detail:bodyLimit:secretHeaders:secretNames:name:log:)`` logs, and
+    /// the swift-log variant of the StrategyKitObservability product, `logging(logger:level:detail:…)`.
     public enum LogDetail: Int, Comparable, Sendable {
         /// Method, URL, status and duration.
         case summary
@@ -15,49 +15,23 @@ extension Middleware {
         public static func < (lhs: LogDetail, rhs: LogDetail) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    /// Logs every request and its response or error to a swift-log `Logger` at `level`, with
-    /// the strategy's name as the `strategy` metadata of each entry, never printing credentials
-    /// in the clear.
+    /// Logs every request and its response or error through `log`, one call per line (or
+    /// lines), never printing credentials in the clear.
     ///
     /// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
     /// same names in form and JSON bodies, and every header or query item an authenticator
-    /// added are written as `<redacted>`; so are their values wherever an error's description
-    /// repeats them. Names are matched by pattern as well as by list: `accessToken`,
-    /// `id_token`, `X-Auth-Token`, `jwt`, `sessionToken`, `otp`, `sig`, `client-secret` and
-    /// the like are all redacted.
-    ///
-    /// ```swift
-    /// let client = StrategyClient(server: server, middlewares: [.retry(), .logging(logger: Logger(label: "api"))])
-    /// ```
-    ///
-    /// Put it last in the chain so it sees each request as it is sent, credentials included.
-    ///
-    /// - Parameters:
-    ///   - logger: the swift-log logger the entries go to.
-    ///   - level: the level of every entry; `debug` by default.
-    ///   - detail: how much of each exchange is logged; headers by default.
-    ///   - bodyLimit: the most bytes of a body that are logged.
-    ///   - secretHeaders: more header names to redact, besides the defaults.
-    ///   - secretNames: more query item and body field names to redact, besides the defaults.
-    ///   - name: the name strategies exclude it by; `logging` by default.
-    public static func logging(
-        logger: Logger,
-        level: Logger.Level = .debug,
-        detail: LogDetail = .headers,
-        bodyLimit: Int = 4096,
-        secretHeaders: Set<String> = [],
-        secretNames: Set<String> = [],
-        name: String = "logging"
-    ) -> Middleware {
-        Middleware(LoggingMiddleware(logger: logger, level: level, detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name))
-    }
-
-    /// Logs every request and its response or error through `log`, one call per line (or
-    /// lines), redacting credentials as ``logging(logger:level:detail:bodyLimit:secretHeaders:secretNames:name:)`` does.
+    /// added (see ``Authenticator``) are written as `<redacted>`; so are their values wherever
+    /// an error's description repeats them. Names are matched by pattern as well as by list:
+    /// `accessToken`, `id_token`, `X-Auth-Token`, `jwt`, `sessionToken`, `otp`, `sig`,
+    /// `client-secret` and the like are all redacted.
     ///
     /// ```swift
     /// Middleware.logging { line in print(line) }
     /// ```
+    ///
+    /// Put it last in the chain so it sees each request as it is sent, credentials included.
+    /// The StrategyKitObservability product adds `logging(logger:level:detail:…)`, which
+    /// writes the same entries to a swift-log `Logger`.
     ///
     /// - Parameters:
     ///   - detail: how much of each exchange is logged; headers by default.
@@ -76,10 +50,36 @@ extension Middleware {
     ) -> Middleware {
         Middleware(LoggingMiddleware(detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name, log: log))
     }
+
+    /// Logs as ``logging(detail:bodyLimit:secretHeaders:secretNames:name:log:)`` does, handing
+    /// `entry` the call's context with each line: for the swift-log variant of the
+    /// StrategyKitObservability product, which puts the strategy's name in each entry.
+    package static func logging(
+        detail: LogDetail,
+        bodyLimit: Int,
+        secretHeaders: Set<String>,
+        secretNames: Set<String>,
+        name: String,
+        entry: @escaping @Sendable (String, Context) -> Void
+    ) -> Middleware {
+        Middleware(LoggingMiddleware(detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name, entry: entry))
+    }
 }
 
-/// Logs every request and its response or error to a swift-log `Logger` or through a closure,
-/// never printing credentials in the clear.
+/// Which names the runtime's logging and the StrategyKitObservability product's tracing write
+/// as redacted.
+package enum Redaction {
+    /// Whether the values of query items named `name` (percent-decoded) are redacted: a name an
+    /// authenticator added to the request on its way down the chain, one of the defaults
+    /// (`access_token`, `api_key`, …) or one that looks secret.
+    package static func hidesQueryItem(named name: String) -> Bool {
+        let name = name.lowercased()
+        return Credentials.names.contains(name) || LoggingMiddleware.defaultSecretNames.contains(name) || LoggingMiddleware.looksSecret(name)
+    }
+}
+
+/// Logs every request and its response or error through a closure, never printing credentials
+/// in the clear.
 ///
 /// Headers such as `Authorization` and `Cookie`, query items such as `access_token`, the
 /// same names in form and JSON bodies, and every header or query item an authenticator added
@@ -89,7 +89,6 @@ extension Middleware {
 /// `sessionToken`, `otp`, `sig`, `client-secret` and the like are all redacted.
 ///
 /// ```swift
-/// LoggingMiddleware(logger: Logger(label: "api"))
 /// LoggingMiddleware { line in print(line) }
 /// ```
 ///
@@ -161,30 +160,18 @@ struct LoggingMiddleware: Intercepting {
         entry = { line, _ in log(line) }
     }
 
-    /// Logs every request and its response or error to `logger` at `level`, with the
-    /// strategy's name as the `strategy` metadata of each entry.
-    ///
-    /// - Parameters:
-    ///   - logger: the swift-log logger the entries go to.
-    ///   - level: the level of every entry; `debug` by default.
-    ///   - detail: how much of each exchange is logged; headers by default.
-    ///   - bodyLimit: the most bytes of a body that are logged.
-    ///   - secretHeaders: more header names to redact, besides the defaults.
-    ///   - secretNames: more query item and body field names to redact, besides the defaults.
-    ///   - name: the name strategies exclude this middleware by.
-    public init(
-        logger: Logger,
-        level: Logger.Level = .debug,
-        detail: Detail = .headers,
-        bodyLimit: Int = 4096,
-        secretHeaders: Set<String> = [],
-        secretNames: Set<String> = [],
-        name: String = "logging"
+    /// Logs every request and its response or error through `entry`, which is also given the
+    /// call's context.
+    init(
+        detail: Detail,
+        bodyLimit: Int,
+        secretHeaders: Set<String>,
+        secretNames: Set<String>,
+        name: String,
+        entry: @escaping @Sendable (String, Middleware.Context) -> Void
     ) {
         self.init(detail: detail, bodyLimit: bodyLimit, secretHeaders: secretHeaders, secretNames: secretNames, name: name) { _ in }
-        entry = { line, context in
-            logger.log(level: level, "\(line)", metadata: ["strategy": "\(context.strategyName)"])
-        }
+        self.entry = entry
     }
 
     /// Logs the request, then its response or error.

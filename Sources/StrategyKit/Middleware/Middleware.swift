@@ -5,9 +5,11 @@ import Foundation
 ///
 /// A client's middlewares form a chain, the first outermost. A strategy skips those its
 /// ``Strategy/middlewareFilter`` excludes by ``name``. The runtime's own come from
-/// ``retry(_:name:)``, ``authentication(_:maxReplays:name:)``, ``logging(logger:level:detail:bodyLimit:secretHeaders:secretNames:name:)``,
-/// ``metrics(name:requestsLabel:durationLabel:factory:)`` and ``tracing(name:tracer:)``;
-/// your own is a name and a closure:
+/// ``retry(_:name:)``, ``authentication(_:maxReplays:name:)`` and
+/// ``logging(detail:bodyLimit:secretHeaders:secretNames:name:log:)``; the
+/// `StrategyKitObservability` product adds `logging(logger:level:detail:…)`, `metrics(…)` and
+/// `tracing(…)`, for swift-log, swift-metrics and swift-distributed-tracing. Your own is a name
+/// and a closure:
 ///
 /// ```swift
 /// let requestID = Middleware(name: "requestID") { request, body, context, next in
@@ -88,7 +90,7 @@ public struct Middleware: Sendable {
 }
 
 /// The body of one of the runtime's own middlewares; ``Middleware/init(_:)`` wraps it.
-protocol Intercepting: Sendable {
+package protocol Intercepting: Sendable {
     /// The name strategies exclude it by.
     var name: String { get }
     /// Handles one request, as ``Middleware/intercept(_:body:context:next:)`` does.
@@ -97,7 +99,7 @@ protocol Intercepting: Sendable {
 
 extension Middleware {
     /// A middleware that runs `body`.
-    init(_ body: some Intercepting) {
+    package init(_ body: some Intercepting) {
         self.init(name: body.name) { request, data, context, next in
             try await body.intercept(request, body: data, context: context, next: next)
         }

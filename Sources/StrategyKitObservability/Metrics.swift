@@ -1,14 +1,15 @@
 import Foundation
 import Metrics
+import StrategyKit
 
 extension Middleware {
     /// Counts and times every request with swift-metrics: a counter and a duration timer, each
     /// with the dimensions `strategy`, `method`, `status` and `error`.
     ///
-    /// - `strategy`: the strategy's ``Strategy/name``;
+    /// - `strategy`: the strategy's `Strategy.name`;
     /// - `method`: the request method, e.g. `GET`;
     /// - `status`: the response's status code, e.g. `200`, or `error` when no response came;
-    /// - `error`: when no response came, the error's kind: a ``TransportError/Kind`` such as
+    /// - `error`: when no response came, the error's kind: a `TransportError.Kind` such as
     ///   `timedOut`, `cancelled`, or the error's type name; empty when a response came.
     ///
     /// Every series has the same four dimensions, as Prometheus wants; an empty value is an
@@ -21,7 +22,7 @@ extension Middleware {
     /// ```
     ///
     /// Placed first in the chain it measures calls as the caller sees them, retries included;
-    /// placed after ``retry(_:name:)``, each attempt.
+    /// placed after `Middleware.retry(_:name:)`, each attempt.
     ///
     /// - Parameters:
     ///   - name: the name strategies exclude it by; `metrics` by default.
@@ -44,10 +45,10 @@ extension Middleware {
 /// Counts and times every request with swift-metrics: a counter and a duration timer, each
 /// with the dimensions `strategy`, `method`, `status` and `error`.
 ///
-/// - `strategy`: the strategy's ``Strategy/name``;
+/// - `strategy`: the strategy's `Strategy.name`;
 /// - `method`: the request method, e.g. `GET`;
 /// - `status`: the response's status code, e.g. `200`, or `error` when no response came;
-/// - `error`: when no response came, the error's kind: a ``TransportError/Kind`` such as
+/// - `error`: when no response came, the error's kind: a `TransportError.Kind` such as
 ///   `timedOut`, `cancelled`, or the error's type name; empty when a response came.
 ///
 /// Every series has the same four dimensions, as Prometheus wants; an empty value is an
@@ -60,7 +61,7 @@ extension Middleware {
 /// ```
 ///
 /// Placed first in the chain it measures calls as the caller sees them, retries included;
-/// placed after ``Middleware/retry(_:name:)``, each attempt.
+/// placed after `Middleware.retry(_:name:)`, each attempt.
 struct MetricsMiddleware: Intercepting {
     /// The counter's label unless another is given: `http_client_requests_total`.
     public static let defaultRequestsLabel = "http_client_requests_total"
@@ -129,7 +130,7 @@ struct MetricsMiddleware: Intercepting {
 /// What metrics and traces say about a request, alike.
 enum Observation {
     /// A short, bounded name for an error that ended a request without a response: the kind
-    /// of a ``TransportError``, `cancelled`, or the error's type name.
+    /// of a `TransportError`, `cancelled`, or the error's type name.
     static func errorType(_ error: any Error) -> String {
         switch error {
         case let error as TransportError: error.kind.rawValue

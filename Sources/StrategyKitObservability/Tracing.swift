@@ -1,4 +1,5 @@
 import Foundation
+import StrategyKit
 import Tracing
 
 extension Middleware {
@@ -11,12 +12,12 @@ extension Middleware {
     ///   doesn't define), `url.full`, `server.address`, `server.port`;
     /// - `http.response.status_code` when a response came;
     /// - `error.type`: the status code of a response of 400 or more, or, when no response came,
-    ///   the error's kind (a ``TransportError/Kind`` such as `timedOut`, `cancelled`) or type name;
+    ///   the error's kind (a `TransportError.Kind` such as `timedOut`, `cancelled`) or type name;
     ///   the span's status is then an error;
-    /// - `strategykit.strategy`: the strategy's ``Strategy/name``.
+    /// - `strategykit.strategy`: the strategy's `Strategy.name`.
     ///
     /// `url.full` never carries credentials: it has no user name or password (an `HTTPRequest`
-    /// keeps none), and the values of query items an authenticator added (see ``Authenticator``)
+    /// keeps none), and the values of query items an authenticator added (see `Authenticator`)
     /// or whose names look secret (`access_token`, `api_key`, `X-Auth-Token`, `client_secret`,
     /// `api_key`, …) become `REDACTED`. Errors aren't recorded on the span, since their descriptions often repeat the URL.
     ///
@@ -33,7 +34,7 @@ extension Middleware {
     /// )
     /// ```
     ///
-    /// Put it after ``retry(_:name:)`` and the authentication so each attempt has its own span
+    /// Put it after `Middleware.retry(_:name:)` and the authentication so each attempt has its own span
     /// and the credentials it carries are known to be redacted.
     ///
     /// - Parameters:
@@ -53,12 +54,12 @@ extension Middleware {
 ///   doesn't define), `url.full`, `server.address`, `server.port`;
 /// - `http.response.status_code` when a response came;
 /// - `error.type`: the status code of a response of 400 or more, or, when no response came,
-///   the error's kind (a ``TransportError/Kind`` such as `timedOut`, `cancelled`) or type name;
+///   the error's kind (a `TransportError.Kind` such as `timedOut`, `cancelled`) or type name;
 ///   the span's status is then an error;
-/// - `strategykit.strategy`: the strategy's ``Strategy/name``.
+/// - `strategykit.strategy`: the strategy's `Strategy.name`.
 ///
 /// `url.full` never carries credentials: it has no user name or password (an `HTTPRequest`
-/// keeps none), and the values of query items an authenticator added (see ``Authenticator``)
+/// keeps none), and the values of query items an authenticator added (see `Authenticator`)
 /// or whose names look secret (`access_token`, `api_key`, `X-Auth-Token`, `client_secret`,
 /// `api_key`, …) become `REDACTED`. Errors aren't recorded on the span, since their descriptions often repeat the URL.
 ///
@@ -75,7 +76,7 @@ extension Middleware {
 /// )
 /// ```
 ///
-/// Put it after ``retry(_:name:)`` and the authentication so each attempt has its own span
+/// Put it after `Middleware.retry(_:name:)` and the authentication so each attempt has its own span
 /// and the credentials it carries are known to be redacted.
 struct TracingMiddleware: Intercepting {
     /// The name strategies exclude it by; `tracing` by default.
@@ -149,12 +150,9 @@ struct TracingMiddleware: Intercepting {
     /// The request's URL for `url.full`: without the values of credential query items.
     static func fullURL(_ request: HTTPRequest) -> String {
         guard var components = URLComponents(url: request.absoluteURL, resolvingAgainstBaseURL: false) else { return "" }
-        let credentials = Credentials.names
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
-                let name = (item.name.removingPercentEncoding ?? item.name).lowercased()
-                let secret = credentials.contains(name) || LoggingMiddleware.defaultSecretNames.contains(name)
-                    || LoggingMiddleware.looksSecret(name)
+                let secret = Redaction.hidesQueryItem(named: item.name.removingPercentEncoding ?? item.name)
                 return secret ? URLQueryItem(name: item.name, value: "REDACTED") : item
             }
         }
