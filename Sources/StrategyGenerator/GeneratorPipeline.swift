@@ -1,10 +1,15 @@
-/// Turns a spec file into Swift source files. The stages run one way, each with a typed result:
+/// Turns a spec file into Swift source files. The stages run one way, each with a typed result,
+/// and none names a later one (`scripts/check-stages.py` checks it; CONTRIBUTING.md draws the map):
 ///
-/// 1. **Load** — YAML text, or an OpenAPI document → ``APISpec`` (``SpecLoader``): syntax, keys,
-///    value kinds, types.
-/// 2. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths,
+/// 1. **Load** — YAML text → ``APISpec`` (``SpecLoader``): syntax, keys, value kinds, types. For
+///    an OpenAPI or Swagger document the loader only parses, and hands the document on.
+/// 2. **Import**, beside Load — an OpenAPI 3 or Swagger 2.0 document → ``APISpec`` with the
+///    warnings of what it leaves out (`OpenAPIImport`): external references bundled, Swagger
+///    converted, the document read into the spec model; what validation refuses in it is left
+///    out, through checks this pipeline hands the import, as validation runs later.
+/// 3. **Validate** — ``APISpec`` → ``ValidatedSpec`` (``SpecValidator``): references, names, paths,
 ///    checked as the spec writes them, each name as the ``GeneratorConfig`` renames it.
-/// 3. **Configure and resolve**, the end of ``SpecValidator/validate(_:config:)`` — the
+/// 4. **Configure and resolve**, the end of ``SpecValidator/validate(_:config:)`` — the
 ///    configuration's names and access level applied to the valid spec; the spec rewritten as it
 ///    is generated (each parameter's `default` read as what the server assumes, each error type
 ///    holding the codes it includes); then every reference replaced by what it names: each
@@ -13,12 +18,14 @@
 ///    model with its deprecation and uses, and a table of the type names that holds every name
 ///    the spec writes. A reference that doesn't resolve there is reported as the generator's
 ///    fault, never generated around.
-/// 4. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part, from
+/// 5. **Build** — ``ValidatedSpec`` → ``SwiftFile`` code models, one per configured part, from
 ///    the resolved values: the code model looks no reference up. A large spec's models and
 ///    strategies are each split into several files (``FileLayout``).
-/// 5. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
+/// 6. **Render** — ``SwiftFile`` → text (``SwiftRenderer``).
 ///
-/// A stage that finds an error throws every diagnostic it found; nothing later runs.
+/// Every stage reads the shared vocabulary: the spec model and its words (`Spec/`), diagnostics,
+/// Swift naming and the configuration. A stage that finds an error throws every diagnostic it
+/// found; nothing later runs.
 public enum GeneratorPipeline {
     /// The names of the files generated from the spec at `path`, laid out by `layout` (by
     /// default, as the spec's size asks): they depend on its file name and the layout only, so a
@@ -47,7 +54,7 @@ public enum GeneratorPipeline {
         return GeneratedSpec(files: files, warnings: warnings(validated, loaded, config), renameableNames: loaded.spec.renameableNames)
     }
 
-    /// Stage 1: the spec at `path` loaded, or the OpenAPI or Swagger document there imported;
+    /// Stages 1 and 2: the spec at `path` loaded, or the OpenAPI or Swagger document there imported;
     /// diagnostics name files as `path` spells them.
     ///
     /// - Parameter operations: of an OpenAPI document, the operations to import (and the schemas
@@ -60,7 +67,7 @@ public enum GeneratorPipeline {
         try loaded(SpecLoader.read(contentsOf: path, selecting: operations, importing: importUsed), file: path, selecting: operations, paging: paging)
     }
 
-    /// Stage 1 on a spec's or a document's text, as if read from `file`.
+    /// Stages 1 and 2 on a spec's or a document's text, as if read from `file`.
     public static func load(text: String, file: String, selecting operations: GeneratorConfig.OperationSelection? = nil) throws(DiagnosticsError) -> LoadedSpec {
         try loaded(SpecLoader.read(text: text, file: file, selecting: operations, importing: importUsed), file: file, selecting: operations, paging: .init())
     }
@@ -99,7 +106,7 @@ public enum GeneratorPipeline {
         return [note] + kept
     }
 
-    /// Stage 4: the code model of every configured part, in the files `layout` writes it in.
+    /// Stage 5: the code model of every configured part, in the files `layout` writes it in.
     public static func build(_ validated: ValidatedSpec, config: GeneratorConfig = .standard, layout: FileLayout = FileLayout(split: 1)) -> [SwiftFile] {
         let stem = specStem(validated.spec.file)
         let context = CodeContext(validated, stem: stem, config: config)
@@ -118,7 +125,7 @@ public enum GeneratorPipeline {
         return built.sorted { (order.firstIndex(of: $0.name) ?? order.count) < (order.firstIndex(of: $1.name) ?? order.count) }
     }
 
-    /// Stage 5: one file's text.
+    /// Stage 6: one file's text.
     public static func render(_ file: SwiftFile) -> GeneratedFile {
         GeneratedFile(name: file.name, contents: SwiftRenderer.render(file))
     }
@@ -138,6 +145,26 @@ public enum GeneratorPipeline {
         let name = StrategyGenerator.fileName(of: path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
+    }
+}
+
+extension GeneratorConfig {
+    /// A warning for each rename that names nothing in any of `specs`, which would otherwise do nothing unnoticed.
+    public func unusedRenames(in specs: [GeneratedSpec]) -> [Diagnostic] {
+        let names = specs.reduce(into: Set<String>()) { $0.formUnion($1.renameableNames) }
+        return renames.filter { !names.contains($0.from.value) }.map { rename in
+            var message = "'\(rename.from)' under 'rename' names nothing in the specs"
+            if let suggestion = closestMatch(to: rename.from.value, in: names.sorted()) { message += "; did you mean '\(suggestion)'?" }
+            return .warning(message, at: rename.from.location)
+        }
+    }
+
+    /// The file as configured: a skipped part is `nil`, and every file gets the extra imports.
+    func applied(to file: SwiftFile, part: Part) -> SwiftFile? {
+        guard parts.contains(part) else { return nil }
+        var file = file
+        file.imports += imports.filter { !file.imports.contains($0) }
+        return file
     }
 }
 

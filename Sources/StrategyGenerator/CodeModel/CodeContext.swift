@@ -128,7 +128,7 @@ struct CodeContext {
     /// Doc comment lines from a spec's free text, split at every kind of line break.
     func docLines(_ text: String?) -> [String] {
         guard let text = text?.trimmingTrailingNewlines, !text.isEmpty else { return [] }
-        return SwiftRenderer.commentLines(text)
+        return SwiftName.commentLines(text)
     }
 
     func deprecatedAttribute(_ deprecation: Deprecation?) -> [String] {

@@ -128,22 +128,4 @@ public struct GeneratorConfig: Hashable, Sendable {
     var renamesByName: [String: String] {
         Dictionary(renames.map { ($0.from.value, $0.to) }, uniquingKeysWith: { _, last in last })
     }
-
-    /// A warning for each rename that names nothing in any of `specs`, which would otherwise do nothing unnoticed.
-    public func unusedRenames(in specs: [GeneratedSpec]) -> [Diagnostic] {
-        let names = specs.reduce(into: Set<String>()) { $0.formUnion($1.renameableNames) }
-        return renames.filter { !names.contains($0.from.value) }.map { rename in
-            var message = "'\(rename.from)' under 'rename' names nothing in the specs"
-            if let suggestion = closestMatch(to: rename.from.value, in: names.sorted()) { message += "; did you mean '\(suggestion)'?" }
-            return .warning(message, at: rename.from.location)
-        }
-    }
-
-    /// The file as configured: a skipped part is `nil`, and every file gets the extra imports.
-    func applied(to file: SwiftFile, part: Part) -> SwiftFile? {
-        guard parts.contains(part) else { return nil }
-        var file = file
-        file.imports += imports.filter { !file.imports.contains($0) }
-        return file
-    }
 }

@@ -111,7 +111,7 @@ enum YAMLDocument {
     /// with `.default` (as it always did) when that fails in any way or meets another key: a
     /// document that `.basic` finds a duplicate in, or that has an error, gets the very
     /// diagnostic it always got.
-    private static func compose(_ text: String, resolver: Resolver, file: String, columns: ByteColumns, allowingAliases: Bool) throws -> YAMLNode? {
+    private static func compose(_ text: String, resolver: Yams.Resolver, file: String, columns: ByteColumns, allowingAliases: Bool) throws -> YAMLNode? {
         guard let root = try Yams.compose(yaml: text, resolver) else { return nil }
         var anchors: AnchoredNodes? = allowingAliases ? AnchoredNodes() : nil
         let untypedKeys = resolver.rules.isEmpty
