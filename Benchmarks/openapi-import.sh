@@ -26,7 +26,7 @@ python3 "$here/Benchmarks/make-openapi-doc.py" "$n" > "$work/synthetic-$n.json"
 for document in "$work/synthetic-$n.json" "$@"; do
     out="$work/out"
     rm -rf "$out"
-    /usr/bin/time -f "%e %M" -o "$work/time" "$bin/strategy-gen" generate "$document" --output "$out" > "$work/log" 2>&1 \
+    /usr/bin/time -f "%e %M" -o "$work/time" "$bin/strategy-gen" generate "$document" --output "$out" --diagnostic-style plain > "$work/log" 2>&1 \
         || { cat "$work/log"; exit 1; }
     read -r seconds kilobytes < "$work/time"
     echo "$(basename "$document") ($(wc -c < "$document") bytes): ${seconds} s, peak memory $((kilobytes / 1024)) MB," \

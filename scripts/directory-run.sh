@@ -63,7 +63,7 @@ while read -r version document; do
     out="$work/out/$index"
     count[$version]=$((count[$version] + 1))
     start=$(date +%s.%N)
-    timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" --verbose > "$work/log" 2>&1
+    timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" --verbose --diagnostic-style plain > "$work/log" 2>&1
     status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     if [ $status -eq 0 ]; then

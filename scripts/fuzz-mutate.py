@@ -40,7 +40,8 @@ HOSTILE = [b"", b"_", b"self", b"Type", b"CodingKeys", b"init", b"Int64", b"1e19
            b"\"\\u202e\"", b"{}", b"[]", b"\"{}\"", b"/%41", b"\"\xef\xbb\xbfx\"", b"container", b"encoder", b"body", b"_x",
            b"\"a b\"", b"\"x-y\"", b"true", b"null", b"~", b"0x10", b".inf", b"&a x", b"*a", b"!!str", b"[a, b]"]
 TOKEN = re.compile(rb"[A-Za-z0-9_./{}%-]+")
-DIAGNOSTIC = re.compile(r"^(\S.*?:\d+:\d+: )?(error|warning|note): [^\n]*$|^out of date: .*$")
+# A diagnostic's line, or under a located one the line it points to and the caret under its column.
+DIAGNOSTIC = re.compile(r"^(\S.*?:\d+:\d+: )?(error|warning|note): [^\n]*$|^out of date: .*$|^\d+ \|( .*)?$|^ +\| [ \t]*\^$")
 
 
 def mutate(data):

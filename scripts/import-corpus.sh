@@ -30,7 +30,7 @@ for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -
     name=$(basename "$document")
     total=$((total + 1))
     out="$work/$total"
-    if ! "$bin/strategy-gen" generate "$document" --output "$out" --verbose > "$work/import.log" 2>&1; then
+    if ! "$bin/strategy-gen" generate "$document" --output "$out" --verbose --diagnostic-style plain > "$work/import.log" 2>&1; then
         echo "not imported  $name: $(grep -m1 'error:' "$work/import.log" | cut -c1-200)"
         continue
     fi

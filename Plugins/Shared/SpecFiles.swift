@@ -112,13 +112,15 @@ struct SpecFiles {
     }
 
     /// The arguments of `strategy-gen generate` that write `specs` into `output`; `quiet` leaves
-    /// out the line a spec that says what was written; `split` says into how many files the
-    /// models and the strategies are split, rather than leave it to each spec's size.
-    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false, split: Int? = nil) -> [String] {
+    /// out the line a spec that says what was written; `plainDiagnostics` prints each problem on
+    /// one line, without the spec's line under it; `split` says into how many files the models
+    /// and the strategies are split, rather than leave it to each spec's size.
+    func generateArguments(_ specs: [URL], output: URL, placeholders: Bool, quiet: Bool = false, plainDiagnostics: Bool = false, split: Int? = nil) -> [String] {
         var arguments = ["generate"] + specs.map(\.path) + ["--output", output.path]
         if let config { arguments += ["--config", config.path] }
         if placeholders { arguments.append("--placeholders") }
         if quiet { arguments.append("--quiet") }
+        if plainDiagnostics { arguments += ["--diagnostic-style", "plain"] }
         if let split { arguments += ["--split", String(split)] }
         return arguments
     }

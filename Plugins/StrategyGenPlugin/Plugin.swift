@@ -36,12 +36,13 @@ struct StrategyGenPlugin: BuildToolPlugin {
             let stem = spec.deletingPathExtension().lastPathComponent
             let output = workDirectory.appending(path: stem)
             // The number of files is fixed here and passed on, so the generator writes the files
-            // declared even if the spec's size has changed since.
+            // declared even if the spec's size has changed since. Each problem is one line of the
+            // build's log, which Xcode and SwiftPM show at its place in the spec.
             let split = SpecFiles.split(of: spec)
             return .buildCommand(
                 displayName: "Generating a client from \(spec.lastPathComponent)",
                 executable: generator,
-                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true, split: split),
+                arguments: found.generateArguments([spec], output: output, placeholders: true, quiet: true, plainDiagnostics: true, split: split),
                 inputFiles: [spec] + found.dependencies(of: spec) + (found.config.map { [$0] } ?? []),
                 outputFiles: SpecFiles.outputNames(stem: stem, split: split).map { output.appending(path: $0) }
             )

@@ -26,7 +26,9 @@ struct StrategyGen: ParsableCommand {
 
             Problems are printed as 'path:line:column: error: message', every one in a single run, \
             in file and line order; columns count UTF-8 bytes, as swiftc and clang count them, and \
-            text quoted from a spec has its control characters escaped, so each problem is one line.
+            text quoted from a spec has its control characters escaped, so a problem's line never \
+            breaks. Under it come the line of the file it points to and a caret under the column, as \
+            swiftc shows them; --diagnostic-style plain leaves them out, for tools that read the output.
 
             Exit status: 0 success; 1 a spec or the configuration has errors (nothing is \
             written), the output folder can't be written, or --check found files that would \
@@ -63,6 +65,11 @@ struct SpecOptions: ParsableArguments {
     @Flag(help: "Print every warning at its place, rather than one line for a cause of five or more with how many more it has.")
     var verbose = false
 
+    @Option(help: ArgumentHelp(
+        "How problems are printed: 'source' (each with the line it points to and a caret under its column) or 'plain' (one line each, for tools that read the output).",
+        valueName: "style"))
+    var diagnosticStyle: DiagnosticStyle = .source
+
     /// Loads the configuration, then runs the pipeline on every spec; prints every diagnostic in
     /// file and line order, and fails if the configuration or any spec has an error.
     func generateAll(placeholders: Bool = false, layout: FileLayout? = nil) throws -> [(path: String, generated: GeneratedSpec)] {
@@ -95,7 +102,8 @@ struct SpecOptions: ParsableArguments {
         return results
     }
 
-    /// Prints each diagnostic once, in file and line order; warnings as errors if asked. Five or
+    /// Prints each diagnostic once, in file and line order, in the style asked for (by default
+    /// with the line it points to); warnings as errors if asked. Five or
     /// more warnings (or notes) of one cause (the same message but for the names it quotes and the
     /// place it points to) are one line, at the first place, saying how many more there are, unless
     /// `--verbose`: a
@@ -108,6 +116,7 @@ struct SpecOptions: ParsableArguments {
             for diagnostic in unique where diagnostic.severity != .error { counts[Self.cause(of: diagnostic), default: 0] += 1 }
         }
         var printed: Set<String> = []
+        var printer = DiagnosticPrinter(style: diagnosticStyle)
         for var diagnostic in unique {
             warning: if diagnostic.severity != .error, !verbose {
                 let cause = Self.cause(of: diagnostic), count = counts[cause] ?? 1
@@ -116,7 +125,7 @@ struct SpecOptions: ParsableArguments {
                 diagnostic.message += "; \(count - 1) more like it (--verbose lists every one)"
             }
             if warningsAsErrors, diagnostic.severity == .warning { diagnostic.severity = .error }
-            printError(diagnostic.description)
+            printError(printer.text(of: diagnostic))
         }
     }
 
@@ -259,6 +268,8 @@ struct Validate: ParsableCommand {
         _ = try options.generateAll()
     }
 }
+
+extension DiagnosticStyle: ExpressibleByArgument {}
 
 /// `1 file`, `2 files`.
 private func counted(_ count: Int, _ noun: String) -> String {

@@ -35,9 +35,9 @@ import Testing
         let configResult = try await runStrategyGen(["validate", "specs/users.yaml", "--config", config.path])
 
         #expect(result.status == 1)
-        #expect(result.standardError == "\(spec.path):6:3: error: this line is indented with a tab; YAML indents with spaces only\n")
+        #expect(result.standardError == "\(spec.path):6:3: error: this line is indented with a tab; YAML indents with spaces only\n6 |   \tid: Int\n  |   ^\n")
         #expect(configResult.status == 1)
-        #expect(configResult.standardError == "\(config.path):2:1: error: this line is indented with a tab; YAML indents with spaces only\n")
+        #expect(configResult.standardError == "\(config.path):2:1: error: this line is indented with a tab; YAML indents with spaces only\n2 | \tUser: Account\n  | ^\n")
     }
 
     @Test func aMisspeltOpenAPIVersionKeyGetsASuggestion() async throws {
@@ -52,7 +52,11 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError == """
             \(json.path):2:3: error: unknown key 'Swagger' at the top level; did you mean 'swagger'?
+            2 |   "Swagger": "2.0",
+              |   ^
             \(yaml.path):1:1: error: unknown key 'openAPI' at the top level; did you mean 'openapi'?
+            1 | openAPI: 3.0.3
+              | ^
 
             """)
     }

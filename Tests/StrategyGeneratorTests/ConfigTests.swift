@@ -254,7 +254,7 @@ import Testing
         let config = try write("config.yaml", "access: internal\nrename: { Usr: Account }\n")
         let output = folder.appendingPathComponent("out")
 
-        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--config", config, "--output", output.path])
+        let result = try await runStrategyGen(["generate", "specs/users.yaml", "--config", config, "--output", output.path, "--diagnostic-style", "plain"])
 
         #expect(result.status == 0)
         #expect(result.standardError == "\(config):2:11: warning: 'Usr' under 'rename' names nothing in the specs; did you mean 'User'?\n")

@@ -76,9 +76,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated").path
 
-        let first = try await runStrategyGen(["generate", spec, "specs/users.yaml", "--output", output])
+        let first = try await runStrategyGen(["generate", spec, "specs/users.yaml", "--output", output, "--diagnostic-style", "plain"])
         let second = try await runStrategyGen(["generate", spec, "specs/users.yaml", "--output", output])
-        let quiet = try await runStrategyGen(["generate", spec, "--output", output, "--quiet"])
+        let quiet = try await runStrategyGen(["generate", spec, "--output", output, "--quiet", "--diagnostic-style", "plain"])
 
         #expect(first.status == 0)
         #expect(first.standardOutput == "\(spec): 6 files written, 0 unchanged, 0 removed; 1 warning\nspecs/users.yaml: 6 files written, 0 unchanged, 0 removed\n")
@@ -94,8 +94,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Generated")
 
-        let result = try await runStrategyGen(["generate", spec, "--output", output.path, "--warnings-as-errors"])
-        let validate = try await runStrategyGen(["validate", spec, "--warnings-as-errors"])
+        let result = try await runStrategyGen(["generate", spec, "--output", output.path, "--warnings-as-errors", "--diagnostic-style", "plain"])
+        let validate = try await runStrategyGen(["validate", spec, "--warnings-as-errors", "--diagnostic-style", "plain"])
 
         #expect(result.status == 1)
         #expect(result.standardError == "\(spec):6:3: error: model 'Unused' is not used by any strategy\n")
@@ -114,7 +114,7 @@ import Testing
         try "api: A\nservers: { production: https://a.example.com }\nstrategies:\n  Get: { GET: /a, retruns: Int }\n"
             .write(to: earlier, atomically: true, encoding: .utf8)
 
-        let result = try await runStrategyGen(["validate", later.path, earlier.path])
+        let result = try await runStrategyGen(["validate", later.path, earlier.path, "--diagnostic-style", "plain"])
 
         #expect(result.status == 1)
         #expect(result.standardError == """

@@ -148,8 +148,8 @@ import Testing
         try Self.document(query: "", response: "{ type: array, items: \(Self.item) }", headers: "Link: { schema: { type: string } }").write(to: spec, atomically: true, encoding: .utf8)
         let out = folder.appendingPathComponent("out").path
 
-        let plain = try await runStrategyGen(["generate", spec.path, "--output", out, "--quiet"])
-        let verbose = try await runStrategyGen(["generate", spec.path, "--output", out, "--quiet", "--verbose"])
+        let plain = try await runStrategyGen(["generate", spec.path, "--output", out, "--quiet", "--diagnostic-style", "plain"])
+        let verbose = try await runStrategyGen(["generate", spec.path, "--output", out, "--quiet", "--verbose", "--diagnostic-style", "plain"])
 
         #expect(plain.standardError == "\(spec.path):7:20: note: pagination inferred for 1 operation (link 1); --verbose lists each\n")
         #expect(verbose.standardError == "\(spec.path):7:20: note: pagination inferred: link (the response's 'Link' header) (#/paths/~1items/get)\n")

@@ -268,7 +268,7 @@ import Testing
         try Data(text.utf8).write(to: spec)
 
         let output = folder.appendingPathComponent("Generated")
-        let result = try await runStrategyGen(["generate", spec.path, "--output", output.path])
+        let result = try await runStrategyGen(["generate", spec.path, "--output", output.path, "--diagnostic-style", "plain"])
 
         for line in result.standardError.split(separator: "\n") {
             let located = line.hasPrefix(spec.path + ":") && Self.isLocatedDiagnostic(line.dropFirst(spec.path.count + 1))

@@ -24,7 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let spec = folder.appendingPathComponent("styles.yaml")
         try Self.document.write(to: spec, atomically: true, encoding: .utf8)
-        let result = try await runStrategyGen(["generate", spec.path, "--output", folder.appendingPathComponent("out").path] + arguments)
+        let result = try await runStrategyGen(["generate", spec.path, "--output", folder.appendingPathComponent("out").path, "--diagnostic-style", "plain"] + arguments)
         #expect(result.status == 0)
         return result.standardError.split(separator: "\n").map { $0.replacingOccurrences(of: spec.path, with: "styles.yaml") }
     }

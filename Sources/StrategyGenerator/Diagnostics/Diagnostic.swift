@@ -137,26 +137,33 @@ extension String {
         guard unicodeScalars.contains(where: \.needsEscapeOnOneLine) else { return self }
         var result = ""
         for scalar in unicodeScalars {
-            guard scalar.needsEscapeOnOneLine else {
+            if scalar.needsEscapeOnOneLine {
+                result += scalar.escapedForOneLine
+            } else {
                 result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }
         return result
     }
 }
 
-private extension Unicode.Scalar {
+extension Unicode.Scalar {
+    /// Whether the scalar is written as an escape on a line a diagnostic prints: a control
+    /// character, a line or paragraph separator or a bidirectional override.
     var needsEscapeOnOneLine: Bool {
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: true
         default: (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        }
+    }
+
+    /// The scalar as an escape: `\n`, `\r`, `\t`, or `\u{1B}`.
+    var escapedForOneLine: String {
+        switch self {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(value, radix: 16, uppercase: true) + "}"
         }
     }
 }
