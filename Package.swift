@@ -122,9 +122,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StrategyGeneratorTests",
-            // StrategyKit is built so generated code can be type-checked against it.
+            // StrategyKit is built so generated code can be type-checked against it, and
+            // StrategyKitObservability for the README's use of it.
             dependencies: [
-                "StrategyGenerator", "StrategyKit",
+                "StrategyGenerator", "StrategyKit", "StrategyKitObservability",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -29,8 +29,9 @@ import Testing
         #expect(golden.hasSuffix(shown), "README.md's GetUser differs from Tests/Goldens/users/users.Strategies.swift")
     }
 
-    /// Type-checks `code` as the body of a function, against the clients generated from `specs`.
-    func typeCheck(_ code: String, against specs: [String]) async throws -> CommandResult {
+    /// Type-checks `code` as the body of a function, against the clients generated from `specs`,
+    /// with `modules` imported besides Foundation and StrategyKit.
+    func typeCheck(_ code: String, against specs: [String], importing modules: [String] = []) async throws -> CommandResult {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         var sources: [String] = []
@@ -41,7 +42,8 @@ import Testing
         }
         let example = folder.appendingPathComponent("CallSite.swift")
         let indented = code.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
-        try "import Foundation\nimport StrategyKit\n\nfunc callSite() async {\n\(indented)\n}\n".write(to: example, atomically: true, encoding: .utf8)
+        let imports = (["Foundation", "StrategyKit"] + modules).map { "import \($0)\n" }.joined()
+        try "\(imports)\nfunc callSite() async {\n\(indented)\n}\n".write(to: example, atomically: true, encoding: .utf8)
         return try await run("swiftc", ["-swift-version", "6", "-typecheck", "-I", Paths.modules.path] + sources + [example.path])
     }
 
