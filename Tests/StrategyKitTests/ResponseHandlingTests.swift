@@ -1,5 +1,5 @@
 import Foundation
-import StrategyKit
+@_spi(Generated) import StrategyKit
 import TestServer
 import Testing
 

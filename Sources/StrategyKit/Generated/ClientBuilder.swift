@@ -109,8 +109,8 @@ extension ClientBuilder {
         }
     }
 
-    /// A copy with `change` made to it.
-    public func changing(_ change: (inout Self) -> Void) -> Self {
+    /// A copy with `change` made to it: for a generated builder's own methods (credentials).
+    @_spi(Generated) public func changing(_ change: (inout Self) -> Void) -> Self {
         var copy = self
         change(&copy)
         return copy

@@ -1,12 +1,16 @@
 import Foundation
 
+// Entry points of generated code (`Strategy.output` reads ``Strategy/outputPath`` through the
+// first, generated error enums their code and message through the second). They are SPI, so
+// StrategyKit adds nothing public to Foundation's `JSONDecoder` and `Data`.
+
 extension JSONDecoder {
     /// Decodes the value at `path` in a JSON document: `response.items`, `response.count`.
     ///
     /// The value may be any `Decodable`, including `Int`, `String`, `Bool` and arrays. With a
     /// `nil` or empty path, decodes the whole document. The decoder's strategies (dates, keys)
     /// apply to the value; keys in `path` are matched as written in the JSON.
-    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String?) throws -> T {
+    @_spi(Generated) public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String?) throws -> T {
         guard let path, !path.isEmpty else {
             return try decode(type, from: data)
         }
@@ -29,7 +33,7 @@ extension JSONDecoder {
 extension Data {
     /// The value at `path` in this JSON document, or `nil` when it isn't JSON, has nothing
     /// there, or holds another type there. For error types that read a code or a message.
-    public func value<T: Decodable>(at path: String, as type: T.Type = T.self) -> T? {
+    @_spi(Generated) public func value<T: Decodable>(at path: String, as type: T.Type = T.self) -> T? {
         try? JSONDecoder().decode(type, from: self, at: path)
     }
 }
