@@ -3,9 +3,10 @@ import PackageDescription
 
 // 6.2: the lowest whose compiler accepts every feature used. The runtime's `Callbacks.swift`
 // uses `nonisolated(nonsending)` (SE-0461, Swift 6.2); typed throws (Swift 6.0) and the
-// manifest's APIs (build-tool and command plugins) are older. swift-metrics 2.13 and
-// swift-distributed-tracing 1.7, which only the StrategyKitObservability product uses, declare
-// 6.2 too.
+// manifest's APIs (build-tool and command plugins) are older. The runtime's one dependency,
+// swift-http-types 1.8, declares 6.1; swift-log 1.16, swift-metrics 2.13 and
+// swift-distributed-tracing 1.7, which the StrategyKitObservability product uses (and the
+// AsyncHTTPClient transport, tracing), declare 6.2 too.
 
 let package = Package(
     name: "StrategyKit",
