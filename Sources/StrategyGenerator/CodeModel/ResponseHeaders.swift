@@ -17,7 +17,7 @@ extension CodeContext {
             let name = SwiftName.stringLiteral(field.name.value)
             let type = swiftType(field.type.unwrappingOptional)
             let method = field.type.isOptional ? "fields.value" : "try fields.required"
-            let read = type == "String" ? "\(method)(\(name))" : "\(method)(\(name), as: \(type).self)"
+            let read = field.type.unwrappingOptional == .builtIn(.string) ? "\(method)(\(name))" : "\(method)(\(name), as: \(type).self)"
             return .line("\(SwiftName.escaped(storageName(field))) = \(read)")
         }
         let throwing = readingHeadersThrows(strategy)

@@ -228,7 +228,7 @@ extension CodeContext {
         var type = field.type.unwrappingOptional
         if case .array(let element) = type { type = element }
         guard case .named(let name) = type else { return true }
-        return name != "File" && name != "Date" && !TypeCatalog.scalars.contains(name) && types.enumeration(name) == nil
+        return type.builtIn.map { $0 != .file && $0 != .date && !$0.isScalar } ?? (types.enumeration(name) == nil)
     }
 
     /// Whether building a strategy's multipart body encodes JSON parts (and so may throw).

@@ -43,7 +43,7 @@ extension SpecDecoder {
         if let node = top["rename"], let entries = mapping(node, "'rename'", expecting: "a mapping of spec names to Swift names, e.g. '{ User: Account }'") {
             for pair in entries.pairs {
                 guard let from = named(pair.key, "a name in 'rename'"), let to = identifier(pair.value, "the new name of '\(from)'") else { continue }
-                if TypeReference.builtins[from.value] != nil || from.value == "File" {
+                if let builtIn = BuiltIn(rawValue: from.value), builtIn != .data {
                     diagnostics.error("'\(from)' is a built-in type; only the spec's own names can be renamed", at: from.location)
                 }
                 config.renames.append(GeneratorConfig.Rename(from: from, to: to.value))

@@ -5,7 +5,7 @@ extension SpecDecoder {
         let fields: [FieldSpec]
         if case .sequence(let items) = node.kind {
             fields = items.compactMap { item in
-                named(item, "a header name in \(owner)").map { FieldSpec(name: $0, type: .named("String"), typeLocation: $0.location) }
+                named(item, "a header name in \(owner)").map { FieldSpec(name: $0, type: .builtIn(.string), typeLocation: $0.location) }
             }
         } else if let entries = mapping(node, owner, expecting: "a list of header names, or a mapping of header names to types") {
             fields = decodeFields(entries, of: owner)

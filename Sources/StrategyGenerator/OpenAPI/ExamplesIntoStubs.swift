@@ -10,7 +10,7 @@ extension APISpec {
         var sampler = SampleJSON(self)
         for index in spec.strategies.indices where spec.strategies[index].example == nil {
             let strategy = spec.strategies[index]
-            guard case .type(let type, let location)? = strategy.returns, type != .named("Data") else { continue }
+            guard case .type(let type, let location)? = strategy.returns, type != .builtIn(.data) else { continue }
             var seen: Set<String> = []
             guard sampler.holdsExample(type, seen: &seen) else { continue }
             sampler.budget = 2000

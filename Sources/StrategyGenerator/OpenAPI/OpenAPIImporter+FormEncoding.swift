@@ -27,7 +27,7 @@ extension OpenAPIImporter {
                 return field
             }
             let declared = entry["style"]?.scalar ?? "form"
-            let style = ParameterStyle(rawValue: declared).flatMap { ParameterStyle.allowed(in: "query").contains($0) ? $0 : nil }
+            let style = ParameterStyle(rawValue: declared).flatMap { ParameterStyle.allowed(in: .query).contains($0) ? $0 : nil }
             let explode = entry["explode"]?.bool ?? (declared == "form")
             let single = isParameterType(type, arrays: true)
             switch (declared, style) {

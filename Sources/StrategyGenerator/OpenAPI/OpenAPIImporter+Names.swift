@@ -24,7 +24,7 @@ extension OpenAPIImporter {
     mutating func uniqueTypeName(_ base: String, clashSuffix: String = "Model") -> String {
         var name = base, suffix = 2
         func isTaken(_ name: String) -> Bool {
-            typeNames.contains(name) || TypeReference.builtins[name] != nil || name == "File" || SwiftName.keywords.contains(name)
+            typeNames.contains(name) || BuiltIn(rawValue: name) != nil || SwiftName.keywords.contains(name)
         }
         if isTaken(name) {
             name = base + clashSuffix

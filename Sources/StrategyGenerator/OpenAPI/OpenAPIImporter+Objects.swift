@@ -72,13 +72,13 @@ extension OpenAPIImporter {
     mutating func additionalValues(_ schema: YAMLNode, owner: String, pointer: JSONPointer) -> TypeReference? {
         var seen: Set<SourceLocation> = []
         guard let (values, at) = additionalSchema(of: schema, pointer: pointer, seen: &seen) else { return nil }
-        if values.bool == true || isAnnotation(values) { return .named("JSON") }
-        guard let type = type(of: values, hint: owner + "Value", pointer: at), !type.isOptional, type != .named("File") else {
+        if values.bool == true || isAnnotation(values) { return .builtIn(.json) }
+        guard let type = type(of: values, hint: owner + "Value", pointer: at), !type.isOptional, type != .builtIn(.file) else {
             warn("'additionalProperties' has a type the spec format can't say yet; the other keys are kept as any JSON", at: values.location, at)
-            return .named("JSON")
+            return .builtIn(.json)
         }
         let resolved = lookUp(values).node ?? values
-        return isNullable(resolved) && type != .named("JSON") ? .optional(type) : type
+        return isNullable(resolved) && type != .builtIn(.json) ? .optional(type) : type
     }
 
     /// The `additionalProperties` schema an object keeps other keys by, its own or an `allOf`

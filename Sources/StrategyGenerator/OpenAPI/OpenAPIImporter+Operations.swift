@@ -19,13 +19,15 @@ extension OpenAPIImporter {
         let parameters = (own.enumerated().map { (pointer.appending("parameters").appending($0.offset), $0.element) }
             + shared.enumerated().map { (JSONPointer().appending("paths").appending(path).appending("parameters").appending($0.offset), $0.element) })
         for (at, node) in parameters {
-            guard let parameter = resolve(node, pointer: at), let wireName = parameter["name"]?.scalar, let place = parameter["in"]?.scalar else { continue }
-            guard seen.insert(place + " " + wireName).inserted else { continue }
+            guard let parameter = resolve(node, pointer: at), let wireName = parameter["name"]?.scalar, let written = parameter["in"]?.scalar else { continue }
+            guard seen.insert(written + " " + wireName).inserted else { continue }
+            // Another place (`body`, a misspelling) is read as the others are, and left out at the end.
+            let place = ParameterLocation(rawValue: written)
             // OpenAPI leaves these to the content and security the document declares.
-            if place == "header", ["accept", "content-type", "authorization"].contains(wireName.lowercased()),
+            if place == .header, ["accept", "content-type", "authorization"].contains(wireName.lowercased()),
                !keepsAuthorizationHeader(parameter, of: operation, at: at) { continue }
-            let required = place == "path" || parameter["required"]?.bool == true
-            if place == "cookie", !Vocabulary.isHTTPToken(wireName) {
+            let required = place == .path || parameter["required"]?.bool == true
+            if place == .cookie, !Vocabulary.isHTTPToken(wireName) {
                 guard !required else {
                     warn("cookie '\(wireName)' has a name a cookie can't have; the operation is left out", at: parameter.location, at)
                     return nil
@@ -34,25 +36,25 @@ extension OpenAPIImporter {
                 continue
             }
             // A query or header parameter whose `content` is JSON is its value's JSON text.
-            let json = parameter["schema"] == nil && (place == "query" || place == "header")
+            let json = parameter["schema"] == nil && (place == .query || place == .header)
                 ? parameter["content"]?.members.first.flatMap { type, media in Self.isJSON(type) ? media["schema"].map { (schema: $0, type: type) } : nil }
                 : nil
             let schemaPointer = json.map { at.appending("content").appending($0.type).appending("schema") } ?? at.appending("schema")
             let schema = json?.schema ?? parameter["schema"] ?? parameter
             if let constant = constantValue(resolve(schema, pointer: at.appending("schema")) ?? schema), required,
-               place == "query" || place == "header" || place == "cookie" && Vocabulary.isCookieValue(constant) {
+               place == .query || place == .header || place == .cookie && Vocabulary.isCookieValue(constant) {
                 // A value the operation always sends is not an input.
                 let parameter = ConstantParameter(name: Named(wireName, at: parameter.location), value: constant)
                 switch place {
-                case "query": strategy.constantQuery.append(parameter)
-                case "header": strategy.constantHeaders.append(parameter)
+                case .query?: strategy.constantQuery.append(parameter)
+                case .header?: strategy.constantHeaders.append(parameter)
                 default: strategy.constantCookies.append(parameter)
                 }
                 continue
             }
             let modelCount = models.count
             let declaredStyle = parameter["style"]?.scalar
-            let style = declaredStyle.flatMap(ParameterStyle.init(rawValue:)).flatMap { ParameterStyle.allowed(in: place).contains($0) ? $0 : nil }
+            let style = declaredStyle.flatMap(ParameterStyle.init(rawValue:)).flatMap { (place.map(ParameterStyle.allowed(in:)) ?? []).contains($0) ? $0 : nil }
             var found = type(of: schema, hint: name.value + SwiftIdentifier.type(wireName, fallback: "Value"), pointer: schemaPointer).map(textWhenUntyped)
             var unionNote: String?
             if json == nil, let union = found.flatMap(scalarUnionAsText) {
@@ -63,9 +65,9 @@ extension OpenAPIImporter {
             }
             guard var type = found,
                   json != nil
-                    || isParameterType(type, arrays: place == "query") && (place != "cookie" || isCookieType(type))
+                    || isParameterType(type, arrays: place == .query) && (place != .cookie || isCookieType(type))
                     || declaredStyle != "deepObject" && isStyledType(type)
-                    || place == "query" && declaredStyle == "deepObject" && isNestedValue(type) else {
+                    || place == .query && declaredStyle == "deepObject" && isNestedValue(type) else {
                 discardModels(from: modelCount)
                 if required {
                     warn("parameter '\(wireName)' has a type the spec format can't send yet; the operation is left out", at: parameter.location, at)
@@ -75,26 +77,27 @@ extension OpenAPIImporter {
                 continue
             }
             var arrayStyle: String?
-            let explode = parameter["explode"]?.bool ?? (style ?? .standard(in: place)).explodesByDefault
+            let standardStyle = place.map(ParameterStyle.standard(in:)) ?? .simple
+            let explode = parameter["explode"]?.bool ?? (style ?? standardStyle).explodesByDefault
             var fieldStyle: ParameterStyle?
             if json != nil {
                 // Its text says it all: no style applies.
-            } else if place == "query", case .array = type, declaredStyle == "deepObject" {
+            } else if place == .query, case .array = type, declaredStyle == "deepObject" {
                 // `expand[]=a&expand[]=b`, as deepObject lists are sent.
                 arrayStyle = "brackets"
-            } else if place == "query", case .array = type, style ?? .form == .form {
+            } else if place == .query, case .array = type, style ?? .form == .form {
                 // `form` (the default) repeats the name when exploded (the default) and
                 // separates with commas when not.
                 arrayStyle = explode ? nil : "commaSeparated"
-            } else if place == "query", case .array = type, explode {
+            } else if place == .query, case .array = type, explode {
                 // An exploded delimited list repeats the name, as `form` does.
                 arrayStyle = nil
-            } else if place == "query" {
+            } else if place == .query {
                 // An object or a map: its fields as items of their own when exploded (the
                 // default), unless it is a deep object (`stars[min]=4`).
                 if isStyledType(type), declaredStyle != "deepObject" { fieldStyle = style ?? .form }
             } else if isStyledType(type) || style == .label || style == .matrix {
-                fieldStyle = style ?? .standard(in: place)
+                fieldStyle = style ?? standardStyle
             }
             if !required { type = .optional(type) }
             var field = FieldSpec(name: Named(wireName, at: parameter.location), type: type, typeLocation: schema.location)
@@ -103,24 +106,24 @@ extension OpenAPIImporter {
             if json != nil { field.jsonText = .whole }
             if let fieldStyle {
                 // Outside the query a place's own style is what the spec format writes anyway.
-                field.style = place != "query" && fieldStyle == .standard(in: place) ? nil : fieldStyle
+                field.style = place != .query && fieldStyle == standardStyle ? nil : fieldStyle
                 field.explode = explode == fieldStyle.explodesByDefault ? nil : explode
             }
             field.doc = [parameter["description"]?.scalar.map(Self.markdown), unionNote].compactMap { $0 }.joined(separator: "\n\n")
             if field.doc?.isEmpty == true { field.doc = nil }
-            field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
+            field.dateFormat = type.mentions(.date) ? dateFormat(resolve(schema, pointer: at) ?? schema) : nil
             if parameter["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
             (field.example, field.sampleHint) = (parameterExample(parameter, schema: schema), sampleHint(schema))
-            if place != "path", !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
+            if place != .path, !required, let value = (resolve(schema, pointer: at) ?? schema)["default"], fits(value.value, type.unwrappingOptional) {
                 // What the server assumes when the parameter isn't sent: said, never sent.
                 field.defaultValue = value.value
             }
             switch place {
-            case "path": strategy.pathParameters.append(field)
-            case "query": strategy.query.append(field)
-            case "header": strategy.headers.append(field)
-            case "cookie": strategy.cookies.append(field)
-            default: continue
+            case .path?: strategy.pathParameters.append(field)
+            case .query?: strategy.query.append(field)
+            case .header?: strategy.headers.append(field)
+            case .cookie?: strategy.cookies.append(field)
+            case .form?, nil: continue
             }
         }
         let placeholders = Self.placeholders(in: path)
@@ -140,7 +143,7 @@ extension OpenAPIImporter {
         }
         for placeholder in placeholders where !strategy.pathParameters.contains(where: { $0.name.value == placeholder }) {
             warn("path parameter '\(placeholder)' is not declared; it is taken as a string", at: location, pointer)
-            strategy.pathParameters.append(FieldSpec(name: Named(placeholder, at: location), type: .named("String"), typeLocation: location))
+            strategy.pathParameters.append(FieldSpec(name: Named(placeholder, at: location), type: .builtIn(.string), typeLocation: location))
         }
 
         if let body = operation["requestBody"] {
@@ -208,7 +211,7 @@ extension OpenAPIImporter {
         if let (type, media) = content.first(where: { Self.isJSON($0.key) }) {
             let place = media["schema"] ?? media
             warn("the request body's schema has a form the spec format can't say yet; it is sent as any JSON value the caller gives", at: place.location, pointer.appending("content").appending(type).appending("schema"))
-            return .json(body["required"]?.bool == false ? .optional(.named("JSON")) : .named("JSON"), place.location)
+            return .json(body["required"]?.bool == false ? .optional(.builtIn(.json)) : .builtIn(.json), place.location)
         }
         let type = Self.sendableType(content.first?.key ?? "application/octet-stream")
         warn("the request body has no media type the spec format can send; it is sent as the bytes the caller gives, as '\(type)'", at: body.location, pointer)
@@ -234,7 +237,7 @@ extension OpenAPIImporter {
 
     /// A parameter whose schema gives no type (`schema: {}`) is text the caller writes.
     func textWhenUntyped(_ type: TypeReference) -> TypeReference {
-        type == .named("JSON") ? .named("String") : type
+        type == .builtIn(.json) ? .builtIn(.string) : type
     }
 
     /// Whether every content of a request body is an object without a property.
@@ -248,17 +251,17 @@ extension OpenAPIImporter {
         }
     }
 
-    /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
-    /// `arrays`, a list of them.
     /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
     func isCookieType(_ type: TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        return Vocabulary.scalarTypeNames.contains(name) || enumModelNames.contains(name)
+        return type.builtIn?.isScalar ?? enumModelNames.contains(name)
     }
 
+    /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
+    /// `arrays`, a list of them.
     func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
-        case .named(let name): name != "File" && name != "JSON" && (TypeReference.builtins[name] != nil || enumModelNames.contains(name))
+        case .named(let name): type.builtIn.map { ![.file, .json, .data].contains($0) } ?? enumModelNames.contains(name)
         case .array(let element): arrays && isParameterType(element, arrays: false)
         case .optional, .dictionary: false
         }
@@ -277,8 +280,8 @@ extension OpenAPIImporter {
     /// format's defaults must be.
     func fits(_ value: YAMLValue, _ type: TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        switch (name, value) {
-        case ("String", .string), ("Bool", .bool), ("Int", .int), ("Int32", .int), ("Int64", .int), ("Double", .int), ("Double", .double), ("Float", .double):
+        switch (type.builtIn, value) {
+        case (.string?, .string), (.bool?, .bool), (.int?, .int), (.int32?, .int), (.int64?, .int), (.double?, .int), (.double?, .double), (.float?, .double):
             return true
         case (_, .string(let text)):
             return models.contains { model in
@@ -339,19 +342,19 @@ extension OpenAPIImporter {
             }
             guard !kinds.isEmpty else { return nil }
             let list = kinds.count == 1 ? kinds[0] : kinds.dropLast().joined(separator: ", ") + " or " + kinds.last!
-            return (.named("String"), "\(list.prefix(1).uppercased() + list.dropFirst()), written as text.")
+            return (.builtIn(.string), "\(list.prefix(1).uppercased() + list.dropFirst()), written as text.")
         }
     }
 
     /// How a parameter's documentation names a single value of a type: `an integer`; `nil` for
     /// one that isn't a single value.
     private func scalarKind(_ name: String) -> String? {
-        switch name {
-        case "Int", "Int32", "Int64": return "an integer"
-        case "Double", "Float": return "a number"
-        case "Bool": return "a Boolean"
-        case "String": return "a string"
-        case "UUID": return "a UUID"
+        switch BuiltIn(rawValue: name) {
+        case .int?, .int32?, .int64?: return "an integer"
+        case .double?, .float?: return "a number"
+        case .bool?: return "a Boolean"
+        case .string?: return "a string"
+        case .uuid?: return "a UUID"
         default:
             guard let model = models.last(where: { $0.name.value == name }), case .enumeration(let enumeration) = model.kind else { return nil }
             return "one of " + enumeration.cases.map { "`\($0.value.value)`" }.joined(separator: ", ")
@@ -395,7 +398,7 @@ extension OpenAPIImporter {
                 return .jsonFields(fields)
             }
             // A body that may be `null` is sent when given, as one the operation may go without.
-            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .named("File") else { return nil }
+            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .builtIn(.file) else { return nil }
             // A body the document says the operation may go without (`required: false`,
             // written) is optional; left unsaid, it is taken as needed, as documents mean.
             return .json(body["required"]?.bool == false ? .optional(bodyType) : bodyType, schema.location)
@@ -410,7 +413,7 @@ extension OpenAPIImporter {
             guard fields.allSatisfy({ field in
                 let type = field.type.unwrappingOptional
                 // A multipart part is a file, text, or JSON: an object, a map, a union.
-                return isParameterType(type, arrays: true) || multipart && (type == .named("File") || type == .array(.named("File")) || !type.namedTypes.contains("File"))
+                return isParameterType(type, arrays: true) || multipart && (type == .builtIn(.file) || type == .array(.builtIn(.file)) || !type.mentions(.file))
                     || !multipart && isNestedValue(type)
             }) else { continue }
             return multipart ? .multipart(fields) : .form(encodedFormFields(fields, encoding: media["encoding"], pointer: pointer.appending("content").appending(type).appending("encoding")))

@@ -167,9 +167,9 @@ struct PagingEvidence {
             return .found(spec, reason: "the URL at '\(found[0])'")
         case .cursor:
             var pairs: [(path: String, parameter: String)] = []
-            for path in bodyPaths(where: { key, type in type.unwrappingOptional == .named("String") && Self.cursorNames.contains(Self.normal(key)) }) {
+            for path in bodyPaths(where: { key, type in type.unwrappingOptional == .builtIn(.string) && Self.cursorNames.contains(Self.normal(key)) }) {
                 let key = Self.normal(String(path.split(separator: ".").last ?? ""))
-                let takers = query(ofType: "String").filter { Self.takes(Self.normal($0), cursor: key) }
+                let takers = query(ofType: .string).filter { Self.takes(Self.normal($0), cursor: key) }
                 pairs += takers.map { (path, $0) }
             }
             guard pairs.count == 1 else {
@@ -180,8 +180,8 @@ struct PagingEvidence {
             spec.parameter = Named(pairs[0].parameter, at: location)
             return .found(spec, reason: "the body's '\(pairs[0].path)' sent back as '\(pairs[0].parameter)'")
         case .afterLastItem:
-            let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .named("Bool") && Self.hasMoreNames.contains(Self.normal(key)) })
-            let parameters = query(ofType: "String").filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
+            let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
+            let parameters = query(ofType: .string).filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
             guard flags.count == 1, parameters.count == 1 else {
                 return flags.count > 1 || parameters.count > 1 ? .ambiguous("several fields say whether more pages follow, or several parameters take the last id") : .none("no 'has_more' in the body with a 'starting_after' parameter")
             }
@@ -193,7 +193,7 @@ struct PagingEvidence {
             return .found(spec, reason: "the last item's 'id' sent as '\(parameters[0])' while '\(flags[0])'")
         case .offset, .page:
             let names = kind == .offset ? ["offset", "skip", "start"] : ["page", "pagenumber", "pageno"]
-            let parameters = ["Int", "Int32", "Int64"].flatMap(query(ofType:)).filter { names.contains(Self.normal($0)) }
+            let parameters = [BuiltIn.int, .int32, .int64].flatMap(query(ofType:)).filter { names.contains(Self.normal($0)) }
             let sizes = strategy.query.filter { Self.sizeNames.contains(Self.normal($0.name.value)) }
             guard parameters.count == 1, !strict || !sizes.isEmpty else {
                 return parameters.count > 1 ? .ambiguous("several parameters set the \(kind.rawValue)") : .none("no '\(names[0])' parameter\(strict ? " with a page size" : "") in the query")
@@ -207,7 +207,7 @@ struct PagingEvidence {
             if totals.count == 1 { spec.total = Named(totals[0], at: location) }
             var end = spec.total.map { "'\($0)'" } ?? "an empty page"
             if kind == .page {
-                let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .named("Bool") && Self.hasMoreNames.contains(Self.normal(key)) })
+                let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
                 if flags.count == 1 {
                     spec.hasMore = Named(flags[0], at: location)
                     end = "'\(flags[0])'"
@@ -299,13 +299,13 @@ struct PagingEvidence {
     /// `paging.next`, HAL's `_links.next.href`). A bare `next` is a cursor.
     func isNextURL(_ keys: [String], _ field: FieldSpec, strict: Bool) -> Bool {
         let type = field.type.unwrappingOptional
-        guard type == .named("String") || type == .named("URL") else { return false }
+        guard type == .builtIn(.string) || type == .builtIn(.url) else { return false }
         let names = keys.map(Self.normal)
         let key = names.last ?? "", parent = names.dropLast().last
         if Self.nextURLNames.contains(key) { return true }
         if key == "href" { return parent == "next" && names.dropLast(2).last == "links" }
         guard key == "next" else { return false }
-        if type == .named("URL") || !strict || parent.map(["links", "paging", "pagination", "meta"].contains) == true { return true }
+        if type == .builtIn(.url) || !strict || parent.map(["links", "paging", "pagination", "meta"].contains) == true { return true }
         let doc = (field.doc ?? "").lowercased()
         return doc.contains("url") || doc.contains("link")
     }
@@ -318,12 +318,12 @@ struct PagingEvidence {
     }
 
     /// The names of the optional query parameters of type `type`: those a page can set.
-    func query(ofType type: String) -> [String] {
-        strategy.query.filter { $0.type == .optional(.named(type)) }.map(\.name.value)
+    func query(ofType type: BuiltIn) -> [String] {
+        strategy.query.filter { $0.type == .optional(.builtIn(type)) }.map(\.name.value)
     }
 
     static func isInteger(_ type: TypeReference) -> Bool {
-        [.named("Int"), .named("Int32"), .named("Int64")].contains(type.unwrappingOptional)
+        [.builtIn(.int), .builtIn(.int32), .builtIn(.int64)].contains(type.unwrappingOptional)
     }
 
     /// Lowercased, without separators: `next_page_token`, `nextPageToken` and `next-page-token`

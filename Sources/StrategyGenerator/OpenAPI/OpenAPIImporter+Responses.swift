@@ -18,17 +18,17 @@ extension OpenAPIImporter {
             }
             guard !fields.contains(where: { $0.name.value.lowercased() == name.lowercased() }), let header = resolve(header, pointer: headerAt) else { continue }
             let schema = header["schema"].flatMap { resolve($0, pointer: headerAt.appending("schema")) }
-            let type: String = switch (schema.flatMap(schemaType), schema?["format"]?.scalar) {
-            case ("integer", "int32"): "Int32"
-            case ("integer", "int64"): "Int64"
-            case ("integer", _): "Int"
-            case ("number", _): "Double"
-            case ("boolean", _): "Bool"
-            default: "String"
+            let type: BuiltIn = switch (schema.flatMap(schemaType), schema?["format"]?.scalar) {
+            case ("integer", "int32"): .int32
+            case ("integer", "int64"): .int64
+            case ("integer", _): .int
+            case ("number", _): .double
+            case ("boolean", _): .bool
+            default: .string
             }
             // A header the document says every response has is read as such; any other may be missing.
             let required = header["required"]?.bool == true
-            var field = FieldSpec(name: Named(name, at: header.location), type: required ? .named(type) : .optional(.named(type)), typeLocation: header.location)
+            var field = FieldSpec(name: Named(name, at: header.location), type: required ? .builtIn(type) : .optional(.builtIn(type)), typeLocation: header.location)
             field.doc = header["description"]?.scalar.map(Self.markdown)
             // What a stub answers with, for a header every response has.
             if required { field.example = (header["example"] ?? schema?["example"])?.value }
@@ -61,12 +61,12 @@ extension OpenAPIImporter {
                body["example"] != nil || body["examples"] != nil {
                 // JSON the document shows by example only: any JSON value, as the example has it.
                 returnedExample = example(of: body, schema: body)
-                return (.type(.named("JSON"), body.location), nil)
+                return (.type(.builtIn(.json), body.location), nil)
             }
             guard let (media, body) = content.first(where: { Self.isJSON($0.key) }), var schema = body["schema"] else {
                 // An image, a PDF, text: the body as it came, unless another success is JSON.
                 if raw == nil, let other = content.first(where: { !Self.isJSON($0.key) }) {
-                    raw = .type(.named("Data"), other.value.location)
+                    raw = .type(.builtIn(.data), other.value.location)
                     // Text the document gives as the body answers in a stubbed client as it is.
                     if let example = example(of: other.value, schema: other.value["schema"] ?? other.value), case .string = example.0 {
                         returnedExample = example
@@ -83,7 +83,7 @@ extension OpenAPIImporter {
                     warn("'\(Self.unwrapExtension)' names '\(path)', which is not a key path of the response's schema; the whole body is returned", at: unwrapNode.location, schemaPointer)
                 }
             }
-            if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .named("File") {
+            if let type = type(of: schema, hint: owner + "Output", pointer: schemaPointer), !type.isOptional, type != .builtIn(.file) {
                 returnedExample = example(of: body, schema: schema)
                 return (.type(type, schema.location), unwrap)
             }
@@ -161,7 +161,7 @@ extension OpenAPIImporter {
             let schema = (resolved["content"]?.members ?? []).first { Self.isJSON($0.key) }?.value["schema"]
             let hint = status == .other ? "ErrorBody" : "Error\(status)Body"
             let payload = schema.flatMap { type(of: $0, hint: hint, pointer: at) }
-            return (status, payload.flatMap { $0.isOptional || $0 == .named("File") ? nil : $0 }, response.location)
+            return (status, payload.flatMap { $0.isOptional || $0 == .builtIn(.file) ? nil : $0 }, response.location)
         }
     }
 

@@ -218,7 +218,7 @@ extension OpenAPIImporter {
                 field.nullable = true
             }
             field.doc = description(of: resolved)
-            field.dateFormat = type.namedTypes.contains("Date") ? dateFormat(resolved) : nil
+            field.dateFormat = type.mentions(.date) ? dateFormat(resolved) : nil
             if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
             (field.example, field.sampleHint) = (schemaExample(property), sampleHint(property))
             field.isReadOnly = [resolved, property].contains { $0["readOnly"]?.bool == true || $0["allOf"]?.items.contains { $0["readOnly"]?.bool == true } == true }
@@ -242,9 +242,9 @@ extension OpenAPIImporter {
             guard seen.insert(node.location).inserted else { continue }
             if let place = node["required"] {
                 for name in place.items.compactMap(\.scalar) where !fields.contains(where: { $0.name.value == name }) {
-                    let type = readingForm ? "String" : "JSON"
+                    let type: BuiltIn = readingForm ? .string : .json
                     warn("required property '\(name)' is not among the properties; it is taken as \(readingForm ? "text" : "any JSON value")", at: place.location, at.appending("required"))
-                    fields.append(FieldSpec(name: Named(name, at: place.location), type: .named(type), typeLocation: place.location))
+                    fields.append(FieldSpec(name: Named(name, at: place.location), type: .builtIn(type), typeLocation: place.location))
                 }
             }
             for (index, part) in (node["allOf"]?.items ?? []).enumerated() {
@@ -281,10 +281,10 @@ extension OpenAPIImporter {
             return type
         }
         if schema["not"] != nil { return nil }
-        if isText(schema) { return .named("String") }
+        if isText(schema) { return .builtIn(.string) }
         if schema["properties"] == nil, let members = unionMembers(schema), members.count <= 1 {
             // `anyOf: [X, {type: "null"}]`: X, nullable.
-            guard let only = members.first else { return .named("JSON") }
+            guard let only = members.first else { return .builtIn(.json) }
             let key = schema["oneOf"] != nil ? "oneOf" : "anyOf"
             let index = schema[key]?.items.firstIndex { !isNullSchema($0) } ?? 0
             return type(of: only, hint: hint, pointer: pointer.appending(key).appending(index))
@@ -316,42 +316,42 @@ extension OpenAPIImporter {
         switch valueType(schema) ?? (implicitList ? "array" : nil) {
         case "string":
             switch schema["format"]?.scalar {
-            case "date-time", "date": return .named("Date")
-            case "uuid": return .named("UUID")
+            case "date-time", "date": return .builtIn(.date)
+            case "uuid": return .builtIn(.uuid)
             // Bytes are a file in a multipart body; in JSON or a form they can only be text.
-            case "binary": return filesAllowed ? .named("File") : .named("String")
-            default: return .named("String")
+            case "binary": return filesAllowed ? .builtIn(.file) : .builtIn(.string)
+            default: return .builtIn(.string)
             }
         case "integer":
             switch schema["format"]?.scalar {
-            case "int32": return .named("Int32")
-            case "int64": return .named("Int64")
-            default: return .named("Int")
+            case "int32": return .builtIn(.int32)
+            case "int64": return .builtIn(.int64)
+            default: return .builtIn(.int)
             }
         case "number":
             return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
         case "boolean":
-            return .named("Bool")
+            return .builtIn(.bool)
         case "array":
             // A list that doesn't say what it holds, or says it position by position, holds any
             // JSON values.
-            guard let items = schema["items"], !tuple else { return .array(.named("JSON")) }
+            guard let items = schema["items"], !tuple else { return .array(.builtIn(.json)) }
             guard let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
-            return element.isOptional || element == .named("File") && !filesAllowed ? nil : .array(element)
+            return element.isOptional || element == .builtIn(.file) && !filesAllowed ? nil : .array(element)
         case "object":
             // Without properties: a map of the values `additionalProperties` describes, or of any
             // JSON values.
-            guard let values = schema["additionalProperties"], values.bool == nil else { return .dictionary(.named("JSON")) }
+            guard let values = schema["additionalProperties"], values.bool == nil else { return .dictionary(.builtIn(.json)) }
             guard let value = type(of: values, hint: hint + "Value", pointer: pointer.appending("additionalProperties")),
-                  !value.isOptional, value != .named("File") else { return nil }
+                  !value.isOptional, value != .builtIn(.file) else { return nil }
             return .dictionary(value)
         case "null":
             // Always `null`: nothing but JSON's `null` to hold.
-            return .named("JSON")
+            return .builtIn(.json)
         case nil:
             // No type, or several, or values of several types: any JSON value.
             let shaped = ["allOf", "properties"].contains { schema[$0] != nil } || schema["items"] != nil && !tuple
-            return shaped ? nil : .named("JSON")
+            return shaped ? nil : .builtIn(.json)
         default:
             return nil
         }
@@ -399,8 +399,8 @@ extension OpenAPIImporter {
         case (_, .optional(let other)): narrows(type, other)
         case (.optional(let type), _): narrows(type, other)
         case (.array(let type), .array(let other)), (.dictionary(let type), .dictionary(let other)): narrows(type, other)
-        case (_, .named("JSON")): type != .named("JSON")
-        case (.array, .dictionary(let values)) where values == .named("JSON"): false
+        case (_, .builtIn(.json)): type != .builtIn(.json)
+        case (.array, .dictionary(let values)) where values == .builtIn(.json): false
         default: false
         }
     }
@@ -454,7 +454,7 @@ extension OpenAPIImporter {
         for (index, member) in (schema[key]?.items ?? []).enumerated() where !isNullSchema(member) {
             let at = pointer.appending(key).appending(index)
             let hint = member["title"]?.scalar.map { SwiftIdentifier.type($0, fallback: name + "Option\(index + 1)") } ?? name + "Option\(index + 1)"
-            guard let type = type(of: member, hint: hint, pointer: at), !type.isOptional, type != .named("File") else {
+            guard let type = type(of: member, hint: hint, pointer: at), !type.isOptional, type != .builtIn(.file) else {
                 warn("member \(index) of '\(key)' has a type the spec format can't say yet; it is left out", at: member.location, at)
                 continue
             }
@@ -494,7 +494,7 @@ extension OpenAPIImporter {
             guard case .union(var union) = models[index].kind, let discriminator = union.discriminator else { continue }
             let holdsIt = union.variants.allSatisfy { variant in
                 guard case .named(let name) = variant.type, let field = byName[name]?.fields.first(where: { $0.name.value == discriminator.value }) else { return false }
-                let isText = field.type == .named("String") || enumModelNames.contains(field.type.description) && byName[field.type.description].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
+                let isText = field.type == .builtIn(.string) || enumModelNames.contains(field.type.description) && byName[field.type.description].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
                 return isText && !field.nullable
             }
             guard !holdsIt else { continue }

@@ -25,7 +25,7 @@ extension OpenAPIImporter {
     }
 
     private func isRawData(_ returns: ReturnSpec) -> Bool {
-        if case .type(.named("Data"), _) = returns { true } else { false }
+        if case .type(.builtIn(.data), _) = returns { true } else { false }
     }
 
     /// The stream the first success response with a stream's media type gives: its elements of
@@ -45,10 +45,10 @@ extension OpenAPIImporter {
                     if format == .serverSentEvents, let node = lookUp(schema).node, schemaType(node) == "string" { return nil }
                     return type(of: schema, hint: owner + "Element", pointer: schemaPointer)
                 }
-                if let found = element, found.isOptional || found == .named("File") || format == .serverSentEvents && found == .named("JSON") {
+                if let found = element, found.isOptional || found == .builtIn(.file) || format == .serverSentEvents && found == .builtIn(.json) {
                     element = nil
                 }
-                if format != .serverSentEvents, element == nil { element = .named("JSON") }
+                if format != .serverSentEvents, element == nil { element = .builtIn(.json) }
                 let location = body[key]?.location ?? body.location
                 return StreamSpec(format: format, location: location, element: element, elementLocation: location)
             }
@@ -74,7 +74,7 @@ extension OpenAPIImporter {
     /// The `Bool` field `stream` of the model a strategy sends as its JSON body, if it has one.
     private func streamFlag(of strategy: StrategySpec) -> FieldSpec? {
         guard case .json(.named(let body), _)? = strategy.body else { return nil }
-        return models.first { $0.name.value == body }?.fields.first { $0.name.value == "stream" && $0.type.unwrappingOptional == .named("Bool") }
+        return models.first { $0.name.value == body }?.fields.first { $0.name.value == "stream" && $0.type.unwrappingOptional == .builtIn(.bool) }
     }
 
     /// `strategy` as a streaming strategy: what it returns is the stream's elements.

@@ -10,30 +10,30 @@ enum SampleValues {
 
     /// A value of the built-in type `name`, as JSON writes it; `nil` for a file.
     static func built(_ name: String, dateFormat: DateFormatSpec = .iso8601) -> YAMLValue? {
-        switch name {
-        case "String": .string("string")
-        case "Int", "Int32", "Int64": .int(1)
-        case "Double", "Float": .double(1.5)
-        case "Bool": .bool(true)
-        case "Date": dateValue(date, format: dateFormat)
-        case "URL": .string(url)
-        case "UUID": .string(uuid)
-        case "JSON": .object([], [:])
-        case "Data": .string("sample")
-        default: nil
+        switch BuiltIn(rawValue: name) {
+        case .string?: .string("string")
+        case .int?, .int32?, .int64?: .int(1)
+        case .double?, .float?: .double(1.5)
+        case .bool?: .bool(true)
+        case .date?: dateValue(date, format: dateFormat)
+        case .url?: .string(url)
+        case .uuid?: .string(uuid)
+        case .json?: .object([], [:])
+        case .data?: .string("sample")
+        case .file?, nil: nil
         }
     }
 
     /// Whether `value` decodes as the built-in type `name`, a date in `dateFormat`.
     static func fits(_ value: YAMLValue, _ name: String, dateFormat: DateFormatSpec = .iso8601) -> Bool {
-        switch (name, value) {
-        case ("String", .string), ("Bool", .bool), ("JSON", _), ("Int", .int), ("Int64", .int), ("Data", .string): true
-        case ("Int32", .int(let number)): Int32(exactly: number) != nil
-        case ("Double", .int), ("Float", .int): true
-        case ("Double", .double(let number)), ("Float", .double(let number)): number.isFinite
-        case ("URL", .string(let text)): !text.isEmpty && URL(string: text) != nil
-        case ("UUID", .string(let text)): UUID(uuidString: text) != nil
-        case ("Date", _): date(value, format: dateFormat) != nil
+        switch (BuiltIn(rawValue: name), value) {
+        case (.string?, .string), (.bool?, .bool), (.json?, _), (.int?, .int), (.int64?, .int), (.data?, .string): true
+        case (.int32?, .int(let number)): Int32(exactly: number) != nil
+        case (.double?, .int), (.float?, .int): true
+        case (.double?, .double(let number)), (.float?, .double(let number)): number.isFinite
+        case (.url?, .string(let text)): !text.isEmpty && URL(string: text) != nil
+        case (.uuid?, .string(let text)): UUID(uuidString: text) != nil
+        case (.date?, _): date(value, format: dateFormat) != nil
         default: false
         }
     }

@@ -7,13 +7,8 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
     /// A JSON object with string keys.
     case dictionary(TypeReference)
 
-    /// The built-in types a spec may name, with the Swift type each becomes.
-    public static let builtins: [String: String] = [
-        "String": "String", "Int": "Int", "Int32": "Int32", "Int64": "Int64",
-        "Double": "Double", "Float": "Float", "Bool": "Bool",
-        "Date": "Date", "URL": "URL", "UUID": "UUID",
-        "JSON": "JSONValue",
-    ]
+    /// The built-in types a spec may name wherever a type stands, with the Swift type each becomes.
+    public static let builtins: [String: String] = Dictionary(uniqueKeysWithValues: BuiltIn.general.map { ($0.rawValue, $0.swiftType) })
 
     /// Parses the spec's spelling; `nil` when it isn't one.
     public init?(parsing text: String) {
@@ -57,7 +52,7 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
                 skipSpaces()
                 if text.first == ":" {
                     text.removeFirst()
-                    guard first == .named("String"), let value = parseType() else { return nil }
+                    guard first == .builtIn(.string), let value = parseType() else { return nil }
                     type = .dictionary(value)
                 } else {
                     type = .array(first)

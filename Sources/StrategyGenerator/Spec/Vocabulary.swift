@@ -41,9 +41,6 @@ enum Vocabulary {
     /// reaches every property through `self` where a local has its name.)
     static let namesFieldsCantTake: Set<String> = ["hashValue"]
 
-    /// Built-ins that are written as text in a path, a query item or a header.
-    static let scalarTypeNames: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Float", "Bool", "UUID"]
-
     /// Whether `scalar` may stand in an HTTP token, such as a header name (RFC 9110, section 5.6.2).
     static func isHTTPTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))

@@ -24,7 +24,7 @@ extension StrategySpec {
         }
         let path = unwrap?.value ?? ""
         let problem: String? = switch returns {
-        case .type(.named("Data"), _): nil
+        case .type(.builtIn(.data), _): nil
         case .type(let type, _): types.exampleProblem(value, as: type, at: path)
         case .fields(let fields): types.exampleProblem(value, fields: fields, at: path)
         case nil: nil
@@ -112,10 +112,10 @@ extension TypeCatalog {
             default: return false
             }
         }
-        switch (name, value) {
-        case ("Date", .string), ("Date", .int), ("Date", .double): return true
-        case ("URL", .string), ("UUID", .string): return true
-        case (_, _) where TypeReference.builtins[name] == nil: return true  // a type of another kind (a file) isn't decoded
+        switch (BuiltIn(rawValue: name), value) {
+        case (.date?, .string), (.date?, .int), (.date?, .double): return true
+        case (.url?, .string), (.uuid?, .string): return true
+        case (nil, _), (.file?, _), (.data?, _): return true  // a type of another kind (a file) isn't decoded
         default: return accepts(value, as: .named(name))
         }
     }

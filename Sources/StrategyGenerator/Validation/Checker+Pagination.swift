@@ -42,9 +42,9 @@ extension Checker {
             diagnostics.error("'\(parameter)' is not a query parameter of strategy '\(strategy.name)'\(known.isEmpty ? "" : "; it has \(known)")", at: parameter.location)
             return
         }
-        let type: TypeReference = [.offset, .page].contains(style) ? .optional(.named("Int")) : .optional(.named("String"))
+        let type: TypeReference = [.offset, .page].contains(style) ? .optional(.builtIn(.int)) : .optional(.builtIn(.string))
         // An imported document's offset or page number may be of another integer type.
-        let integers: [TypeReference] = ["Int32", "Int64"].map { .optional(.named($0)) }
+        let integers: [TypeReference] = [BuiltIn.int32, .int64].map { .optional(.builtIn($0)) }
         if field.type != type, !([.offset, .page].contains(style) && integers.contains(field.type)) {
             diagnostics.error("query parameter '\(parameter)' sets the next page for paging style '\(style.rawValue)', so it must have type '\(type)', not '\(field.type)'", at: field.typeLocation)
         }

@@ -1,14 +1,12 @@
 /// Response headers are read as text, numbers or Bools, beside an output that has a type of its
 /// own; a status case that matches by a header comes before the one that matches any response.
 extension Checker {
-    static let responseHeaderTypes: Set<String> = ["String", "Int", "Int32", "Int64", "Double", "Bool"]
-
     mutating func responses() {
         for strategy in spec.strategies where !strategy.responseHeaders.isEmpty {
             let what = describe("strategy", strategy.name)
             fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
             for header in strategy.responseHeaders {
-                guard case .named(let name) = header.type.unwrappingOptional, Self.responseHeaderTypes.contains(name) else {
+                guard header.type.unwrappingOptional.builtIn?.isResponseHeaderType == true else {
                     diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type.unwrappingOptional)'", at: header.typeLocation)
                     continue
                 }

@@ -46,7 +46,7 @@ extension Checker {
     /// A strategy whose output is a bearer token must return an object with the token's field.
     mutating func returnsToken(_ strategy: StrategySpec, of bearer: BearerSpec, because reason: String, at location: SourceLocation) {
         let accessToken = bearer.accessToken
-        if !outputFields(of: strategy).contains(where: { $0.name.value == accessToken && $0.type == .named("String") }) {
+        if !outputFields(of: strategy).contains(where: { $0.name.value == accessToken && $0.type == .builtIn(.string) }) {
             diagnostics.error("strategy '\(strategy.name)' \(reason), so it must return an object with a String '\(accessToken)'", at: location)
         }
     }
@@ -64,7 +64,7 @@ extension Checker {
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
-        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .named("Date") && !types.isStyledValue(field.type) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .builtIn(.date) && !types.isStyledValue(field.type) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
             let hint = types.isDeepObject(field.type) ? "; an object holding more can go in the query or a form body" : ""
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum, or a list, an object or a map of them\(hint)", at: field.typeLocation)
         }
@@ -72,16 +72,16 @@ extension Checker {
             diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum, or a list, an object or a map of them", at: field.typeLocation)
         }
         let form: [FieldSpec] = if case .form(let fields)? = strategy.body { fields } else { [] }
-        for (place, fields) in [("path", strategy.pathParameters), ("query", strategy.query), ("header", strategy.headers), ("cookie", strategy.cookies), ("form", form)] {
+        for (place, fields) in [(ParameterLocation.path, strategy.pathParameters), (.query, strategy.query), (.header, strategy.headers), (.cookie, strategy.cookies), (.form, form)] {
             for field in fields {
                 if let style = field.style, !ParameterStyle.allowed(in: place).contains(style) {
                     let allowed = ParameterStyle.allowed(in: place).map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                    diagnostics.error("'style: \(style.rawValue)' of '\(field.name)' in \(what) doesn't apply to a \(place) parameter; use \(allowed)", at: field.name.location)
+                    diagnostics.error("'style: \(style.rawValue)' of '\(field.name)' in \(what) doesn't apply to a \(place.rawValue) parameter; use \(allowed)", at: field.name.location)
                 }
                 if field.style != nil, field.arrayStyle != nil {
                     diagnostics.error("'\(field.name)' of \(what) has both 'style' and 'arrays'; keep one", at: field.name.location)
                 }
-                if field.explode != nil, field.style == nil, place == "query" || place == "form" || !types.isStyledValue(field.type) {
+                if field.explode != nil, field.style == nil, place == .query || place == .form || !types.isStyledValue(field.type) {
                     diagnostics.error("'explode' of '\(field.name)' in \(what) applies to a parameter with a 'style', or a list, an object or a map in a path, a header or a cookie", at: field.name.location)
                 }
             }
@@ -119,7 +119,7 @@ extension Checker {
         case .json(let type, let location):
             resolve(type, at: location, allowFiles: false)
         case .jsonFields(let fields):
-            for field in fields where field.type.namedTypes.contains("File") {
+            for field in fields where field.type.mentions(.file) {
                 diagnostics.error("'File' can only be the type of a multipart body field", at: field.typeLocation)
             }
         case .form(let fields):
@@ -131,7 +131,7 @@ extension Checker {
             for field in fields {
                 var type = field.type.unwrappingOptional
                 if case .array(let element) = type { type = element }
-                guard type != .named("File"), type.namedTypes.contains("File") || type.namedTypes.contains("Data") else { continue }
+                guard type != .builtIn(.file), type.mentions(.file) || type.mentions(.data) else { continue }
                 diagnostics.error("multipart field '\(field.name)' of \(what) has type '\(field.type)'; a part must be a File or a list of them, a part each, or a value sent as text or JSON", at: field.typeLocation)
             }
         case .raw:
@@ -141,7 +141,7 @@ extension Checker {
 
     private mutating func returns(of strategy: StrategySpec) {
         switch strategy.returns {
-        case .type(.named("Data"), _)?:
+        case .type(.builtIn(.data), _)?:
             if let unwrap = strategy.unwrap {
                 diagnostics.error("strategy '\(strategy.name)' returns Data, the body as it came, so it can't unwrap '\(unwrap)'", at: unwrap.location)
             }

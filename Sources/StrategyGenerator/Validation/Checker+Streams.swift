@@ -44,7 +44,7 @@ extension Checker {
             diagnostics.error("'flag' of the stream of \(what) names '\(flag)', which is not a field of '\(model)'" + (known.isEmpty ? "" : "; it has \(known)"), at: flag.location)
             return
         }
-        if field.type.unwrappingOptional != .named("Bool") {
+        if field.type.unwrappingOptional != .builtIn(.bool) {
             diagnostics.error("'flag' of the stream of \(what) names '\(flag)', a '\(field.type)'; the flag the strategy sets to true must be a Bool", at: flag.location)
         }
     }

@@ -38,7 +38,7 @@ extension Checker {
             diagnostics.error("model '\(name)' in \(what) has no field '\(discriminator)', the union's discriminator; add it, e.g. '\(discriminator): String'", at: variant.typeLocation)
             return
         }
-        let isText = field.type == .named("String") || types.enums[field.type.namedTypes.first ?? ""]?.isInteger == false
+        let isText = field.type == .builtIn(.string) || types.enums[field.type.namedTypes.first ?? ""]?.isInteger == false
         if !isText || field.type.isOptional || field.nullable {
             diagnostics.error("the discriminator '\(discriminator)' of \(what) is '\(field.type)' in model '\(name)'; it must be a String or a string enum, always present", at: field.typeLocation)
         }

@@ -18,7 +18,7 @@ extension Checker {
             }
             var unknown: [(String, SourceLocation)] = []
             for (type, location) in written {
-                for name in type.namedTypes where !types.isKnown(name) && name != "File" && name != "Data" {
+                for name in type.namedTypes where !types.isKnown(name) && BuiltIn(rawValue: name) == nil {
                     unknown.append((name, location))
                 }
             }

@@ -164,7 +164,7 @@ private struct Resolver {
     /// The name of an enum that doesn't list the part of `value` it types, if any.
     private func enumNotListing(_ value: YAMLValue, as type: TypeReference) -> String? {
         switch (value, type) {
-        case (.null, _), (_, .named("JSON")): return nil
+        case (.null, _), (_, .builtIn(.json)): return nil
         case (_, .optional(let wrapped)): return enumNotListing(value, as: wrapped)
         case (.array(let items), .array(let element)): return items.lazy.compactMap { enumNotListing($0, as: element) }.first
         case (.object(let keys, let values), .dictionary(let element)):

@@ -198,7 +198,7 @@ struct Checker {
                 seen[swiftName] = field.name.value
             }
             resolve(field.type, at: field.typeLocation, allowFiles: allowFiles)
-            if field.dateFormat != nil, !field.type.namedTypes.contains("Date") {
+            if field.dateFormat != nil, !field.type.mentions(.date) {
                 diagnostics.error("'format' applies to dates, but '\(field.name)' in \(owner) is '\(field.type)'", at: field.typeLocation)
             }
             if let value = field.defaultValue, !types.accepts(value, as: field.type) {
@@ -251,7 +251,7 @@ struct Checker {
                 continue
             }
             let inputs = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
-            if inputs.count != 1 || inputs.first?.type != .named("String") {
+            if inputs.count != 1 || inputs.first?.type != .builtIn(.string) {
                 diagnostics.error("refresh strategy '\(strategy.name)' must take exactly one String (the refresh token) as its input", at: refresh.location)
             }
             if strategy.auth != .none {
@@ -302,17 +302,18 @@ struct Checker {
 
     mutating func resolve(_ type: TypeReference, at location: SourceLocation, allowFiles: Bool) {
         for name in type.namedTypes {
-            if name == "File" {
+            switch BuiltIn(rawValue: name) {
+            case .file?:
                 if !allowFiles {
                     diagnostics.error("'File' can only be the type of a multipart body field", at: location)
                 }
                 continue
-            }
-            if name == "Data" {
+            case .data?:
                 diagnostics.error("'Data' can only be all a strategy returns: 'returns: Data', the body as it came", at: location)
                 continue
+            default:
+                guard !types.isKnown(name) else { continue }
             }
-            guard !types.isKnown(name) else { continue }
             var message = "unknown type '\(name)'; define it under 'models' or use a built-in type"
             if let suggestion = closestMatch(to: name, in: types.allNames) {
                 message += "; did you mean '\(suggestion)'?"

@@ -13,7 +13,7 @@ extension TypeCatalog {
     /// What a parameter can write in a style (`a,b`, `x=1,y=2`): a list of single values, or an
     /// object or a map whose values are single values, optional or not.
     func isStyledValue(_ type: TypeReference) -> Bool {
-        func single(_ type: TypeReference) -> Bool { isScalar(type) || type == .named("Date") }
+        func single(_ type: TypeReference) -> Bool { isScalar(type) || type == .builtIn(.date) }
         switch type.unwrappingOptional {
         case .array(let element): return single(element)
         case .dictionary(let value): return single(value)

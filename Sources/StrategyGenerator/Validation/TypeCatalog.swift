@@ -49,13 +49,10 @@ struct TypeCatalog {
         enums[name] != nil
     }
 
-    /// Built-ins that are written as text in a path, a query item or a header.
-    static var scalars: Set<String> { Vocabulary.scalarTypeNames }
-
     /// A single value a path segment or header can hold: a scalar or an enum.
     func isScalar(_ type: TypeReference) -> Bool {
         guard case .named(let name) = type else { return false }
-        return Self.scalars.contains(name) || isEnum(name)
+        return type.builtIn?.isScalar ?? isEnum(name)
     }
 
     /// What a query item or a form field can hold: scalars, enums and dates, optional or in an array.
@@ -63,7 +60,7 @@ struct TypeCatalog {
         switch type {
         case .optional(let wrapped): isQueryValue(wrapped)
         case .array(let element): isQueryValue(element) && !element.isOptional
-        case .named(let name): isScalar(type) || name == "Date"
+        case .named: isScalar(type) || type == .builtIn(.date)
         case .dictionary: false
         }
     }
@@ -85,14 +82,14 @@ struct TypeCatalog {
         if let enumeration = enums[name] {
             return enumeration.listedCase(value) != nil
         }
-        switch (name, value) {
-        case ("JSON", _): return true
-        case ("String", .string), ("Bool", .bool): return true
-        case ("Int", .int), ("Int64", .int): return true
-        case ("Int32", .int(let number)): return Int32(exactly: number) != nil
-        case ("Double", .int), ("Float", .int): return true
-        case ("Double", .double(let number)): return number.isFinite
-        case ("Float", .double(let number)): return Float(number).isFinite
+        switch (BuiltIn(rawValue: name), value) {
+        case (.json?, _): return true
+        case (.string?, .string), (.bool?, .bool): return true
+        case (.int?, .int), (.int64?, .int): return true
+        case (.int32?, .int(let number)): return Int32(exactly: number) != nil
+        case (.double?, .int), (.float?, .int): return true
+        case (.double?, .double(let number)): return number.isFinite
+        case (.float?, .double(let number)): return Float(number).isFinite
         default: return false
         }
     }

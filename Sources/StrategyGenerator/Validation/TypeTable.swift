@@ -12,9 +12,6 @@ struct TypeTable: Sendable {
 
     private let models: [String: ModelSpec]
 
-    /// The built-in types, and the two a spec may write in one place only.
-    private static let builtins = Set(TypeReference.builtins.keys).union(["File", "Data"])
-
     init(models: [ModelSpec]) {
         self.models = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -24,13 +21,13 @@ struct TypeTable: Sendable {
 
     /// Whether `name` names a type.
     func contains(_ name: String) -> Bool {
-        models[name] != nil || Self.builtins.contains(name)
+        models[name] != nil || BuiltIn(rawValue: name) != nil
     }
 
     /// What `name`, a type name of the spec, names.
     subscript(name: String) -> Entry {
         if let model = models[name] { return .model(model) }
-        guard Self.builtins.contains(name) else { preconditionFailure("type '\(name)' is not in the resolved spec") }
+        guard BuiltIn(rawValue: name) != nil else { preconditionFailure("type '\(name)' is not in the resolved spec") }
         return .builtin
     }
 
@@ -76,7 +73,7 @@ extension TypeTable {
     func isStyledValue(_ type: TypeReference) -> Bool {
         func single(_ type: TypeReference) -> Bool {
             guard case .named(let name) = type.unwrappingOptional else { return false }
-            return TypeCatalog.scalars.contains(name) || name == "Date" || enumeration(name) != nil
+            return type.unwrappingOptional.builtIn.map { $0.isScalar || $0 == .date } ?? (enumeration(name) != nil)
         }
         switch type.unwrappingOptional {
         case .array(let element): return !element.isOptional && single(element)
@@ -93,7 +90,7 @@ extension TypeTable {
         switch type {
         case .optional(let wrapped): isQueryValue(wrapped)
         case .array(let element): isQueryValue(element) && !element.isOptional
-        case .named(let name): TypeCatalog.scalars.contains(name) || name == "Date" || enumeration(name) != nil
+        case .named(let name): type.builtIn.map { $0.isScalar || $0 == .date } ?? (enumeration(name) != nil)
         case .dictionary: false
         }
     }

@@ -1,0 +1,62 @@
+/// A type the spec format has built in: a spec writes it by name (`Date`, `[Int]`), and a
+/// ``TypeReference/named(_:)`` holds that name, which no model can take.
+public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
+    case string = "String"
+    case int = "Int"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case double = "Double"
+    case float = "Float"
+    case bool = "Bool"
+    case date = "Date"
+    case url = "URL"
+    case uuid = "UUID"
+    /// Any JSON value.
+    case json = "JSON"
+    /// A multipart body field's file: the type of such a field only.
+    case file = "File"
+    /// The body as it came: all a strategy may return, and nothing else's type.
+    case data = "Data"
+
+    /// The built-ins a spec may write wherever a type stands: all but `File` and `Data`.
+    static let general: [BuiltIn] = allCases.filter { $0 != .file && $0 != .data }
+
+    /// The Swift type generated code writes for it.
+    public var swiftType: String {
+        self == .json ? "JSONValue" : rawValue
+    }
+
+    /// Whether a value of it is one piece of text in a path, a query item, a header or a cookie:
+    /// text, a number, a Bool or a UUID (a date is text too, in a format of its own).
+    var isScalar: Bool {
+        switch self {
+        case .string, .int, .int32, .int64, .double, .float, .bool, .uuid: true
+        case .date, .url, .json, .file, .data: false
+        }
+    }
+
+    /// Whether a response header can be read as it: text, an integer, a Double or a Bool.
+    var isResponseHeaderType: Bool {
+        switch self {
+        case .string, .int, .int32, .int64, .double, .bool: true
+        case .float, .date, .url, .uuid, .json, .file, .data: false
+        }
+    }
+}
+
+extension TypeReference {
+    /// The type that names `type`.
+    public static func builtIn(_ type: BuiltIn) -> TypeReference {
+        .named(type.rawValue)
+    }
+
+    /// The built-in type this names; `nil` for a model, an optional, a list or a map.
+    public var builtIn: BuiltIn? {
+        if case .named(let name) = self { BuiltIn(rawValue: name) } else { nil }
+    }
+
+    /// Whether this type is `type` or holds it, optional, in a list or in a map.
+    func mentions(_ type: BuiltIn) -> Bool {
+        namedTypes.contains(type.rawValue)
+    }
+}
