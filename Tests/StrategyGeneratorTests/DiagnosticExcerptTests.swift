@@ -100,7 +100,7 @@ import Testing
                 _ = text.excerpt(line: 1, column: column)
             }
         }
-        #expect(elapsed < .seconds(2), "1,000 excerpts of one long line took \(elapsed)")
+        #expect(elapsed < .seconds(5), "1,000 excerpts of one long line took \(elapsed)")
     }
 
     @Test func eachFileIsReadOnceAndDiagnosticsWithoutAPlaceArePrintedAlone() throws {
@@ -120,7 +120,7 @@ import Testing
 
         #expect(first == "\(file):2:1: warning: unused\n2 | key2: value\n  | ^")
         #expect(printer.filesRead == 1)
-        #expect(elapsed < .seconds(1), "1,000 warnings took \(elapsed)")
+        #expect(elapsed < .seconds(5), "1,000 warnings took \(elapsed)")
         #expect(printer.text(of: .error("no place", at: nil)) == "error: no place")
         #expect(printer.text(of: .error("past the end", at: SourceLocation(file: file, line: 1_002, column: 1))) == "\(file):1002:1: error: past the end")
         #expect(printer.text(of: .error("no file", at: SourceLocation(file: file + ".missing", line: 1, column: 1))) == "\(file).missing:1:1: error: no file")
