@@ -66,6 +66,13 @@ import Testing
         #expect(excerpt("", line: 1, column: 1) == ["1 |", "  | ^"])
     }
 
+    @Test func aLineCutShortByTheReadingLimitIsNotShown() {
+        let text = SourceText(Array("a: 1\nb: 2".utf8), complete: false)
+
+        #expect(text.excerpt(line: 1, column: 1) == ["1 | a: 1", "  | ^"])
+        #expect(text.excerpt(line: 2, column: 1) == nil)
+    }
+
     /// A line wider than the excerpt is cut around the column, half of it on either side.
     @Test func aLongLineIsCutAroundTheColumn() throws {
         let half = SourceText.excerptWidth / 2

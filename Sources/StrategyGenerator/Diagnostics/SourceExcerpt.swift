@@ -54,7 +54,7 @@ struct SourceText {
     let bytes: [UInt8]
     /// The offset of each line's first byte; the first line's is after a byte-order mark, which
     /// columns don't count.
-    private(set) var lineStarts: [Int]
+    let lineStarts: [Int]
     /// Whether the last line ends where the file does, rather than where reading stopped.
     private let complete: Bool
 
@@ -79,10 +79,14 @@ struct SourceText {
               attributes[.type] as? FileAttributeType == .typeRegular,
               let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: Self.maximumBytes + 1) else {
-            self.init([])
-            return
+        let read: Data?
+        do {
+            read = try handle.read(upToCount: Self.maximumBytes + 1)
+        } catch {
+            return nil
         }
+        // Nothing is read from an empty file.
+        let data = read ?? Data()
         self.init(Array(data.prefix(Self.maximumBytes)), complete: data.count <= Self.maximumBytes)
     }
 
