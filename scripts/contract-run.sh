@@ -49,7 +49,7 @@ if [ -z "$driver" ]; then
     fi
     python3 "$here/scripts/contract-driver.py" "$work/generated" > "$work/main.swift" || exit 1
     # The runtime's objects and its dependencies', as scripts/import-corpus.sh links its harness.
-    runtime_objects=$(ls "$bin"/{StrategyKit,Logging,CoreMetrics,Metrics,Tracing,Instrumentation,ServiceContextModule,HTTPTypes}.build/*.o)
+    runtime_objects=$(ls "$bin"/{StrategyKit,HTTPTypes}.build/*.o)
     # shellcheck disable=SC2086
     if ! swiftc -swift-version 6 -wmo -I "$bin/Modules" "$work/main.swift" "$work/generated"/*.swift $runtime_objects -o "$work/driver" > "$work/compile.log" 2>&1; then
         echo "contract-run: the driver of $(basename "$document") didn't compile:" >&2

@@ -25,7 +25,7 @@ all_types=0 all_duplicates=0 all_unused=0
 all_operations=0 all_strategies=0 all_lost=0 all_whole=0 all_raw=0 all_stubbed=0 all_examples=0
 examples_decoded=0 examples_tried=0 examples_failed=0
 # The runtime's objects and its dependencies', to link the programs that decode the examples.
-runtime_objects=$(ls "$bin"/{StrategyKit,Logging,CoreMetrics,Metrics,Tracing,Instrumentation,ServiceContextModule,HTTPTypes}.build/*.o)
+runtime_objects=$(ls "$bin"/{StrategyKit,HTTPTypes}.build/*.o)
 for document in $(find "$corpus" -type f \( -name '*.yaml' -o -name '*.yml' -o -name '*.json' \) | sort | grep -E "$filter"); do
     name=$(basename "$document")
     total=$((total + 1))
