@@ -62,7 +62,7 @@ extension OpenAPIImporter {
         switch type {
         case .dictionary: return true
         case .named(let name):
-            guard let model = models.last(where: { $0.name.value == name }) else { return false }
+            guard let model = declaredModel(name) else { return false }
             switch model.kind {
             case .object: return true
             case .union(let union): return union.variants.contains { !isParameterType($0.type, arrays: false) }

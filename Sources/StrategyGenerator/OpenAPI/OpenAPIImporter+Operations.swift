@@ -303,7 +303,7 @@ extension OpenAPIImporter {
         case .array(let element): return single(element) && !element.isOptional
         case .dictionary(let value): return single(value)
         case .named(let name):
-            guard let model = models.last(where: { $0.name.value == name }), case .object(let fields) = model.kind else { return false }
+            guard let model = declaredModel(name), case .object(let fields) = model.kind else { return false }
             return !fields.isEmpty && fields.allSatisfy { single($0.type) }
         case .optional: return false
         }
@@ -312,7 +312,7 @@ extension OpenAPIImporter {
     func isNestedValue(_ type: TypeReference) -> Bool {
         switch type {
         case .named(let name):
-            guard let model = models.last(where: { $0.name.value == name }) else { return false }
+            guard let model = declaredModel(name) else { return false }
             switch model.kind {
             case .object: return true
             // `created=5` or `created[gte]=5`: each member a single value or a nested one.
@@ -334,7 +334,7 @@ extension OpenAPIImporter {
         case .array(let element): return scalarUnionAsText(element).map { (.array($0.0), $0.1) }
         case .dictionary: return nil
         case .named(let name):
-            guard let model = models.last(where: { $0.name.value == name }), case .union(let union) = model.kind else { return nil }
+            guard let model = declaredModel(name), case .union(let union) = model.kind else { return nil }
             var kinds: [String] = []
             for variant in union.variants {
                 guard case .named(let member) = variant.type, let kind = scalarKind(member) else { return nil }
@@ -356,7 +356,7 @@ extension OpenAPIImporter {
         case .string?: return "a string"
         case .uuid?: return "a UUID"
         default:
-            guard let model = models.last(where: { $0.name.value == name }), case .enumeration(let enumeration) = model.kind else { return nil }
+            guard let model = declaredModel(name), case .enumeration(let enumeration) = model.kind else { return nil }
             return "one of " + enumeration.cases.map { "`\($0.value.value)`" }.joined(separator: ", ")
         }
     }

@@ -44,7 +44,7 @@ extension OpenAPIImporter {
                 extensionUses.append(ExtensionUse(name: "pagination", target: .pagination(strategy: strategy.name.value), places: spec.places))
                 return spec
             case .kind(let kind):
-                let evidence = PagingEvidence(strategy: strategy, models: models, at: strategy.name.location)
+                let evidence = PagingEvidence(strategy: strategy, models: models, modelPlaces: modelPlaces, at: strategy.name.location)
                 switch evidence.pagination(of: kind, strict: false) {
                 case .found(let spec, _):
                     extensionUses.append(ExtensionUse(name: "pagination", target: .pagination(strategy: strategy.name.value), places: spec.places))
@@ -58,7 +58,7 @@ extension OpenAPIImporter {
         }
         if let written = paginationExtension(of: operation, strategy: strategy.name.value) { return written }
         guard paging.config.infers, strategy.method == "GET", strategy.unwrap == nil else { return nil }
-        let evidence = PagingEvidence(strategy: strategy, models: models, at: strategy.name.location)
+        let evidence = PagingEvidence(strategy: strategy, models: models, modelPlaces: modelPlaces, at: strategy.name.location)
         // Only a list operation is told of: its paging, or why it has none.
         guard case .found = evidence.list() else { return nil }
         let place = spellingPointers(pointer.description)
@@ -105,6 +105,8 @@ extension PaginationSpec {
 struct PagingEvidence {
     let strategy: StrategySpec
     let models: [ModelSpec]
+    /// Where the last model of each name is in `models`.
+    let modelPlaces: [String: Int]
     /// Where the inferred keys are said to be written: the operation's name.
     let location: SourceLocation
 
@@ -114,9 +116,10 @@ struct PagingEvidence {
         case ambiguous(String)
     }
 
-    init(strategy: StrategySpec, models: [ModelSpec], at location: SourceLocation) {
+    init(strategy: StrategySpec, models: [ModelSpec], modelPlaces: [String: Int], at location: SourceLocation) {
         self.strategy = strategy
         self.models = models
+        self.modelPlaces = modelPlaces
         self.location = location
     }
 
@@ -263,7 +266,7 @@ struct PagingEvidence {
 
     /// The fields of an object model, its `allOf` parts' first; `nil` when it isn't one.
     func fields(of name: String, depth: Int = 0) -> [FieldSpec]? {
-        guard depth < 8, let model = models.last(where: { $0.name.value == name }), case .object(let own) = model.kind else { return nil }
+        guard depth < 8, let model = modelPlaces[name].map({ models[$0] }), case .object(let own) = model.kind else { return nil }
         return model.allOf.flatMap { fields(of: $0.value, depth: depth + 1) ?? [] } + own
     }
 

@@ -25,7 +25,7 @@ extension OpenAPIImporter {
             } else {
                 // Its name is already in use by others; an empty struct keeps them compiling.
                 warn("schema '\(name)' has a form the spec format can't say yet; it is imported without fields", at: schema.location, pointer)
-                models.append(ModelSpec(name: Named(name, at: schema.location), doc: schema["description"]?.scalar, kind: .object([]), deprecated: nil))
+                add(ModelSpec(name: Named(name, at: schema.location), doc: schema["description"]?.scalar, kind: .object([]), deprecated: nil))
             }
         }
         exampleInheritedDiscriminators(declared.map { ($0.key, $0.name) })
@@ -577,11 +577,20 @@ extension OpenAPIImporter {
         }
         inlineModels = inlineModels.filter { !discarded.contains($0.value) }
         models.removeSubrange(start...)
+        for name in discarded {
+            modelPlaces[name] = models.lastIndex { $0.name.value == name }
+        }
     }
 
     mutating func add(_ model: ModelSpec) {
         if case .enumeration = model.kind { enumModelNames.insert(model.name.value) }
+        modelPlaces[model.name.value] = models.count
         models.append(model)
+    }
+
+    /// The model declared last under `name`, if any.
+    func declaredModel(_ name: String) -> ModelSpec? {
+        modelPlaces[name].map { models[$0] }
     }
 }
 

@@ -39,6 +39,9 @@ struct OpenAPIImporter {
     var referencedTypes: [String: TypeReference?] = [:]
 
     var models: [ModelSpec] = []
+    /// Where the last model of each name is in `models`, so that looking one up doesn't walk them
+    /// all; kept by ``add(_:)`` and ``discardModels(from:)``, the only ones that add or take away.
+    var modelPlaces: [String: Int] = [:]
 
     /// The names of the enum models among them, which parameters may take.
     var enumModelNames: Set<String> = []
