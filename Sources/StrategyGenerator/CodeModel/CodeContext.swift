@@ -9,9 +9,12 @@ struct CodeContext {
     let generatesStubs: Bool
     /// Protocols the configuration adds to every model.
     let addedConformances: [GeneratorConfig.ModelConformance]
+    /// Which fields and unions keep their values on the heap.
+    let layout: ValueLayout
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
         resolved = validated.resolved
+        layout = ValueLayout(models: validated.resolved.models)
         self.stem = stem
         generatesStubs = config.parts.contains(.stubs)
         addedConformances = config.modelConformances
@@ -61,7 +64,7 @@ struct CodeContext {
     /// deprecated `name`, so the generated code that reads and writes it raises no warning.
     /// A field stored on the heap is stored as `_name: Indirect<T>` behind `name`.
     func storageName(_ field: FieldSpec) -> String {
-        field.deprecated == nil && !field.isIndirect ? memberName(field) : "_" + memberName(field)
+        field.deprecated == nil && !layout.storesOnHeap(field) ? memberName(field) : "_" + memberName(field)
     }
 
     /// A field's type as a property: `nullable` fields are optional too.
@@ -83,11 +86,12 @@ struct CodeContext {
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = propertySwiftType(field)
-            guard field.deprecated != nil || field.isIndirect else {
+            let onHeap = layout.storesOnHeap(field)
+            guard field.deprecated != nil || onHeap else {
                 return [.property(Property(docs: docLines(field.doc), access: access, isLet: isLet, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
-            if field.isIndirect {
+            if onHeap {
                 return [
                     .property(Property(
                         docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
@@ -113,7 +117,7 @@ struct CodeContext {
         }
         let assignments = Statement.assignments(
             targets: fields.map { "self.\(SwiftName.escaped(storageName($0)))" },
-            values: fields.map { $0.isIndirect ? "Indirect(\(SwiftName.escaped(memberName($0))))" : SwiftName.escaped(memberName($0)) }
+            values: fields.map { layout.storesOnHeap($0) ? "Indirect(\(SwiftName.escaped(memberName($0))))" : SwiftName.escaped(memberName($0)) }
         )
         return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: fields.isEmpty ? [] : [assignments]))]
     }

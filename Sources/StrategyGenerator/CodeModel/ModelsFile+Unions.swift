@@ -38,7 +38,7 @@ extension CodeContext {
             docs: docLines(model.doc),
             attributes: deprecatedAttribute(model.deprecation),
             access: access,
-            kind: model.holdsItself ? .indirectEnum : .enum,
+            kind: layout.isIndirect(model) ? .indirectEnum : .enum,
             name: SwiftName.escaped(model.name.value),
             inherits: conformances,
             members: members

@@ -105,7 +105,7 @@ extension CodeContext {
             if let value = field.defaultValue, !field.isThreeState {
                 call += " ?? \(literal(value, as: field.type))"
             }
-            return .line("self.\(SwiftName.escaped(name)) = try \(field.isIndirect ? "Indirect(\(call))" : call)")
+            return .line("self.\(SwiftName.escaped(name)) = try \(layout.storesOnHeap(field) ? "Indirect(\(call))" : call)")
         }
         if let others, case .dictionary(let values) = others.type {
             let name = SwiftName.escaped(memberName(others))
@@ -142,7 +142,7 @@ extension CodeContext {
     /// property, or `owner`'s (`input.title`) when there is an owner.
     func encodingLines(_ fields: [FieldSpec], into container: String, from owner: String?) -> [Statement] {
         fields.map { field -> Statement in
-            let stored = field.isIndirect ? storageName(field) + ".value" : storageName(field)
+            let stored = layout.storesOnHeap(field) ? storageName(field) + ".value" : storageName(field)
             // A property named like the function's own names is reached through `self`.
             let path = owner.map { "\($0).\(stored)" } ?? (["container", "encoder"].contains(stored) ? "self." + stored : stored)
             let key = SwiftName.stringLiteral(field.name.value)
