@@ -56,11 +56,16 @@ extension CodeContext {
         return TypeDeclaration(
             docs: docLines(error.doc).isEmpty ? ["An error the \(apiName) API reports."] : docLines(error.doc),
             access: access,
-            kind: .enum,
+            kind: layout.holdsLargeValues(bodies(error)) ? .indirectEnum : .enum,
             name: SwiftName.escaped(error.name.value),
             inherits: conformances(error) + ["Equatable"],
             members: members
         )
+    }
+
+    /// The types of the bodies the error type's cases hold.
+    private func bodies(_ error: ErrorSpec) -> [TypeReference] {
+        error.statusCases.compactMap { if case .body(let type) = $0.payload { type } else { nil } }
     }
 
     /// `APIError`: an error type that checks success its own way says so in its

@@ -59,6 +59,12 @@ struct ValueLayout: Sendable {
         model.holdsItself || indirectUnions.contains(model.name.value)
     }
 
+    /// Whether an enum with a case holding a value of each of `types` is `indirect`, as a union
+    /// is: an error type whose body is large, which every call of its API passes through.
+    func holdsLargeValues(_ types: [TypeReference]) -> Bool {
+        types.contains { inlineSlots(of: $0) > Self.limit }
+    }
+
     /// The slots a value of `type` takes where it is stored: a model's own, and one for the rest.
     private func inlineSlots(of type: TypeReference) -> Int {
         switch type {
