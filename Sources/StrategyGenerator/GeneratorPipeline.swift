@@ -85,13 +85,7 @@ public enum GeneratorPipeline {
     }
 
     /// What validation refuses, for the import to leave out.
-    static let importChecks = ImportChecks(
-        errors: { SpecValidator.errors(in: $0) },
-        exampleProblems: { spec in
-            let types = TypeCatalog(spec)
-            return { $0.exampleProblem(types) }
-        }
-    )
+    static let importChecks = ImportChecks(faults: { SpecValidator.faults(in: $0) })
 
     /// The spec's warnings; with `importWarnings: quiet`, those of importing an OpenAPI
     /// document are one note that counts them, at the configuration's key.

@@ -1,10 +1,11 @@
 import Foundation
 
 /// What validation refuses in an imported document costs only what holds it, as the importer's
-/// own faults do: a parameter, property, union member or error payload is left out, and an
-/// operation whose required input is refused, or that is refused itself, is left out whole.
-/// What leaving something out breaks in turn (a property of a model that was left out) is left
-/// out in the next round.
+/// own faults do: an example, a parameter, property, union member or error payload is left out,
+/// and an operation whose required input is refused, or that is refused itself, is left out
+/// whole. Each fault names its element, and each round leaves out every element its faults name
+/// in one pass; what leaving something out breaks in turn (a property of a model that was left
+/// out) is left out in the next round.
 enum ImportedFaults {
     /// The warnings for what was left out of `spec` so that it validates. Errors at places the
     /// spec can't drop stay, for validation to report.
@@ -12,13 +13,25 @@ enum ImportedFaults {
         var warnings: [Diagnostic] = []
         // Each round leaves out at least one element, and each element leaves out what holds it.
         for _ in 0..<32 {
-            let errors = checks.errors(spec)
-            if errors.isEmpty { return warnings }
+            let faults = checks.faults(spec)
+            if faults.isEmpty { return warnings }
+            // The strategies whose examples don't decode, by the place each example is written,
+            // which many operations may share.
+            var refusedExamples: [SourceLocation: Set<String>] = [:]
+            for fault in faults {
+                guard case .example(let strategy)? = fault.element, let location = fault.diagnostic.location else { continue }
+                refusedExamples[location, default: []].insert(strategy)
+            }
             var progressed = false
-            for error in errors {
-                guard let location = error.location, let what = spec.leaveOut(at: location, exampleProblems: checks.exampleProblems) else { continue }
+            for fault in faults {
+                guard let location = fault.diagnostic.location, let element = fault.element else { continue }
+                let left: String? = switch element {
+                case .example: spec.leaveOutExamples(at: location, of: refusedExamples[location] ?? [])
+                case .writtenAt(let place): spec.leaveOut(at: place)
+                }
+                guard let what = left else { continue }
                 let pointer = pointers[location].map { " (\($0))" } ?? ""
-                warnings.append(.warning("\(error.message); \(what) is left out\(pointer)", at: location))
+                warnings.append(.warning("\(fault.diagnostic.message); \(what) is left out\(pointer)", at: location))
                 progressed = true
             }
             if !progressed { return warnings }
@@ -28,19 +41,18 @@ enum ImportedFaults {
 }
 
 extension APISpec {
+    /// Leaves out the examples written at `location` of the strategies named `refused`, which
+    /// other operations may share and keep; says whose, or `nil` when none is left there.
+    mutating func leaveOutExamples(at location: SourceLocation, of refused: Set<String>) -> String? {
+        let unfit = strategies.indices.filter { strategies[$0].exampleLocation == location && refused.contains(strategies[$0].name.value) }
+        guard !unfit.isEmpty else { return nil }
+        for index in unfit { (strategies[index].example, strategies[index].exampleLocation) = (nil, nil) }
+        return "the example of " + unfit.map { "operation '\(strategies[$0].name)'" }.joined(separator: ", ")
+    }
+
     /// Leaves out the element written at `location`, or the operation it is a required input of;
     /// says what was left out, or `nil` when nothing the spec can drop is there.
-    mutating func leaveOut(at location: SourceLocation, exampleProblems: (APISpec) -> (StrategySpec) -> String?) -> String? {
-        // An example many operations share is left out only where it doesn't fit.
-        let sharing = strategies.indices.filter { strategies[$0].exampleLocation == location }
-        if !sharing.isEmpty {
-            let problem = exampleProblems(self)
-            let unfit = sharing.filter { problem(strategies[$0]) != nil }
-            if !unfit.isEmpty {
-                for index in unfit { (strategies[index].example, strategies[index].exampleLocation) = (nil, nil) }
-                return "the example of " + unfit.map { "operation '\(strategies[$0].name)'" }.joined(separator: ", ")
-            }
-        }
+    mutating func leaveOut(at location: SourceLocation) -> String? {
         for index in strategies.indices {
             let strategy = strategies[index]
             if strategy.name.location == location || strategy.path.location == location {

@@ -50,7 +50,7 @@ enum OpenAPIImport {
         var warnings: [Diagnostic] = []
         var remaining = importer.extensionUses
         while !remaining.isEmpty {
-            let errors = checks.errors(spec)
+            let errors = checks.faults(spec).map(\.diagnostic)
             if errors.isEmpty { return warnings }
             let faulty = remaining.filter { use in errors.contains { $0.location.map(use.places.contains) ?? false } }
             guard !faulty.isEmpty else { return warnings }
@@ -83,8 +83,7 @@ enum OpenAPIImport {
 /// What validation refuses in a spec, asked by the import so that an imported document loses
 /// only what is refused; given by the pipeline, as validation is a later stage.
 struct ImportChecks: Sendable {
-    /// The errors validation finds in a spec that has no diagnostics of its own.
-    var errors: @Sendable (APISpec) -> [Diagnostic]
-    /// For a spec, what keeps a strategy's example from decoding as its output; `nil` when it decodes.
-    var exampleProblems: @Sendable (APISpec) -> (StrategySpec) -> String?
+    /// The errors validation finds in a spec that has no diagnostics of its own, each with the
+    /// element it is about.
+    var faults: @Sendable (APISpec) -> [SpecFault]
 }

@@ -4,7 +4,7 @@ extension Checker {
     mutating func examples() {
         for strategy in spec.strategies {
             guard let location = strategy.exampleLocation, let problem = strategy.exampleProblem(types) else { continue }
-            diagnostics.error("the example of strategy '\(strategy.name)' \(problem)", at: location)
+            fault("the example of strategy '\(strategy.name)' \(problem)", at: location, about: .example(strategy: strategy.name.value))
         }
     }
 }

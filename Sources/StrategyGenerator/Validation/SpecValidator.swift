@@ -24,7 +24,7 @@ public enum SpecValidator {
     /// Only the names of the declarations are checked as `config` renames them: those are the
     /// names the generated code uses.
     public static func validate(_ loaded: LoadedSpec, config: GeneratorConfig = .standard) throws(DiagnosticsError) -> ValidatedSpec {
-        let (spec, diagnostics) = checked(loaded, config: config)
+        let (spec, diagnostics, _) = checked(loaded, config: config)
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticsError(diagnostics)
         }
@@ -32,14 +32,19 @@ public enum SpecValidator {
     }
 
     /// The errors validation finds in `spec`, which has no diagnostics of its own, without
-    /// configuring or resolving it: what the importer asks after each thing it leaves out.
-    static func errors(in spec: APISpec) -> [Diagnostic] {
-        checked(LoadedSpec(spec: spec, diagnostics: []), config: .standard).diagnostics.filter { $0.severity == .error }
+    /// configuring or resolving it, each with the element it is about: what an imported document
+    /// leaves out. A check that knows its element names it; any other fault is about what is
+    /// written at its place.
+    static func faults(in spec: APISpec) -> [SpecFault] {
+        let (_, diagnostics, elements) = checked(LoadedSpec(spec: spec, diagnostics: []), config: .standard)
+        return diagnostics.filter { $0.severity == .error }.map { error in
+            SpecFault(diagnostic: error, element: elements[error] ?? error.location.map(SpecElement.writtenAt))
+        }
     }
 
     /// `loaded`'s spec with its compositions made, and its loading problems and the checks' in
     /// the order of the file.
-    private static func checked(_ loaded: LoadedSpec, config: GeneratorConfig) -> (spec: APISpec, diagnostics: [Diagnostic]) {
+    private static func checked(_ loaded: LoadedSpec, config: GeneratorConfig) -> (spec: APISpec, diagnostics: [Diagnostic], elements: [Diagnostic: SpecElement]) {
         var composing = Checker(spec: loaded.spec, renames: config.renamesByName)
         composing.compositions()
         let spec = loaded.spec.composingModels()
@@ -70,7 +75,7 @@ public enum SpecValidator {
             named.message += " (\(pointer))"
             return named
         }
-        return (spec, (loaded.diagnostics + found).sortedByLocation())
+        return (spec, (loaded.diagnostics + found).sortedByLocation(), check.elements)
     }
 }
 
@@ -80,11 +85,19 @@ struct Checker {
     /// The configuration's Swift names for the spec's names.
     let renames: [String: String]
     var diagnostics = DiagnosticCollector()
+    /// The element each error is about, where the check that found it names one.
+    var elements: [Diagnostic: SpecElement] = [:]
 
     init(spec: APISpec, renames: [String: String] = [:]) {
         self.spec = spec
         self.renames = renames
         types = TypeCatalog(spec)
+    }
+
+    /// An error about `element`.
+    mutating func fault(_ message: String, at location: SourceLocation, about element: SpecElement) {
+        diagnostics.error(message, at: location)
+        elements[.error(message, at: location)] = element
     }
 
     /// The name generated code gives `name`: the configuration's, or the spec's own.
