@@ -8,7 +8,11 @@
 #
 # Inputs: the documents given, or by default the corpus's petstore, two mid-size documents and
 # its largest, that largest saved as YAML, a synthetic 4 MB YAML document (read time only), and
-# synthetic documents of 10, 200, 1,000 and 5,000 operations (Benchmarks/make-openapi-doc.py).
+# synthetic documents of 10, 200, 1,000 and 5,000 operations (Benchmarks/make-openapi-doc.py),
+# and, when an API directory is beside this package (APIS, default ../openapi-dir/APIs), its
+# payments API (stripe.com 2019-12-03, Swagger 2.0) as it is and with each expandable id as the
+# object it names (Benchmarks/expand-references.py), whose models nest deeply. The peer reads
+# OpenAPI 3 alone, so it is not run on Swagger 2.0 documents.
 # Both CLIs are built in release: ours here, the peer in Benchmarks/Peer, a package of its own
 # that neither StrategyKit nor its users resolve.
 #   --quick     the petstore and the 10-operation document, one run, both CLIs in debug (CI)
@@ -41,8 +45,8 @@ while [ $# -gt 0 ]; do
         -s) split=$2; shift ;;
         --consumer) consumer=1 ;;
         --no-peer) peer=0 ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
-        -*) sed -n '2,26p' "$0" >&2; exit 64 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -*) sed -n '2,30p' "$0" >&2; exit 64 ;;
         *) documents+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
     esac
     shift
@@ -93,6 +97,12 @@ else
     python3 "$bench/to-yaml.py" < "$corpus/openapi/box.openapi.json" > "$work/inputs/box.openapi.yaml"
     add "box.openapi.json saved as YAML" "$work/inputs/box.openapi.yaml"
     for n in 10 200 1000 5000; do add "synthetic, $n operations" "$(synthetic "$n")"; done
+    payments="${APIS:-$here/../openapi-dir/APIs}/stripe.com/2019-12-03/swagger.yaml"
+    if [ -f "$payments" ]; then
+        add "stripe.com 2019-12-03" "$payments"
+        python3 "$bench/expand-references.py" "$payments" "$work/inputs/stripe-expanded.yaml" 2> /dev/null
+        add "stripe.com 2019-12-03, ids expanded" "$work/inputs/stripe-expanded.yaml"
+    fi
 fi
 
 # Both CLIs and both runtimes.
@@ -155,6 +165,10 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
     echo "== $label ($(wc -c < "$input" | tr -d ' ') bytes)"
     for side in "${sides[@]}"; do
         out="$work/out/$i-$side"
+        if [ "$side" = theirs ] && head -c 4000 "$input" | grep -qE '^"?swagger"?[[:space:]]*:|"swagger"[[:space:]]*:'; then
+            echo "  theirs: a Swagger 2.0 document, which the peer doesn't read"
+            continue
+        fi
         : > "$work/gen-s" && : > "$work/gen-c" && : > "$work/gen-m" && : > "$work/build-s" && : > "$work/build-c" && : > "$work/build-m"
         failed=0
         for ((run = 1; run <= runs; run++)); do
