@@ -44,4 +44,46 @@ import Testing
         let held = heapFields(models).map { $0.replacingOccurrences(of: "fileprivate let _next: ", with: "") }
         #expect(held.sorted() == ["Indirect<Level27>", "Indirect<Level3>", "Indirect<Level51>", "Indirect<Level75>"])
     }
+
+    /// Values kept on the heap read, decode, encode and compare as inline ones do.
+    @Test func valuesKeptOnTheHeapDecodeEncodeAndCompareAsInlineOnes() async throws {
+        let document = """
+        api: Payments
+        servers: { production: https://payments.example.com }
+        models:
+          Charge: { id: String, card: Card, previous: Card?, source: Source }
+          Card: { brand: String, CARDFIELDS }
+          Source:
+            oneOf: [Card, String]
+        errors:
+          PaymentsError:
+            status:
+              402: { declined: Card }
+        strategies:
+          CreateCharge: { POST: /charges, body: { json: Charge }, returns: Charge, errors: PaymentsError }
+        """.replacingOccurrences(of: "CARDFIELDS", with: (0..<25).map { "f\($0): String?" }.joined(separator: ", "))
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        let json = #"{"id": "ch_1", "card": {"brand": "visa", "f3": "x"}, "source": {"brand": "amex"}}"#
+        let charge = try JSONDecoder().decode(Charge.self, from: Data(json.utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let written = try encoder.encode(charge)
+        let again = try JSONDecoder().decode(Charge.self, from: written)
+        guard case .card(let source) = charge.source else { fatalError("not a card") }
+        print(charge.card.brand, charge.card.f3 ?? "-", charge.previous == nil, source.brand)
+        print(String(decoding: written, as: UTF8.self) == String(decoding: try encoder.encode(again), as: UTF8.self))
+        var changed = charge
+        changed.card = Card(brand: "mastercard")
+        print(changed.card.brand, charge.card.brand)
+        let declined = PaymentsError(response: HTTPResponse(status: 402), body: Data(#"{"brand": "visa"}"#.utf8))
+        print(declined == .declined(Card(brand: "visa")), declined == .declined(Card(brand: "amex")))
+        """#)
+        #expect(output == """
+        visa x true amex
+        true
+        mastercard visa
+        true false
+
+        """)
+    }
 }
