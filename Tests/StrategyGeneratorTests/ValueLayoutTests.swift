@@ -61,6 +61,7 @@ import Testing
               402: { declined: Card }
         strategies:
           CreateCharge: { POST: /charges, body: { json: Charge }, returns: Charge, errors: PaymentsError }
+          Pay: { POST: /pay, query: { card_filter: Card? }, body: { form: { card: Card, amount: Int } }, returns: { id: String } }
         """.replacingOccurrences(of: "CARDFIELDS", with: (0..<25).map { "f\($0): String?" }.joined(separator: ", "))
         let output = try await runGeneratedProgram(document: document, main: #"""
         let json = #"{"id": "ch_1", "card": {"brand": "visa", "f3": "x"}, "source": {"brand": "amex"}}"#
@@ -77,12 +78,16 @@ import Testing
         print(changed.card.brand, charge.card.brand)
         let declined = PaymentsError(response: HTTPResponse(status: 402), body: Data(#"{"brand": "visa"}"#.utf8))
         print(declined == .declined(Card(brand: "visa")), declined == .declined(Card(brand: "amex")))
+        var payment = Pay.Input(card: Card(brand: "visa"), amount: 5)
+        payment.cardFilter = Card(brand: "amex")
+        print(payment.card.brand, payment.cardFilter?.brand ?? "-")
         """#)
         #expect(output == """
         visa x true amex
         true
         mastercard visa
         true false
+        visa amex
 
         """)
     }

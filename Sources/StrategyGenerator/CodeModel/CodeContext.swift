@@ -67,6 +67,12 @@ struct CodeContext {
         field.deprecated == nil && !layout.storesOnHeap(field) ? memberName(field) : "_" + memberName(field)
     }
 
+    /// What reads a field's value where it is stored, escaped: `_name.value` for one on the heap.
+    func storedValue(_ field: FieldSpec) -> String {
+        let storage = SwiftName.escaped(storageName(field))
+        return layout.storesOnHeap(field) ? storage + ".value" : storage
+    }
+
     /// A field's type as a property: `nullable` fields are optional too.
     func propertyType(_ field: FieldSpec) -> TypeReference {
         field.nullable && !field.type.isOptional ? .optional(field.type) : field.type

@@ -209,7 +209,7 @@ extension CodeContext {
         let singles = fields.filter { !isList($0) }.map { Expression.code(multipartPart($0)) }
         var statements: [Statement] = [.expression(.array(prefix: "var parts: [RequestBody.Part?] = ", elements: singles, suffix: ""))]
         for field in fields where isList(field) {
-            let value = "input.\(SwiftName.escaped(storageName(field)))"
+            let value = "input.\(storedValue(field))"
             let list = field.type.isOptional ? "(\(value) ?? [])" : value
             let name = SwiftName.stringLiteral(field.name.value)
             if isJSONPart(field) {
@@ -245,7 +245,7 @@ extension CodeContext {
     private func endpointExpression(_ strategy: ResolvedStrategy, prefix: String, jsonBody: String? = nil, multipartParts: String? = nil) -> Statement {
         var arguments: [Expression] = [.code(methodExpression(strategy.method))]
         if let url = strategy.urlParameter {
-            arguments.append(.code("url: input.\(SwiftName.escaped(storageName(url)))"))
+            arguments.append(.code("url: input.\(storedValue(url))"))
         } else {
             arguments.append(.code(pathExpression(strategy)))
         }
@@ -301,7 +301,7 @@ extension CodeContext {
     /// `true`/`false`) wouldn't; a list, an object or a map in its style.
     private func parameterValue(_ field: FieldSpec, in place: String) -> String {
         let encoded = place == "query" || place == "form"
-        let value = "input.\(SwiftName.escaped(storageName(field)))"
+        let value = "input.\(storedValue(field))"
         switch field.jsonText {
         case .eachElement?: return "JSONText(\(value))"
         case .whole? where !encoded && field.type.isOptional: return "\(value).map { JSONText(whole: $0) }"
@@ -363,7 +363,7 @@ extension CodeContext {
 
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
-        let value = "input.\(SwiftName.escaped(storageName(field)))"
+        let value = "input.\(storedValue(field))"
         if isJSONPart(field) {
             return field.type.isOptional ? "try \(value).map { try .json(\(name), $0) }" : "try .json(\(name), \(value))"
         }
