@@ -4,7 +4,7 @@
 # build time and peak memory of the generated code alone (each side's runtime built beforehand),
 # ours, theirs and the ratio, as the median of RUNS runs; then the targets, met or not.
 #
-#   Benchmarks/compare.sh [--quick] [-r RUNS] [-b LINES] [-s FILES] [--consumer] [--no-peer] [DOCUMENT ...]
+#   Benchmarks/compare.sh [--quick] [-r RUNS] [-b LINES] [-s FILES] [--consumer] [--no-peer] [-o DATA] [DOCUMENT ...]
 #
 # Inputs: the documents given, or by default the corpus's petstore, two mid-size documents and
 # its largest, that largest saved as YAML, a synthetic 4 MB YAML document (read time only), and
@@ -23,6 +23,8 @@
 #   --consumer  also a consumer's build: a fresh package with one mid-size document through
 #               each side's build plugin, clean, no-op, and after the document changes
 #   --no-peer   ours alone
+#   -o DATA     write the table and the targets to DATA (default: a new dated file,
+#               Benchmarks/data/compare-DATE.md; none in --quick mode; -o none: no file)
 # A generated client builds as SwiftPM builds one module in debug: swiftc -Onone -g
 # -emit-module -j2 -enable-batch-mode, against the runtime's modules. Memory is the peak sum of
 # every process of the command (Benchmarks/measure.py). CORPUS names the corpus folder (default
@@ -35,8 +37,9 @@ export LC_ALL=C
 here=$(cd "$(dirname "$0")/.." && pwd)
 bench="$here/Benchmarks"
 corpus=${CORPUS:-$here/../shared/corpus}
-quick=0 runs=3 consumer=0 peer=1 build_limit=1000000 split=
+quick=0 runs=3 consumer=0 peer=1 build_limit=1000000 split= data_option=
 documents=()
+command="${CORPUS:+CORPUS=$CORPUS }bash Benchmarks/compare.sh $*"
 while [ $# -gt 0 ]; do
     case $1 in
         --quick) quick=1 runs=1 ;;
@@ -45,14 +48,19 @@ while [ $# -gt 0 ]; do
         -s) split=$2; shift ;;
         --consumer) consumer=1 ;;
         --no-peer) peer=0 ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
-        -*) sed -n '2,30p' "$0" >&2; exit 64 ;;
+        -o) data_option=$2; shift ;;
+        -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+        -*) sed -n '2,32p' "$0" >&2; exit 64 ;;
         *) documents+=("$(cd "$(dirname "$1")" && pwd)/$(basename "$1")") ;;
     esac
     shift
 done
 configuration=release
 [ "$quick" = 1 ] && configuration=debug
+# The run's figures go to a dated file too; CI's quick run writes none unless asked.
+source "$bench/data.sh"
+[ "$quick" = 1 ] && [ -z "$data_option" ] && data_option=none
+data_start compare md "$data_option" "$command"
 
 work=${WORK:-$(mktemp -d)}
 mkdir -p "$work"
@@ -218,6 +226,8 @@ if [ "$quick" = 0 ] && [ ${#documents[@]} -eq 0 ]; then
     echo "== synthetic, 6,000 operations, YAML, read only ($(wc -c < "$big" | tr -d ' ') bytes): strategy-gen validate in $(median < "$work/read-s") s, $read_yaml CPU s"
 fi
 
+report="$work/report.md"
+{
 echo
 echo "| input | lines ours / theirs | generation s ours / theirs | generation CPU s ours / theirs | generation MB ours / theirs | build s ours / theirs | build CPU s ours / theirs | build MB ours / theirs |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -328,10 +338,41 @@ if largest and mid and "-" not in (largest[2], mid[2], largest[3], mid[3]):
         print(f"  build {what} per 1,000 lines, largest (box) within 1.5× of mid-size (asana): {'met' if ratio <= 1.5 else 'MISSED'},"
               f" {per(largest):.2f} against {per(mid):.2f} ({ratio:.2f}×)")
 PY
+} > "$report"
+cat "$report"
 
 if [ "$consumer" = 1 ]; then
-    bash "$bench/consumer.sh" "$corpus/openapi/asana.yaml" "$peer"
+    bash "$bench/consumer.sh" "$corpus/openapi/asana.yaml" "$peer" | tee "$work/consumer.txt"
 fi
+
+# The run's figures: the inputs, the table, the targets and the consumer's builds.
+{
+    echo "Runs of each side: $runs (the medians); CLIs: $configuration; builds of at most $build_limit lines. Inputs:"
+    for ((i = 0; i < ${#labels[@]}; i++)); do echo "- ${labels[$i]}, $(wc -c < "${files[$i]}" | tr -d ' ') bytes"; done
+    if [ -n "${read_yaml:-}" ]; then
+        echo "- a synthetic 6,000-operation YAML document, read only: $read_yaml CPU s"
+    fi
+    echo
+    sed -n '/^|/p' "$report"
+    if [ -n "$(sed '/^|/d; /^$/d' "$report")" ]; then
+        echo
+        echo '```text'
+        sed '/^|/d; /^$/d' "$report"
+        echo '```'
+    fi
+    if [ -s "$work/consumer.txt" ]; then
+        echo
+        echo "The consumer's build (Benchmarks/consumer.sh):"
+        echo
+        echo '```text'
+        cat "$work/consumer.txt"
+        echo '```'
+    fi
+    if [ ${#failures[@]} -gt 0 ]; then
+        echo
+        echo "No figures for: ${failures[*]}."
+    fi
+} | data_write "Generation and build beside swift-openapi-generator"
 
 # Ours must generate code that builds for every input; so must the peer in quick mode, whose
 # inputs it handles, so that a change on either side that breaks the benchmark fails CI.

@@ -4,17 +4,24 @@
 # for each, the seconds it took, its exit status and its first diagnostic. The unit tests check
 # the diagnostics; this prints how fast they come.
 #
-#   Benchmarks/limits.sh [-c debug|release]
+#   Benchmarks/limits.sh [-c debug|release] [-o DATA]
+#
+# -o writes the table to DATA too (default: a new dated file, Benchmarks/data/limits-DATE.md,
+# never an existing one; -o none: no file).
 set -euo pipefail
 
-configuration=debug
-while getopts "c:" option; do
+configuration=debug data_option=
+command="bash Benchmarks/limits.sh $*"
+while getopts "c:o:" option; do
     case $option in
         c) configuration=$OPTARG ;;
-        *) sed -n '2,7p' "$0" >&2; exit 64 ;;
+        o) data_option=$OPTARG ;;
+        *) sed -n '2,10p' "$0" >&2; exit 64 ;;
     esac
 done
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/Benchmarks/data.sh"
+data_start limits md "$data_option" "$command"
 cd "$here"
 swift build -c "$configuration" --product strategy-gen >/dev/null 2>&1 || swift build -c "$configuration" --product strategy-gen
 gen="$(swift build -c "$configuration" --show-bin-path)/strategy-gen"
@@ -41,6 +48,7 @@ models = "".join(f"  Model{i}{'x' * 900}: {{ id: Int }}\n" for i in range(200))
 write("type-name-60kB", header + "models:\n" + models + "strategies:\n  GetUser:\n    GET: /users\n    returns: " + "Usr" * 20000 + "\n")
 PY
 
+{
 printf '%-20s %8s %5s  %s\n' spec seconds exit "first diagnostic (cut)"
 for spec in "$work"/*.yaml; do
     name=$(basename "$spec" .yaml)
@@ -51,3 +59,11 @@ for spec in "$work"/*.yaml; do
     first=$(head -1 "$work/out" | sed "s|$work/||" | cut -c1-90)
     printf '%-20s %8.3f %5s  %s\n' "$name" "$(echo "$end - $start" | bc)" "$status" "$first"
 done
+} | tee "$work/table"
+{
+    echo "\`strategy-gen validate\` on each spec, $configuration build."
+    echo
+    echo '```text'
+    cat "$work/table"
+    echo '```'
+} | data_write "The time to refuse hostile specs"

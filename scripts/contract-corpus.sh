@@ -16,12 +16,18 @@
 # CONTRACT_GATE=report prints the same figures but exits 1 only when no document could be checked;
 # CONTRACT_GATE=every exits 1 on any operation not called, invalid request or answer not decoded;
 # CONTRACT_CLEAN (a grep pattern) names documents that must have none of those whatever the gate.
+# CONTRACT_DATA names the file the report is written to as well (default: a new dated file,
+# Benchmarks/data/contract-DATE.md, never an existing one; CONTRACT_DATA=none: no file).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$(cd "${1:-$here/../shared/corpus}" && pwd) || exit 1
 filter=${2:-.}
 limit=${CONTRACT_TIMEOUT:-1800}
 run=${CONTRACT_RUN:-$here/scripts/contract-run.sh}
+source "$here/Benchmarks/data.sh"
+data_start contract md "${CONTRACT_DATA:-}" \
+    "$(for name in CONTRACT_GATE CONTRACT_CLEAN CONTRACT_TIMEOUT CONTRACT_RUN; do
+        [ -n "${!name:-}" ] && printf "%s='%s' " "$name" "${!name}"; done)bash scripts/contract-corpus.sh $*"
 cd "$here"
 python=$(bash scripts/oracle/setup.sh) || exit 1
 # strategy-gen and the runtime, built once for every document's driver.
@@ -128,4 +134,15 @@ if [ -n "${CONTRACT_CLEAN:-}" ]; then
         status=1
     fi
 fi
+{
+    echo "The OpenAPI 3.x documents of \`$corpus/openapi\`${2:+ matching \`$filter\`}, $limit s a pass."
+    echo
+    echo '```text'
+    cat "$work/report"
+    echo '```'
+    if [ -n "${regressed:-}" ]; then
+        echo
+        echo "Documents that were clean and have faults: $(echo $regressed)."
+    fi
+} | data_write "The contract check against the oracle"
 exit "$status"

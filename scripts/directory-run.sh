@@ -6,7 +6,7 @@
 # cursor or page size; the others come whole), then type-checks a random sample of the
 # generated clients against the runtime.
 #
-#   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] PATH
+#   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] [-o DATA] PATH
 #
 # PATH holds the documents at any depth: files named openapi.yaml, swagger.yaml, or any .yaml,
 # .yml or .json file whose top level says `openapi:` or `swagger:`. -t is each run's limit
@@ -15,25 +15,31 @@
 # -c the build of strategy-gen to run (release, the default, or debug, which a build has
 # already); -k keeps the generated clients in .build/directory-run. STRATEGY_GEN, when set, is
 # the strategy-gen binary to run instead (a copy keeps a long run apart from later builds).
+# -o writes the totals, the documents not generated and the sample's outcome to DATA (default: a
+# new dated file, Benchmarks/data/directory-DATE.md, never an existing one; -o none: no file).
 # Outcomes: generated, refused (the document has an error, named with its line), crashed (a
 # signal), hung (over the limit).
 # Exits non-zero on any crash or hang, or on a sampled client that doesn't compile cleanly.
 set -uo pipefail
-limit=60 sample=100 seed=1 keep=0 configuration=release
-while getopts "t:n:s:c:k" option; do
+limit=60 sample=100 seed=1 keep=0 configuration=release data_option=
+command="${STRATEGY_GEN:+STRATEGY_GEN=$STRATEGY_GEN }bash scripts/directory-run.sh $*"
+while getopts "t:n:s:c:ko:" option; do
     case $option in
         t) limit=$OPTARG ;;
         n) sample=$OPTARG ;;
         s) seed=$OPTARG ;;
         c) configuration=$OPTARG ;;
         k) keep=1 ;;
-        *) sed -n '2,20p' "$0" >&2; exit 64 ;;
+        o) data_option=$OPTARG ;;
+        *) sed -n '2,22p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,20p' "$0" >&2; exit 64; }
+[ $# -eq 1 ] || { sed -n '2,22p' "$0" >&2; exit 64; }
 root=$(cd "$1" && pwd) || exit 64
 here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/Benchmarks/data.sh"
+data_start directory md "$data_option" "$command"
 cd "$here"
 swift build -c "$configuration" --product strategy-gen >/dev/null 2>&1 || exit 1
 swift build --target StrategyKit >/dev/null 2>&1 || exit 1
@@ -56,7 +62,7 @@ declare -A count ok refused crashed hung lines paged lists whole kinds
 for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lines[$v]=0 paged[$v]=0 lists[$v]=0 whole[$v]=0; done
 kindNames="link nextURL cursor afterLastItem offset page"
 for k in $kindNames; do kinds[$k]=0; done
-index=0
+index=0 total_seconds=0 longest=0 longest_name=
 while read -r version document; do
     index=$((index + 1))
     name=${document#"$root"/}
@@ -66,6 +72,8 @@ while read -r version document; do
     timeout -s KILL "$limit" "$gen" generate "$document" --output "$out" --verbose --diagnostic-style plain > "$work/log" 2>&1
     status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
+    total_seconds=$(echo "$total_seconds + $seconds" | bc)
+    if [ "$(echo "$seconds > $longest" | bc)" = 1 ]; then longest=$seconds longest_name=$name; fi
     if [ $status -eq 0 ]; then
         generated=$(cat "$out"/*.swift | wc -l)
         ok[$version]=$((ok[$version] + 1))
@@ -87,13 +95,14 @@ while read -r version document; do
         printf 'generated  %6.2f s %8d lines  paged %3d/%-3d %-28s %s\n' "$seconds" "$generated" "$inferred" "$((inferred + unpaged))" "${byKind%,}" "$name"
     elif [ $status -eq 137 ]; then
         hung[$version]=$((hung[$version] + 1))
-        printf 'hung       %6.2f s                 %s\n' "$seconds" "$name"
+        printf 'hung       %6.2f s                 %s\n' "$seconds" "$name" | tee -a "$work/not-generated"
     elif [ $status -gt 128 ]; then
         crashed[$version]=$((crashed[$version] + 1))
-        printf 'crashed    %6.2f s                 %s (signal %d)\n' "$seconds" "$name" $((status - 128))
+        printf 'crashed    %6.2f s                 %s (signal %d)\n' "$seconds" "$name" $((status - 128)) | tee -a "$work/not-generated"
     else
         refused[$version]=$((refused[$version] + 1))
-        printf 'refused    %6.2f s                 %s: %s\n' "$seconds" "$name" "$(grep -m1 'error:' "$work/log" | sed "s|$root/||" | cut -c1-240)"
+        printf 'refused    %6.2f s                 %s: %s\n' "$seconds" "$name" "$(grep -m1 'error:' "$work/log" | sed "s|$root/||" | cut -c1-240)" \
+            | tee -a "$work/not-generated"
     fi
 done < "$work/documents"
 
@@ -108,6 +117,7 @@ echo "all: $generated/$total generated"
 totalPaged=$((paged[2] + paged[3])) totalLists=$((lists[2] + lists[3]))
 share=$([ "$totalLists" -gt 0 ] && echo "scale=1; 100 * $totalPaged / $totalLists" | bc || echo 0)
 echo "paged: $totalPaged/$totalLists list operations ($share%):$(for k in $kindNames; do printf ' %s %d' "$k" "${kinds[$k]}"; done)"
+shareAll=$share
 pageable=$((totalLists - whole[2] - whole[3]))
 share=$([ "$pageable" -gt 0 ] && echo "scale=1; 100 * $totalPaged / $pageable" | bc || echo 0)
 echo "paged: $totalPaged/$pageable list operations that take a page, offset, cursor or page size parameter ($share%)"
@@ -132,8 +142,45 @@ while read -r version index out; do
         echo "compiled      $name"
     else
         failed=1
-        echo "not compiled  $name: $(grep -m1 -E 'error:|warning:' "$work/compile.log" | sed "s|$out/||" | cut -c1-240)"
+        echo "not compiled  $name: $(grep -m1 -E 'error:|warning:' "$work/compile.log" | sed "s|$out/||" | cut -c1-240)" \
+            | tee -a "$work/not-compiled"
     fi
 done < "$work/sample"
 echo "compiled $compiled/$drawn of the sample without errors or warnings"
+
+# The run's figures.
+{
+    echo "The documents under \`$root\`, $limit s a document, strategy-gen ${STRATEGY_GEN:-($configuration build)}."
+    echo
+    echo "| | documents | generated | refused | crashed | hung | generated lines | list operations paged |"
+    echo "|---|---|---|---|---|---|---|---|"
+    for v in 3 2 all; do
+        if [ "$v" = all ]; then
+            row="all|$total|$generated|$((refused[2] + refused[3]))|$((crashed[2] + crashed[3]))|$((hung[2] + hung[3]))|$((lines[2] + lines[3]))|$totalPaged/$totalLists"
+        else
+            row="$([ $v = 3 ] && echo "OpenAPI 3.x" || echo "Swagger 2.0")|${count[$v]}|${ok[$v]}|${refused[$v]}|${crashed[$v]}|${hung[$v]}|${lines[$v]}|${paged[$v]}/${lists[$v]}"
+        fi
+        echo "| ${row//|/ | } |"
+    done
+    echo
+    echo "- Generation took $(printf '%.1f' "$total_seconds") s in all (the sum of the runs' wall times), the longest $(printf '%.2f' "$longest") s${longest_name:+ ($longest_name)}."
+    echo "- Paging inferred: $totalPaged of $totalLists list operations ($shareAll%), $totalPaged of the $pageable that take a page, offset, cursor or page size parameter ($share%); by kind:$(for k in $kindNames; do printf ' %s %d' "$k" "${kinds[$k]}"; done)."
+    echo "- The sample, $sample clients drawn with seed $seed: $compiled of $drawn type-check with no error and no warning."
+    if [ -s "$work/not-generated" ]; then
+        echo
+        echo "Not generated:"
+        echo
+        echo '```text'
+        cat "$work/not-generated"
+        echo '```'
+    fi
+    if [ -s "$work/not-compiled" ]; then
+        echo
+        echo "Not compiled:"
+        echo
+        echo '```text'
+        cat "$work/not-compiled"
+        echo '```'
+    fi
+} | data_write "A directory of documents"
 exit $failed
