@@ -56,6 +56,16 @@ import Testing
         #expect(request.header("Content-Type") == "application/x-www-form-urlencoded")
     }
 
+    /// A field of any JSON value (a token, or the object it stands for) is sent as what it holds.
+    @Test func aJSONValueInAFormIsSentAsTheStringOrTheObjectItHolds() async throws {
+        let token = try await send(Endpoint(.post, "/account", body: .form(["bank_account": DeepObject(JSONValue.string("btok_1"))])))
+        #expect(decoded(String(decoding: token.body, as: UTF8.self)) == ["bank_account=btok_1"])
+
+        let details = JSONValue.object(["country": .string("US"), "routing": .array([.integer(11), .bool(true)])])
+        let object = try await send(Endpoint(.post, "/account", body: .form(["bank_account": DeepObject(details)])))
+        #expect(decoded(String(decoding: object.body, as: UTF8.self)) == ["bank_account[country]=US", "bank_account[routing]=11", "bank_account[routing]=true"])
+    }
+
     @Test func listsOfObjectsAreNumberedAndNestedListsFollowTheArrayStyle() async throws {
         let items = [
             LineItem(price: "price_1", quantity: 2, taxRates: ["txr_a", "txr_b"], metadata: ["k": "v"]),

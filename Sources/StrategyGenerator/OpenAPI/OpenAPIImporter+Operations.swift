@@ -235,9 +235,14 @@ extension OpenAPIImporter {
         return strategy
     }
 
-    /// A parameter whose schema gives no type (`schema: {}`) is text the caller writes.
+    /// A parameter whose schema gives no type (`schema: {}`) is text the caller writes, and so
+    /// is each item of a list whose items give none (`expand`, `items: {}`).
     func textWhenUntyped(_ type: TypeReference) -> TypeReference {
-        type == .builtIn(.json) ? .builtIn(.string) : type
+        switch type {
+        case .builtIn(.json): .builtIn(.string)
+        case .array(.builtIn(.json)): .array(.builtIn(.string))
+        default: type
+        }
     }
 
     /// Whether every content of a request body is an object without a property.
@@ -312,6 +317,8 @@ extension OpenAPIImporter {
     func isNestedValue(_ type: TypeReference) -> Bool {
         switch type {
         case .named(let name):
+            // A value of any type (`bank_account`: a token, or the account's details).
+            if type.builtIn == .json { return true }
             guard let model = declaredModel(name) else { return false }
             switch model.kind {
             case .object: return true

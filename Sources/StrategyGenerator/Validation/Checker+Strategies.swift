@@ -90,7 +90,7 @@ extension Checker {
             diagnostics.error("'\(field.name)' of \(what) has a 'style', so it must be a single value, or a list, an object or a map of them; leave 'style' out to send an object as a deep object", at: field.typeLocation)
         }
         for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
-            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
+            diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, an object or map of them, or JSON", at: field.typeLocation)
         }
     }
 
@@ -124,7 +124,7 @@ extension Checker {
             }
         case .form(let fields):
             for field in fields where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
-                diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, a list of them, or an object or map of them", at: field.typeLocation)
+                diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, a list of them, an object or map of them, or JSON", at: field.typeLocation)
             }
         case .multipart(let fields):
             // Anything else is a JSON part: an object, a map, a union, free-form JSON.

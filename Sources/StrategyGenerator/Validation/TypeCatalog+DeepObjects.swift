@@ -6,7 +6,8 @@ extension TypeCatalog {
         case .optional(let wrapped): isDeepObject(wrapped)
         case .array(let element): !element.isOptional && isDeepObject(element)
         case .dictionary(let value): isQueryValue(value) || isDeepObject(value)
-        case .named(let name): objectFields[name] != nil || unions[name].map(isDeepUnion) == true
+        // Any JSON value: a string as itself, an object or a list item by item.
+        case .named(let name): objectFields[name] != nil || unions[name].map(isDeepUnion) == true || type.builtIn == .json
         }
     }
 

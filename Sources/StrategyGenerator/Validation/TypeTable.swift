@@ -63,7 +63,8 @@ extension TypeTable {
                 case .union(let union): union.variants.allSatisfy { isQueryValue($0.type) && !$0.type.isOptional || isDeepObject($0.type) }
                 case .enumeration: false
                 }
-            case .builtin: false
+            // Any JSON value: a string as itself, an object or a list item by item.
+            case .builtin: type.builtIn == .json
             }
         }
     }

@@ -39,6 +39,7 @@ public struct StripeTaxRatesClient: Sendable {
     /// recently created tax rates appearing first.
     ///
     /// - Parameters:
+    ///   - expand: Specifies which fields in the response should be expanded.
     ///   - active: Optional flag to filter by tax rates that are either active or not active (archived)
     ///   - created: Optional range for filtering created date
     ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your
@@ -54,6 +55,7 @@ public struct StripeTaxRatesClient: Sendable {
     ///     `obj_foo`, your subsequent call can include `starting_after=obj_foo` in order to fetch the next
     ///     page of the list.
     public func getTaxRates(
+        expand: [String]? = nil,
         active: Bool? = nil,
         created: Int? = nil,
         endingBefore: String? = nil,
@@ -62,6 +64,7 @@ public struct StripeTaxRatesClient: Sendable {
         startingAfter: String? = nil
     ) async throws(CallError<StripeTaxRatesError>) -> GetTaxRatesOutput {
         try await client.call(GetTaxRates(), GetTaxRates.Input(
+            expand: expand,
             active: active,
             created: created,
             endingBefore: endingBefore,
@@ -76,6 +79,7 @@ public struct StripeTaxRatesClient: Sendable {
     ///
     /// The pages come one request at a time as they are asked for; `.items` gives their items.
     public func getTaxRatesPages(
+        expand: [String]? = nil,
         active: Bool? = nil,
         created: Int? = nil,
         endingBefore: String? = nil,
@@ -84,6 +88,7 @@ public struct StripeTaxRatesClient: Sendable {
         startingAfter: String? = nil
     ) -> StrategyClient.PageSequence<GetTaxRates> {
         client.pages(GetTaxRates(), GetTaxRates.Input(
+            expand: expand,
             active: active,
             created: created,
             endingBefore: endingBefore,

@@ -75,6 +75,7 @@ extension GetTaxRates.Input {
     /// A sample input of `GetTaxRates`, for previews and tests.
     public static var sample: Self {
         Self(
+            expand: ["string"],
             active: true,
             created: 1,
             endingBefore: "string",

@@ -12,6 +12,9 @@ public struct GetTaxRates: PaginatedStrategy {
     public typealias Failure = StripeTaxRatesError
 
     public struct Input: Sendable {
+        /// Specifies which fields in the response should be expanded.
+        public var expand: [String]?
+
         /// Optional flag to filter by tax rates that are either active or not active (archived)
         public var active: Bool?
 
@@ -38,6 +41,7 @@ public struct GetTaxRates: PaginatedStrategy {
         public var startingAfter: String?
 
         public init(
+            expand: [String]? = nil,
             active: Bool? = nil,
             created: Int? = nil,
             endingBefore: String? = nil,
@@ -45,6 +49,7 @@ public struct GetTaxRates: PaginatedStrategy {
             limit: Int? = nil,
             startingAfter: String? = nil
         ) {
+            self.expand = expand
             self.active = active
             self.created = created
             self.endingBefore = endingBefore
@@ -69,6 +74,7 @@ public struct GetTaxRates: PaginatedStrategy {
             .get,
             "/v1/tax_rates",
             query: [
+                "expand": ArrayStyled(input.expand, .commaSeparated),
                 "active": input.active,
                 "created": input.created,
                 "ending_before": input.endingBefore,
