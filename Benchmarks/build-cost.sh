@@ -15,7 +15,7 @@
 # CPU and peak memory, and both costs per 1,000 lines; then the medians over the documents of at
 # least MIN_LINES lines (default 5,000; smaller builds are too short to tell) and each such
 # document's ratio to the median, marked when over 1.5x. The table is also written to DATA (a
-# TSV file; default Benchmarks/data/build-cost-DATE.tsv).
+# TSV file; default Benchmarks/data/build-cost-DATE.tsv, or -2, -3 for later runs that day).
 #   STRATEGY_GEN  the strategy-gen binary to run (default: this package's debug build)
 #   CORPUS        the corpus folder (default ../shared/corpus beside this package)
 #   WORK          keep the generated code and the build logs in this folder
@@ -42,7 +42,12 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-data=${data:-$bench/data/build-cost-$(date -u +%Y-%m-%d).tsv}
+if [ -z "$data" ]; then
+    # The first free name of the day, so that no earlier run is overwritten.
+    day=$(date -u +%Y-%m-%d) n=1
+    data="$bench/data/build-cost-$day.tsv"
+    while [ -e "$data" ]; do n=$((n + 1)); data="$bench/data/build-cost-$day-$n.tsv"; done
+fi
 work=${WORK:-$(mktemp -d)}
 mkdir -p "$work/inputs" "$work/out"
 [ -z "${WORK:-}" ] && trap 'rm -rf "$work"' EXIT
