@@ -326,7 +326,7 @@ extension OpenAPIImporter {
             case .union(let union): return union.variants.allSatisfy { isParameterType($0.type, arrays: false) || isNestedValue($0.type) }
             case .enumeration: return false
             }
-        case .dictionary(let value): return isParameterType(value, arrays: false)
+        case .dictionary(let value): return isParameterType(value, arrays: false) || isNestedValue(value)
         case .array(let element): return isNestedValue(element)
         case .optional: return false
         }

@@ -8,8 +8,15 @@ public struct PostAccount: Strategy {
 
         public var businessName: String?
 
-        public init(bankAccount: JSONValue? = nil, businessName: String? = nil) {
-            (self.bankAccount, self.businessName) = (bankAccount, businessName)
+        /// Any keys, each with a value of any kind.
+        public var metadata: [String: JSONValue]?
+
+        public init(
+            bankAccount: JSONValue? = nil,
+            businessName: String? = nil,
+            metadata: [String: JSONValue]? = nil
+        ) {
+            (self.bankAccount, self.businessName, self.metadata) = (bankAccount, businessName, metadata)
         }
     }
 
@@ -19,7 +26,11 @@ public struct PostAccount: Strategy {
         Endpoint(
             .post,
             "/v1/account",
-            body: .form(["bank_account": DeepObject(input.bankAccount), "business_name": input.businessName])
+            body: .form([
+                "bank_account": DeepObject(input.bankAccount),
+                "business_name": input.businessName,
+                "metadata": JSONText(input.metadata),
+            ])
         )
     }
 }
