@@ -16,6 +16,8 @@ from openapi_core.deserializing.media_types.util import json_loads, plain_loads
 from openapi_core.security.exceptions import SecurityProviderError
 from openapi_core.security.factories import SecurityProviderFactory
 from openapi_core.security.providers import ApiKeyProvider, BaseProvider
+from openapi_core.templating.paths.finders import APICallPathFinder
+from openapi_core.templating.paths.iterators import TemplatePathsIterator
 from werkzeug.datastructures import Headers, ImmutableMultiDict
 
 import bodies
@@ -109,6 +111,23 @@ def media_deserializers(doc):
         elif mt.startswith("text/") and mt not in ("text/html",):
             out[mt] = plain_loads
     return out
+
+
+class ConcreteFirstPathsIterator(TemplatePathsIterator):
+    """openapi-core's paths in its order (a path without variables first, then fewer variables
+    first), and of templates with as many variables, the one with more fixed characters first:
+    /{scope}/{name}/{version}.zip before /{scope}/{name}/{version}, which a value of {version}
+    ending in .zip matches too. openapi-core keeps the document's order there."""
+
+    def __call__(self, name, spec, base_url=None):
+        found = list(super().__call__(name, spec, base_url=base_url))
+        fixed = [p for p in found if not p[1].variables]
+        templates = [p for p in found if p[1].variables]
+        yield from fixed
+        yield from sorted(templates, key=lambda p: (len(p[1].variables), -len(re.sub(r"{[^}]*}", "", p[1].pattern))))
+
+
+APICallPathFinder.paths_iterator = ConcreteFirstPathsIterator("paths")
 
 
 def make_app(doc, base_uri):

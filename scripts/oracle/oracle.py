@@ -46,7 +46,7 @@ from checks import (Request, fault_reasons, make_app, path_template, reasons_of,
                     security_reason, strict_reasons, operation_parameters)
 from document import (HTTP_METHODS, Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
-from responder import Responder  # noqa: E402
+from responder import FRAMING_HEADERS, Responder  # noqa: E402
 
 
 class Oracle:
@@ -391,7 +391,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         out_body = out_body or b""
         self.send_response(status, {597: "Invalid Request", 598: "Document Fault", 599: "Oracle Error"}.get(status))
         for name, value in out_headers.items():
-            self.send_header(name, value)
+            if name.lower() not in FRAMING_HEADERS:  # written below, from the body sent
+                self.send_header(name, value)
         self.send_header("Content-Length", str(len(out_body)))
         self.send_header("Connection", "close")
         self.end_headers()

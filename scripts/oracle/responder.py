@@ -123,6 +123,7 @@ class Responder:
         headers = self._headers(response, base, label, faults)
         content = response.get("content") or {}
         if not content or code in NO_BODY_STATUSES or request.method == "head":
+            headers = framed(headers, b"")
             return self._validated(request, code, headers, None, b"", faults, label) or (code, headers, b"", faults)
         media_type = self._media_type(content)
         media, mbase = self.resolver.deref(content[media_type], base)
@@ -167,6 +168,7 @@ class Responder:
                 if index < len(candidates):
                     faults.append("%s %s %s: %s: %s; a generated value is sent" % (label, code, media_type, where, why))
                 continue
+            headers = framed(headers, body)
             errors = self._response_errors(request, code, sent_type, headers, body)
             if errors and not is_json(media_type) and not media_type.lower().startswith("text/"):
                 # openapi-core reads a binary body as bytes, which no string schema accepts: the
@@ -239,6 +241,8 @@ class Responder:
         return plain_body(mt)
 
     def _headers(self, response, base, label, faults):
+        """The response's declared headers with a value each; the framing headers (see
+        framed()) are the server's to write."""
         out = {}
         for name, header in (response.get("headers") or {}).items():
             if name.lower() == "content-type":
@@ -293,3 +297,17 @@ class Responder:
         if request.method == "head":  # a HEAD answer has no body, whatever the document declares
             out = [r for r in out if "Missing response data" not in r]
         return [r.replace("body", "response body", 1) if r.startswith("body") else r for r in out]
+
+
+FRAMING_HEADERS = ("content-length", "transfer-encoding", "connection")
+
+
+def framed(headers, body):
+    """headers with the ones that frame the message on the wire set from body, not from the
+    document's schema: Content-Length is the body's length (a document may declare the header,
+    and a generated value would break the connection), Transfer-Encoding and Connection are the
+    server's."""
+    out = {k: v for k, v in headers.items() if k.lower() not in FRAMING_HEADERS}
+    if any(k.lower() == "content-length" for k in headers):
+        out["Content-Length"] = str(len(body))
+    return out

@@ -545,3 +545,20 @@ class Patterns(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Wire(OracleCase):
+    document = os.path.join(HERE, "testdata", "wire.yaml")
+
+    def test_declared_content_length_is_the_body_length(self):
+        status, headers, data = self.send("GET", "/archives/a")
+        self.assertEqual(status, 200, data)
+        self.assertEqual(int(headers["Content-Length"]), len(data))
+        self.assertEqual(headers["Connection"], "close")
+        self.assertIn("name", json.loads(data))
+
+    def test_of_templates_with_as_many_variables_the_one_with_more_fixed_characters_is_found(self):
+        status, headers, _ = self.send("GET", "/archives/a.zip")
+        self.assertEqual(status, 200)
+        self.assertEqual(headers["Content-Type"], "application/zip")
+        self.assertEqual(self.entries()[-1]["operationId"], "getArchive")
