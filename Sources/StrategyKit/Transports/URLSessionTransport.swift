@@ -16,6 +16,13 @@ import FoundationNetworking
 /// an ``Authenticator`` (e.g. ``Authenticator/header(_:token:)`` on `Cookie`), so the client's
 /// redirect rule covers it. Nor does it keep credentials: a 401 that challenges for them comes
 /// back as it is, for the client's ``Authenticator`` to act on.
+///
+/// URLSession sends no body with a `GET`: FoundationNetworking fails such a task before it
+/// connects (with `URLError.dataLengthExceedsMaximum`, as if the answer were too large), and
+/// Apple's URLSession fails it the same way. This transport fails it at once, with
+/// ``TransportError/Kind/invalidResponse`` and a detail that says so, and nothing is sent; an
+/// operation whose document gives its `GET` a body needs a transport that sends one, such as
+/// `AsyncHTTPClientTransport`. An empty body is no body: that `GET` is sent.
 public struct URLSessionTransport: Transport, KeepsDeadline {
     private let owner: SessionOwner
 
@@ -33,6 +40,8 @@ public struct URLSessionTransport: Transport, KeepsDeadline {
     /// Sends `request` and `body` as a data task and returns the response, within `limits`.
     public func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         try TransportError.checkCancellation()
+        let body = body?.isEmpty == false ? body : nil
+        if request.method == .get, body != nil { throw TransportError.getWithBody }
         var urlRequest = try Self.urlRequest(request)
         urlRequest.httpBody = body
         urlRequest.timeoutInterval = limits.connectTimeout
@@ -115,6 +124,12 @@ final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
 #endif
 
 extension TransportError {
+    /// A `GET` with a body, which URLSession can't send.
+    static let getWithBody = TransportError(
+        .invalidResponse,
+        detail: "URLSession sends no body with GET; send this request with a transport that does, such as AsyncHTTPClientTransport"
+    )
+
     /// The kind an error of a data task means: a `URLError`'s, or (in `NSURLErrorDomain`)
     /// the kind of the `URLError` of its code. Any other error is unrecognised:
     /// ``TransportError/Kind/invalidResponse``, which isn't retried.
