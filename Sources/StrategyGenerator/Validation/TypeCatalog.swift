@@ -14,7 +14,7 @@ extension EnumSpec {
 
 /// Every type a spec may name — built-ins, its own models, the models of specs it uses — and
 /// what kind each is.
-struct TypeCatalog {
+struct TypeCatalog: ParameterShapes {
     private(set) var enums: [String: EnumSpec] = [:]
     private var objects: Set<String> = []
     /// Every union model, by name.
@@ -49,20 +49,12 @@ struct TypeCatalog {
         enums[name] != nil
     }
 
-    /// A single value a path segment or header can hold: a scalar or an enum.
-    func isScalar(_ type: TypeReference) -> Bool {
-        guard case .named(let name) = type else { return false }
-        return type.builtIn?.isScalar ?? isEnum(name)
+    func fields(ofObject name: String) -> [FieldSpec]? {
+        objectFields[name]
     }
 
-    /// What a query item or a form field can hold: scalars, enums and dates, optional or in an array.
-    func isQueryValue(_ type: TypeReference) -> Bool {
-        switch type {
-        case .optional(let wrapped): isQueryValue(wrapped)
-        case .array(let element): isQueryValue(element) && !element.isOptional
-        case .named: isScalar(type) || type == .builtIn(.date)
-        case .dictionary: false
-        }
+    func union(named name: String) -> UnionSpec? {
+        unions[name]
     }
 
     /// Whether a YAML value can be a field's default: strings, numbers, Bools and enum values,

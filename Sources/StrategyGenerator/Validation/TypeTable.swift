@@ -38,61 +38,19 @@ struct TypeTable: Sendable {
     }
 }
 
-extension TypeTable {
-    /// Whether a query item or a form field of `type` is sent in the deep-object style through
-    /// the runtime's encoder (`address[line1]=…`): an object model, a map of more than single
-    /// values, or a list of them, optional or not.
-    func needsDeepObjectEncoder(_ type: TypeReference) -> Bool {
-        switch type.unwrappingOptional {
-        case .dictionary(let value): !isQueryValue(value)
-        default: isDeepObject(type)
-        }
+extension TypeTable: ParameterShapes {
+    func isEnum(_ name: String) -> Bool {
+        guard let model = models[name], case .enumeration = model.kind else { return false }
+        return true
     }
 
-    private func isDeepObject(_ type: TypeReference) -> Bool {
-        switch type {
-        case .optional(let wrapped): isDeepObject(wrapped)
-        case .array(let element): !element.isOptional && isDeepObject(element)
-        case .dictionary(let value): isQueryValue(value) || isDeepObject(value)
-        case .named(let name):
-            switch self[name] {
-            case .model(let model):
-                switch model.kind {
-                case .object: true
-                // `created=5` or `created[gte]=5`.
-                case .union(let union): union.variants.allSatisfy { isQueryValue($0.type) && !$0.type.isOptional || isDeepObject($0.type) }
-                case .enumeration: false
-                }
-            // Any JSON value: a string as itself, an object or a list item by item.
-            case .builtin: type.builtIn == .json
-            }
-        }
+    func fields(ofObject name: String) -> [FieldSpec]? {
+        guard let model = models[name], case .object(let fields) = model.kind else { return nil }
+        return fields
     }
 
-    /// What a parameter can write in a style (`a,b`, `x=1,y=2`): a list of single values, or an
-    /// object or a map whose values are single values, optional or not.
-    func isStyledValue(_ type: TypeReference) -> Bool {
-        func single(_ type: TypeReference) -> Bool {
-            guard case .named(let name) = type.unwrappingOptional else { return false }
-            return type.unwrappingOptional.builtIn.map { $0.isScalar || $0 == .date } ?? (enumeration(name) != nil)
-        }
-        switch type.unwrappingOptional {
-        case .array(let element): return !element.isOptional && single(element)
-        case .dictionary(let value): return single(value)
-        case .named(let name):
-            guard case .model(let model) = self[name], case .object(let fields) = model.kind else { return false }
-            return fields.allSatisfy { single($0.type) }
-        case .optional: return false
-        }
-    }
-
-    /// What a query item holds as text: scalars, enums and dates, optional or in an array.
-    private func isQueryValue(_ type: TypeReference) -> Bool {
-        switch type {
-        case .optional(let wrapped): isQueryValue(wrapped)
-        case .array(let element): isQueryValue(element) && !element.isOptional
-        case .named(let name): type.builtIn.map { $0.isScalar || $0 == .date } ?? (enumeration(name) != nil)
-        case .dictionary: false
-        }
+    func union(named name: String) -> UnionSpec? {
+        guard let model = models[name], case .union(let union) = model.kind else { return nil }
+        return union
     }
 }
