@@ -4,6 +4,9 @@ extension CodeContext {
     func streamMembers(_ strategy: ResolvedStrategy) -> [Declaration] {
         guard let stream = strategy.stream else { return [] }
         let element = stream.element.map(swiftType) ?? "ServerSentEvent"
+        if stream.format == .serverSentEvents, let union = eventUnion(stream) {
+            return [.property(Property(access: access, name: "streamFormat", type: "StreamFormat<\(element)>", getter: [namedEvents(union, element)]))]
+        }
         let format = switch (stream.format, stream.element) {
         case (.serverSentEvents, nil): ".serverSentEvents()"
         case (.serverSentEvents, _): ".serverSentEvents(of: \(element).self)"
@@ -11,6 +14,36 @@ extension CodeContext {
         case (.jsonSequence, _): ".jsonSequence(of: \(element).self)"
         }
         return [.property(Property(access: access, name: "streamFormat", type: "StreamFormat<\(element)>", getter: [.line(format)]))]
+    }
+
+    /// The union of server-sent events told apart by their names: the `of` union with the
+    /// `events` the spec names, or else its discriminator's values; `nil` for any other stream.
+    private func eventUnion(_ stream: StreamSpec) -> [(name: String, variant: UnionVariant)]? {
+        guard case .named(let name)? = stream.element, types.contains(name), case .model(let model) = types[name],
+              let union = model.union else { return nil }
+        if !stream.events.isEmpty {
+            return stream.events.compactMap { event in
+                union.variants.first { $0.type == event.type }.map { (event.name.value, $0) }
+            }
+        }
+        guard union.discriminator != nil else { return nil }
+        let named = union.variants.compactMap { variant in variant.value.map { ($0.value, variant) } }
+        return named.isEmpty ? nil : named
+    }
+
+    /// `.serverSentEvents { event, decoder in switch event.event { … } }`: an event's name picks
+    /// the variant its data is decoded as; an event without a name, or with one the spec
+    /// doesn't list, is decoded as the union decodes any value (a discriminated union keeps a
+    /// kind it doesn't know as `unknown`).
+    private func namedEvents(_ events: [(name: String, variant: UnionVariant)], _ element: String) -> Statement {
+        var cases = events.map { name, variant in
+            SwitchCase(
+                pattern: SwiftName.stringLiteral(name),
+                body: [.line(".\(SwiftName.escaped(variant.caseName))(try event.decode(\(swiftType(variant.type)).self, using: decoder))")]
+            )
+        }
+        cases.append(SwitchCase(pattern: nil, body: [.line("try event.decode(\(element).self, using: decoder)")]))
+        return .closure(prefix: ".serverSentEvents", parameters: "event, decoder", body: [.switchOver("event.event", cases)])
     }
 
     /// The body of a strategy whose stream the body asks for: `try .json(input, setting: "stream",

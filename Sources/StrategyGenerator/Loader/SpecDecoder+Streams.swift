@@ -16,8 +16,20 @@ extension SpecDecoder {
             location: formatNode.location,
             element: element,
             elementLocation: body["of"]?.location ?? formatNode.location,
-            flag: body["flag"].flatMap { named($0, "'flag' of \(place)") }
+            flag: body["flag"].flatMap { named($0, "'flag' of \(place)") },
+            events: body["events"].map { events($0, in: place) } ?? []
         )
+    }
+
+    /// `events: { response.created: Created, response.output_text.delta: TextDelta }`: each
+    /// server-sent event's name and the variant of the `of` union its data is decoded as.
+    private func events(_ node: YAMLNode, in place: String) -> [StreamSpec.Event] {
+        guard let events = mapping(node, "'events' of \(place)", expecting: "a mapping of event names to types, such as '{ delta: TextDelta }'") else { return [] }
+        return events.pairs.compactMap { key, value in
+            guard let name = named(key, "an event name of \(place)"),
+                  let type = typeReference(value, "the type of event '\(name.value)' of \(place)") else { return nil }
+            return StreamSpec.Event(name: name, type: type, typeLocation: value.location)
+        }
     }
 
     private func format(_ node: YAMLNode, in place: String) -> StreamSpec.Format? {

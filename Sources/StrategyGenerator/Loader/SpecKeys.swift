@@ -28,7 +28,7 @@ public enum SpecKeys {
     ]
     public static let body = ["json", "form", "multipart", "raw"]
     public static let pagination = ["style", "parameter", "items", "next", "hasMore", "id", "total"]
-    public static let stream = ["format", "of", "flag"]
+    public static let stream = ["format", "of", "flag", "events"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]
     public static let interface = ["doc", "strategies"]
 

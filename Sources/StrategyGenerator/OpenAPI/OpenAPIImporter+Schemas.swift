@@ -458,7 +458,7 @@ extension OpenAPIImporter {
                 warn("member \(index) of '\(key)' has a type the spec format can't say yet; it is left out", at: member.location, at)
                 continue
             }
-            let value = discriminator == nil ? nil : discriminatingValue(of: member, mapping: mapping)
+            let value = discriminator == nil ? nil : discriminatingValue(of: member, mapping: mapping, property: discriminator?.scalar)
             let variant = UnionVariant(type: type, typeLocation: member.location, value: value)
             guard cases.insert(variant.caseName).inserted else {
                 warn("member \(index) of '\(key)' would be a second case '\(variant.caseName)'; it is left out", at: member.location, at)
@@ -478,11 +478,16 @@ extension OpenAPIImporter {
         return union
     }
 
-    /// The value a discriminator names a member by: its key in the mapping, or else the name of
-    /// the component schema it refers to; `nil` for a member written inline.
-    func discriminatingValue(of member: YAMLNode, mapping: [(key: String, value: YAMLNode)]) -> Named? {
+    /// The value a discriminator names a member by: its key in the mapping, else the one value
+    /// the member's `property` may have (`type: { enum: [response.created] }` or `const`), else
+    /// the name of the component schema it refers to; `nil` for a member written inline.
+    func discriminatingValue(of member: YAMLNode, mapping: [(key: String, value: YAMLNode)], property: String? = nil) -> Named? {
         guard let target = member.reference else { return nil }
-        let written = mapping.first { $0.value.scalar == target }?.key ?? componentKey(target, section: "schemas")
+        let only = property.flatMap { lookUp(member).node?["properties"]?[$0] }.flatMap { lookUp($0).node }.flatMap { schema -> String? in
+            let values = schema["enum"]?.items.compactMap(\.scalar) ?? []
+            return schema["const"]?.scalar ?? (values.count == 1 ? values[0] : nil)
+        }
+        let written = mapping.first { $0.value.scalar == target }?.key ?? only ?? componentKey(target, section: "schemas")
         return written.map { Named($0, at: member.location) }
     }
 

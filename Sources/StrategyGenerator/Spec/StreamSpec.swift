@@ -21,13 +21,31 @@ public struct StreamSpec: Hashable, Sendable {
     /// A `Bool` field of the JSON body the strategy sets to `true`, when the API streams only when
     /// the request asks it to (`"stream": true`).
     public var flag: Named? = nil
+    /// Server-sent events' names and the variant of the `of` union each one's data is decoded
+    /// as (`events: { delta: TextDelta }`), for an API whose event data doesn't say its kind;
+    /// empty when the union's discriminator values name the events.
+    public var events: [Event] = []
 
-    public init(format: Format, location: SourceLocation, element: TypeReference?, elementLocation: SourceLocation, flag: Named? = nil) {
+    /// A server-sent event's name and the variant of the element union it carries.
+    public struct Event: Hashable, Sendable {
+        public var name: Named
+        public var type: TypeReference
+        public var typeLocation: SourceLocation
+
+        public init(name: Named, type: TypeReference, typeLocation: SourceLocation) {
+            self.name = name
+            self.type = type
+            self.typeLocation = typeLocation
+        }
+    }
+
+    public init(format: Format, location: SourceLocation, element: TypeReference?, elementLocation: SourceLocation, flag: Named? = nil, events: [Event] = []) {
         self.format = format
         self.location = location
         self.element = element
         self.elementLocation = elementLocation
         self.flag = flag
+        self.events = events
     }
 }
 

@@ -23,6 +23,32 @@ extension Checker {
         if let flag = stream.flag {
             self.flag(flag, of: strategy, what: what)
         }
+        if !stream.events.isEmpty {
+            events(of: stream, what: what)
+        }
+    }
+
+    /// Named events are of server-sent events, each the variant of the `of` union its data is.
+    private mutating func events(of stream: StreamSpec, what: String) {
+        let first = stream.events[0].name.location
+        guard stream.format == .serverSentEvents else {
+            diagnostics.error("'events' of the stream of \(what) names server-sent events, but its format is '\(stream.format.rawValue)'", at: first)
+            return
+        }
+        guard case .named(let name)? = stream.element, let union = types.unions[name] else {
+            diagnostics.error("'events' of the stream of \(what) needs 'of', a union of the events' types, e.g. 'of: ChatEvent' with 'ChatEvent: { oneOf: [Delta, Done] }'", at: first)
+            return
+        }
+        var seen: Set<String> = []
+        for event in stream.events {
+            if !seen.insert(event.name.value).inserted {
+                diagnostics.error("'events' of the stream of \(what) names event '\(event.name)' twice", at: event.name.location)
+            }
+            if !union.variants.contains(where: { $0.type == event.type }) {
+                let variants = union.variants.map { "'\($0.type)'" }.joined(separator: ", ")
+                diagnostics.error("event '\(event.name)' of the stream of \(what) is a '\(event.type)', which is not a type of union '\(name)'; it has \(variants)", at: event.typeLocation)
+            }
+        }
     }
 
     private func returnsLocation(_ strategy: StrategySpec) -> SourceLocation? {

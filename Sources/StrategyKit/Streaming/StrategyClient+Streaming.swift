@@ -34,6 +34,19 @@ extension StrategyClient {
         let input: S.Input
         let limits: StreamLimits
 
+        /// The same stream with `limits` in place of its own, for a stream a generated client's
+        /// method returns: nothing is sent before the loop asks for the first element, so the
+        /// limits apply from the start.
+        ///
+        /// ```swift
+        /// for try await chunk in chat.askStream(request).limited(by: StreamLimits(firstByte: 30, silence: 10)) {
+        ///     print(chunk.delta, terminator: "")
+        /// }
+        /// ```
+        public func limited(by limits: StreamLimits) -> EventStream {
+            EventStream(client: client, strategy: strategy, input: input, limits: limits)
+        }
+
         /// An iterator that sends no request before its first `next()`.
         public func makeAsyncIterator() -> Iterator {
             Iterator(client: client, strategy: strategy, input: input, limits: limits)

@@ -56,6 +56,24 @@ public struct ChatClient: Sendable {
         client.stream(ChatCompletionsStream(), input)
     }
 
+    /// Generates a response, whole or as events of several kinds.
+    public func createResponse(body: ResponseRequest) async throws(CallError<ChatError>) -> Response {
+        try await client.call(CreateResponse(), body)
+    }
+
+    /// Generates a response, whole or as events of several kinds.
+    ///
+    /// ``CreateResponse`` with its answer streamed (it sends `stream: true`): server-sent events, each a
+    /// `ResponseStreamEvent`, handed out as they arrive.
+    ///
+    /// The elements come as the server sends them; leaving the loop or cancelling the task closes the
+    /// connection.
+    public func createResponseStream(
+        body: ResponseRequest
+    ) -> StrategyClient.EventStream<CreateResponseStream> {
+        client.stream(CreateResponseStream(), body)
+    }
+
     /// Exports the server's log, an entry per line.
     ///
     /// The elements come as the server sends them; leaving the loop or cancelling the task closes the

@@ -126,6 +126,146 @@ public struct ChatCompletionChunk: Decodable, Sendable {
     }
 }
 
+public struct ResponseRequest: Encodable, Sendable {
+    public var model: String
+    public var input: String
+    public var stream: Bool?
+
+    public init(model: String, input: String, stream: Bool? = nil) {
+        (self.model, self.input, self.stream) = (model, input, stream)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(model, forKey: "model")
+        try container.encode(input, forKey: "input")
+        try container.encodeIfPresent(stream, forKey: "stream")
+    }
+}
+
+public struct Response: Decodable, Sendable {
+    public let id: String
+    public let outputText: String
+
+    public init(id: String, outputText: String) {
+        (self.id, self.outputText) = (id, outputText)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.outputText = try container.decode(String.self, forKey: "output_text")
+    }
+}
+
+public enum ResponseStreamEvent: Decodable, Sendable {
+    case responseCreated(ResponseCreatedEvent)
+    case responseOutputTextDelta(ResponseTextDeltaEvent)
+    case responseCompleted(ResponseCompletedEvent)
+    /// A kind this spec doesn't list, as it came.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        switch try decoder.container(keyedBy: JSONKey.self).decode(String.self, forKey: "type") {
+        case "response.created":
+            self = .responseCreated(try ResponseCreatedEvent(from: decoder))
+        case "response.output_text.delta":
+            self = .responseOutputTextDelta(try ResponseTextDeltaEvent(from: decoder))
+        case "response.completed":
+            self = .responseCompleted(try ResponseCompletedEvent(from: decoder))
+        default:
+            self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+}
+
+public struct ResponseCreatedEventType: OpenEnum {
+    public static var responseCreated: Self { Self("response.created") }
+
+    /// The value as the API writes it.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+@_spi(Generated)
+extension ResponseCreatedEventType: ParameterValue {}
+
+public struct ResponseCreatedEvent: Decodable, Sendable {
+    public let type: ResponseCreatedEventType
+    public let response: Response
+
+    public init(type: ResponseCreatedEventType, response: Response) {
+        (self.type, self.response) = (type, response)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(ResponseCreatedEventType.self, forKey: "type")
+        self.response = try container.decode(Response.self, forKey: "response")
+    }
+}
+
+public struct ResponseTextDeltaEventType: OpenEnum {
+    public static var responseOutputTextDelta: Self { Self("response.output_text.delta") }
+
+    /// The value as the API writes it.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+@_spi(Generated)
+extension ResponseTextDeltaEventType: ParameterValue {}
+
+public struct ResponseTextDeltaEvent: Decodable, Sendable {
+    public let type: ResponseTextDeltaEventType
+    public let delta: String
+
+    public init(type: ResponseTextDeltaEventType, delta: String) {
+        (self.type, self.delta) = (type, delta)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(ResponseTextDeltaEventType.self, forKey: "type")
+        self.delta = try container.decode(String.self, forKey: "delta")
+    }
+}
+
+public struct ResponseCompletedEventType: OpenEnum {
+    public static var responseCompleted: Self { Self("response.completed") }
+
+    /// The value as the API writes it.
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+@_spi(Generated)
+extension ResponseCompletedEventType: ParameterValue {}
+
+public struct ResponseCompletedEvent: Decodable, Sendable {
+    public let type: ResponseCompletedEventType
+    public let response: Response
+
+    public init(type: ResponseCompletedEventType, response: Response) {
+        (self.type, self.response) = (type, response)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        self.type = try container.decode(ResponseCompletedEventType.self, forKey: "type")
+        self.response = try container.decode(Response.self, forKey: "response")
+    }
+}
+
 public struct LogEntryLevel: OpenEnum {
     public static var info: Self { Self("info") }
     public static var warning: Self { Self("warning") }

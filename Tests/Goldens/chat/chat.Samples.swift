@@ -52,6 +52,69 @@ extension ChatCompletionChunk {
     }
 }
 
+extension ResponseRequest {
+    /// A sample `ResponseRequest`, for previews and tests.
+    public static var sample: Self {
+        Self(model: "tgi", input: "What is deep learning?", stream: true)
+    }
+}
+
+extension Response {
+    /// A sample `Response`, for previews and tests.
+    public static var sample: Self {
+        Self(id: "resp_1", outputText: "A kind of machine learning.")
+    }
+}
+
+extension ResponseStreamEvent {
+    /// A sample `ResponseStreamEvent`, for previews and tests.
+    public static var sample: Self {
+        .responseCreated(ResponseCreatedEvent(type: .responseCreated, response: .sample))
+    }
+}
+
+extension ResponseCreatedEventType {
+    /// A sample `ResponseCreatedEventType`, for previews and tests.
+    public static var sample: Self {
+        .responseCreated
+    }
+}
+
+extension ResponseCreatedEvent {
+    /// A sample `ResponseCreatedEvent`, for previews and tests.
+    public static var sample: Self {
+        Self(type: .responseCreated, response: .sample)
+    }
+}
+
+extension ResponseTextDeltaEventType {
+    /// A sample `ResponseTextDeltaEventType`, for previews and tests.
+    public static var sample: Self {
+        .responseOutputTextDelta
+    }
+}
+
+extension ResponseTextDeltaEvent {
+    /// A sample `ResponseTextDeltaEvent`, for previews and tests.
+    public static var sample: Self {
+        Self(type: .responseOutputTextDelta, delta: "string")
+    }
+}
+
+extension ResponseCompletedEventType {
+    /// A sample `ResponseCompletedEventType`, for previews and tests.
+    public static var sample: Self {
+        .responseCompleted
+    }
+}
+
+extension ResponseCompletedEvent {
+    /// A sample `ResponseCompletedEvent`, for previews and tests.
+    public static var sample: Self {
+        Self(type: .responseCompleted, response: .sample)
+    }
+}
+
 extension LogEntryLevel {
     /// A sample `LogEntryLevel`, for previews and tests.
     public static var sample: Self {

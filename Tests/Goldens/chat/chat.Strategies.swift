@@ -40,6 +40,54 @@ public struct ChatCompletionsStream: StreamingStrategy {
     }
 }
 
+/// Generates a response, whole or as events of several kinds.
+///
+/// `POST /v1/responses`
+public struct CreateResponse: Strategy {
+    public typealias Output = Response
+    public typealias Failure = ChatError
+    public typealias Input = ResponseRequest
+
+    public init() {}
+
+    public func endpoint(for input: Input) throws -> Endpoint {
+        Endpoint(.post, "/v1/responses", body: try .json(input))
+    }
+}
+
+/// Generates a response, whole or as events of several kinds.
+///
+/// ``CreateResponse`` with its answer streamed (it sends `stream: true`): server-sent events, each a
+/// `ResponseStreamEvent`, handed out as they arrive.
+///
+/// `POST /v1/responses`
+public struct CreateResponseStream: StreamingStrategy {
+    public typealias Output = Data
+    public typealias Failure = ChatError
+    public typealias Input = ResponseRequest
+
+    public init() {}
+
+    public var streamFormat: StreamFormat<ResponseStreamEvent> {
+        .serverSentEvents { event, decoder in
+            switch event.event {
+            case "response.created":
+                .responseCreated(try event.decode(ResponseCreatedEvent.self, using: decoder))
+            case "response.output_text.delta":
+                .responseOutputTextDelta(try event.decode(ResponseTextDeltaEvent.self, using: decoder))
+            case "response.completed":
+                .responseCompleted(try event.decode(ResponseCompletedEvent.self, using: decoder))
+            default:
+                try event.decode(ResponseStreamEvent.self, using: decoder)
+            }
+        }
+    }
+
+    public func endpoint(for input: Input) throws -> Endpoint {
+        Endpoint(.post, "/v1/responses", body: try .json(input, setting: "stream", to: true))
+    }
+}
+
 /// Exports the server's log, an entry per line.
 ///
 /// `GET /v1/logs`

@@ -21,6 +21,14 @@ public enum ChatStubs {
       ]
     }
     """
+
+    /// What `CreateResponse` answers in a stubbed client.
+    public static let createResponse = """
+    {
+      "id": "resp_1",
+      "output_text": "A kind of machine learning."
+    }
+    """
 }
 
 extension ChatClient {
@@ -30,6 +38,7 @@ extension ChatClient {
     public static func stubbed(delay: Duration? = nil) -> ChatClient {
         Builder().stubbed([
             .init(.post, "/v1/chat/completions", json: ChatStubs.chatCompletions, delay: delay),
+            .init(.post, "/v1/responses", json: ChatStubs.createResponse, delay: delay),
             .init(.get, "/v1/logs", response: HTTPResponse(status: 200), delay: delay),
         ]).build()
     }
