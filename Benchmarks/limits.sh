@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times `strategy-gen validate` on hostile specs that trip the loader's limits (an alias bomb,
-# deep nesting, a document and a value over the limit, a huge misspelt type name) and prints,
+# deep nesting, a document over the limit, a long value that is read, a huge misspelt type name) and prints,
 # for each, the seconds it took, its exit status and its first diagnostic. The unit tests check
 # the diagnostics; this prints how fast they come.
 #
@@ -43,7 +43,7 @@ write("deep-flow-70000", header + "models:\n  Deep: " + "[" * 70000 + "]" * 7000
 write("deep-mapping-70000", header + "models:\n  Deep: " + "{a: " * 70000 + "1" + "}" * 70000 + "\n")
 write("deep-block-300", header + "models:\n  Deep:\n" + "".join(" " * (i + 4) + "- x:\n" for i in range(300)))
 write("document-17MiB", header + "doc: " + "x" * (16 * 1024 * 1024) + "\n")
-write("value-65537B", header + "models:\n  User:\n    doc: " + "x" * 65537 + "\n    fields: { id: Int }\n")
+write("value-1MiB", header + "models:\n  User:\n    doc: " + "x" * (1024 * 1024) + "\n    fields: { id: Int }\n")
 models = "".join(f"  Model{i}{'x' * 900}: {{ id: Int }}\n" for i in range(200))
 write("type-name-60kB", header + "models:\n" + models + "strategies:\n  GetUser:\n    GET: /users\n    returns: " + "Usr" * 20000 + "\n")
 PY
