@@ -14,8 +14,9 @@
 # small documents are not charged with importing the runtime. Printed per document: lines, wall,
 # CPU and peak memory, and both costs per 1,000 lines; then the medians over the documents of at
 # least MIN_LINES lines (default 5,000; smaller builds are too short to tell) and each such
-# document's ratio to the median, marked when over 1.5x. The table is also written to DATA (a
-# TSV file; default Benchmarks/data/build-cost-DATE.tsv, or -2, -3 for later runs that day).
+# document's ratio to the median, per line and per line of code (Benchmarks/build-cost-summary.py).
+# The table is also written to DATA (a TSV file; default Benchmarks/data/build-cost-DATE.tsv, or
+# -2, -3 for later runs that day).
 #   STRATEGY_GEN  the strategy-gen binary to run (default: this package's debug build)
 #   CORPUS        the corpus folder (default ../shared/corpus beside this package)
 #   WORK          keep the generated code and the build logs in this folder
@@ -108,7 +109,7 @@ base_s=$(echo "$base" | cut -d' ' -f1) base_c=$(echo "$base" | cut -d' ' -f2)
 echo "  $base_s s wall, $base_c s CPU"
 
 mkdir -p "$(dirname "$data")"
-printf 'document\tlines\twall_s\tcpu_s\tpeak_mb\twall_s_per_1000\tcpu_s_per_1000\n' > "$data"
+printf 'document\tlines\twall_s\tcpu_s\tpeak_mb\twall_s_per_1000\tcpu_s_per_1000\tcode_lines\n' > "$data"
 failures=0
 for ((i = 0; i < ${#labels[@]}; i++)); do
     label=${labels[$i]} input=${files[$i]} out="$work/out/$i"
@@ -117,6 +118,8 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
         echo "$label: generation failed: $(grep -m1 'error:' "$out.gen.log")"; failures=1; continue
     fi
     lines=$(cat "$out"/*.swift | wc -l)
+    # Lines neither blank nor comments.
+    code_lines=$(cat "$out"/*.swift | grep -cvE '^[[:space:]]*(//|$)')
     if ! figures=$(compile "$out"); then
         echo "$label: the generated code doesn't build: $(grep -m1 'error:' "$out.build.log")"; failures=1; continue
     fi
@@ -124,25 +127,9 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
     per=$(python3 -c "import sys; s, c, bs, bc, n = map(float, sys.argv[1:]); print(f'{max(s - bs, 0) * 1000 / n:.3f} {max(c - bc, 0) * 1000 / n:.3f}')" \
         "$s" "$c" "$base_s" "$base_c" "$lines")
     read -r per_s per_c <<< "$per"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c" >> "$data"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c" "$code_lines" >> "$data"
     printf '%-60s %8s lines %7s s %7s CPU s %6s MB %6s s/1000 %6s CPU s/1000\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c"
 done
 
-python3 - "$data" "$min_lines" <<'PY'
-import csv, statistics, sys
-path, min_lines = sys.argv[1], int(sys.argv[2])
-rows = [r for r in csv.DictReader(open(path), delimiter="\t") if int(r["lines"]) >= min_lines]
-if not rows:
-    print(f"no document of {min_lines} lines or more"); sys.exit(0)
-wall = statistics.median(float(r["wall_s_per_1000"]) for r in rows)
-cpu = statistics.median(float(r["cpu_s_per_1000"]) for r in rows)
-print(f"\n{len(rows)} documents of {min_lines} lines or more: median {wall:.3f} s wall, {cpu:.3f} s CPU per 1,000 lines")
-over = 0
-for r in sorted(rows, key=lambda r: -float(r["cpu_s_per_1000"])):
-    rw, rc = float(r["wall_s_per_1000"]) / wall, float(r["cpu_s_per_1000"]) / cpu
-    mark = "  over 1.5x" if max(rw, rc) > 1.5 else ""
-    over += bool(mark)
-    print(f"  {r['document']:<60} {int(r['lines']):>8} lines  {rw:5.2f}x wall  {rc:5.2f}x CPU{mark}")
-print(f"{over} of {len(rows)} over 1.5x the median")
-PY
+python3 "$bench/build-cost-summary.py" "$data" "$min_lines"
 exit $failures
