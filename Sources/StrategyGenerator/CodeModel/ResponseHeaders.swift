@@ -51,7 +51,7 @@ extension CodeContext {
         case .type(let type, _)?:
             value = .call(
                 prefix: "WithHeaders",
-                arguments: ["try decoder.decode(\(swiftType(type)).self, from: body, at: outputPath)", "headers: \(headers)"],
+                arguments: ["try \(outputDecoding(type))", "headers: \(headers)"],
                 suffix: ""
             )
             throwing = true

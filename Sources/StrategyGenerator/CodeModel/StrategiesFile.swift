@@ -127,6 +127,7 @@ extension CodeContext {
             body: endpointStatements(strategy)
         )))
         if let output = outputWithHeaders(strategy) { members.append(.function(output)) }
+        if let output = datesOutput(strategy) { members.append(.function(output)) }
         return TypeDeclaration(
             docs: strategyDocs(strategy),
             attributes: deprecatedAttribute(strategy.deprecation),

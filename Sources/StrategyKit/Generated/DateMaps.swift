@@ -1,7 +1,8 @@
 import Foundation
 
 // A map of dates (`additionalProperties: {type: string, format: date-time}`), each value in the
-// field's format, as a single date or a list of them is.
+// field's format, as a single date or a list of them is; and a whole body of dates (a date, a
+// list or a map of them), each in the format the document gives, not the client decoder's.
 
 @_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a map of dates written in `format`.
@@ -43,5 +44,33 @@ import Foundation
     /// Encodes a map of dates in `format`, leaving the key out when it is `nil`.
     public mutating func encodeIfPresent(_ dates: [String: Date]?, forKey key: Key, format: DateFormat) throws {
         if let dates { try encode(dates, forKey: key, format: format) }
+    }
+}
+
+@_spi(Generated) extension JSONDecoder {
+    /// Decodes the value at `path` in a JSON document (the whole document when `path` is `nil`)
+    /// whose dates, as a date, a list or a map of them, are written in `format`; the decoder's
+    /// other strategies apply as they are.
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String?, dates format: DateFormat) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = keyDecodingStrategy
+        decoder.dataDecodingStrategy = dataDecodingStrategy
+        decoder.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+        decoder.allowsJSON5 = allowsJSON5
+        decoder.userInfo = userInfo
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text: String
+            if format.isNumeric, let number = try? container.decode(Double.self) {
+                text = String(number)
+            } else {
+                text = try container.decode(String.self)
+            }
+            guard let date = format.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date in the format \(format)")
+            }
+            return date
+        }
+        return try decoder.decode(type, from: data, at: path)
     }
 }
