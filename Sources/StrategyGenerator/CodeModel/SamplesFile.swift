@@ -61,11 +61,14 @@ struct SampleWriter {
     /// The models a request sends.
     private let sentModels: Set<String>
     private let deprecated: Set<String>
+    /// The samples as JSON, which tell which member of a union a sample is a value of.
+    private let json: SampleJSON
 
     init(context: CodeContext) {
         self.context = context
         deprecated = Set(context.resolved.models.filter { $0.deprecation != nil }.map(\.name.value))
         sentModels = Set(context.resolved.models.filter { $0.use.contains(.encoded) }.map(\.name.value))
+        json = SampleJSON(context.spec)
         for model in context.spec.uses.flatMap(\.models) + context.resolved.models.map(\.spec) {
             models[model.name.value] = model
         }
@@ -150,6 +153,25 @@ struct SampleWriter {
         switch model.kind {
         case .enumeration:
             return expression(.named(model.name.value), given: given, depth: depth)
+        case .union(let union) where given == nil && json.canTellApart(union):
+            // A member whose sample is a value of it alone; else the first that has a sample.
+            var fallback: Expression?
+            for (offset, variant) in union.variants.enumerated() {
+                let (omitted, alone) = distinguishing(variant.type, as: offset, in: union)
+                let value: Expression?
+                if !omitted.isEmpty, case .named(let name) = variant.type, let member = models[name], case .object(let fields) = member.kind {
+                    building.append(name)
+                    value = construct(type: SwiftName.escaped(name), fields: fields, given: nil, others: member.additionalProperties, depth: depth + 1, omitting: omitted)
+                    building.removeLast()
+                } else {
+                    value = expression(variant.type, given: nil, depth: depth)
+                }
+                guard let value else { continue }
+                let written = prefixed(value, ".\(SwiftName.escaped(variant.caseName))(", ")")
+                if alone { return written }
+                fallback = fallback ?? written
+            }
+            return fallback
         case .union(let union):
             for variant in union.variants {
                 var given = given
@@ -175,13 +197,29 @@ struct SampleWriter {
         }
     }
 
-    /// `type(field: value, …)`: a value for each field, from `given` or the field's own example.
-    private mutating func construct(type: String, fields: [FieldSpec], given: YAMLValue?, others: TypeReference?, depth: Int = 1) -> Expression? {
+    /// The optional properties a sample of the union's member at `offset` leaves out so that
+    /// it is a value of that member alone, and whether it then is.
+    private func distinguishing(_ type: TypeReference, as offset: Int, in union: UnionSpec) -> (omitted: Set<String>, alone: Bool) {
+        var sampler = json
+        guard let full = sampler.value(of: type) else { return ([], false) }
+        let kept = sampler.distinguished(full, as: offset, in: union)
+        let alone = sampler.members(of: union, matching: kept) == [offset]
+        guard case .object(let keys, _) = full, case .object(let keptKeys, _) = kept else { return ([], alone) }
+        return (Set(keys).subtracting(keptKeys), alone)
+    }
+
+    /// `type(field: value, …)`: a value for each field, from `given` or the field's own example;
+    /// the optional fields named in `omitting` are left out.
+    private mutating func construct(type: String, fields: [FieldSpec], given: YAMLValue?, others: TypeReference?, depth: Int = 1, omitting: Set<String> = []) -> Expression? {
         var values: [String: YAMLValue] = [:]
         if case .object(_, let given)? = given { values = given }
         var arguments: [Expression] = []
         for field in fields {
             let label = SwiftName.argumentLabel(context.memberName(field))
+            if omitting.contains(field.name.value), context.propertyType(field).isOptional {
+                if context.defaultArgument(field) == nil { arguments.append(.code("\(label): nil")) }
+                continue
+            }
             // A field's own example serves once on the way down: a model that holds itself
             // would otherwise meet the same example again at every level.
             let key = (building.last ?? type) + "." + field.name.value

@@ -127,16 +127,21 @@ struct SampleJSON {
             if let given, enumeration.listedCase(given) != nil { return given }
             return enumeration.cases.first.map { enumeration.isInteger ? .int(Int($0.value.value) ?? 0) : .string($0.value.value) }
         case .union(let union):
-            for variant in union.variants {
+            // The first member whose sample is a value of it alone, else the first sample.
+            var first: YAMLValue?
+            for (offset, variant) in union.variants.enumerated() {
                 guard var value = value(of: variant.type, given: given, visiting: visiting) else { continue }
                 if let discriminator = union.discriminator, let kind = variant.value, case .object(var keys, var values) = value {
                     if values[discriminator.value] == nil { keys.append(discriminator.value) }
                     values[discriminator.value] = .string(kind.value)
-                    value = .object(keys, values)
+                    return .object(keys, values)
                 }
-                return value
+                guard canTellApart(union) else { return value }
+                value = distinguished(value, as: offset, in: union)
+                if members(of: union, matching: value) == [offset] { return value }
+                first = first ?? value
             }
-            return nil
+            return first
         case .object(let fields):
             var givenValues: [String: YAMLValue] = [:]
             if case .object(_, let values)? = given { givenValues = values }
