@@ -10,9 +10,10 @@
 # its largest, that largest saved as YAML, a synthetic 4 MB YAML document (read time only), and
 # synthetic documents of 10, 200, 1,000 and 5,000 operations (Benchmarks/make-openapi-doc.py),
 # and, when an API directory is beside this package (APIS, default ../openapi-dir/APIs), its
-# payments API (stripe.com 2019-12-03, Swagger 2.0) as it is and with each expandable id as the
-# object it names (Benchmarks/expand-references.py), whose models nest deeply. The peer reads
-# OpenAPI 3 alone, so it is not run on Swagger 2.0 documents.
+# payments API (stripe.com 2019-12-03) as it is and with each expandable id as the object it
+# names (Benchmarks/expand-references.py), whose models nest deeply, both written as OpenAPI 3
+# (Benchmarks/swagger-to-openapi.py) from the directory's Swagger 2.0. The peer reads OpenAPI 3
+# alone, so it is not run on a Swagger 2.0 document given by name.
 # Both CLIs are built in release: ours here, the peer in Benchmarks/Peer, a package of its own
 # that neither StrategyKit nor its users resolve.
 #   --quick     the petstore and the 10-operation document, one run, both CLIs in debug (CI)
@@ -107,9 +108,12 @@ else
     for n in 10 200 1000 5000; do add "synthetic, $n operations" "$(synthetic "$n")"; done
     payments="${APIS:-$here/../openapi-dir/APIs}/stripe.com/2019-12-03/swagger.yaml"
     if [ -f "$payments" ]; then
-        add "stripe.com 2019-12-03" "$payments"
+        # Written as OpenAPI 3 (Benchmarks/swagger-to-openapi.py), so that the peer reads it too.
+        python3 "$bench/swagger-to-openapi.py" "$payments" > "$work/inputs/stripe.openapi.json"
+        add "stripe.com 2019-12-03 as OpenAPI 3" "$work/inputs/stripe.openapi.json"
         python3 "$bench/expand-references.py" "$payments" "$work/inputs/stripe-expanded.yaml" 2> /dev/null
-        add "stripe.com 2019-12-03, ids expanded" "$work/inputs/stripe-expanded.yaml"
+        python3 "$bench/swagger-to-openapi.py" "$work/inputs/stripe-expanded.yaml" > "$work/inputs/stripe-expanded.openapi.json"
+        add "stripe.com 2019-12-03 as OpenAPI 3, ids expanded" "$work/inputs/stripe-expanded.openapi.json"
     fi
 fi
 
