@@ -61,6 +61,33 @@ import Testing
         #expect(deltas == ["Deep"])
     }
 
+    /// An inference server rejects a request for a stream with an event: the error is typed.
+    @Test(arguments: Kind.allCases)
+    func anErrorSentAsAnEventIsTheTypedError(kind: Kind) async throws {
+        let server = try StreamServer { connection in
+            connection.sendHead(status: 422)
+            connection.sendChunk(#"data: {"error":"Input validation error","error_type":"validation"}"# + "\n\n")
+            connection.end()
+        }
+        defer { server.stop() }
+        let chat = ChatClient(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: server.port)), transport: kind.transport)
+
+        do {
+            for try await _ in chat.chatCompletionsStream(ChatStreamingTests.request) {
+                Issue.record("a chunk arrived")
+            }
+            Issue.record("the stream ended without its error")
+        } catch {
+            #expect(error.received == 0)
+            guard case .api(.unprocessableContent(let body)) = error.reason else {
+                Issue.record("expected unprocessableContent, got \(error.reason)")
+                return
+            }
+            #expect(body?.error == "Input validation error")
+            #expect(body?.errorType == "validation")
+        }
+    }
+
     @Test func theGeneratedMethodsStreamTakesLimits() async throws {
         let server = try StreamServer { connection in
             _ = connection.waitForClose(seconds: 60)

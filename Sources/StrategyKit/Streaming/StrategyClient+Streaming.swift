@@ -148,13 +148,13 @@ extension StrategyClient {
                     response = head
                     guard strategy.successCheck.isSuccess(head, body: Data()) else {
                         let whole = try await body.collect(upTo: client.limits.maximumResponseBytes)
-                        throw S.Failure(response: head, body: whole, decoder: client.decoder)
+                        throw S.Failure(response: head, body: head.errorBody(whole), decoder: client.decoder)
                     }
                     chunks = SilenceWatchedChunks(body, silence: silence)
                 case .whole(let head, let body):
                     response = head
                     guard strategy.successCheck.isSuccess(head, body: body) else {
-                        throw S.Failure(response: head, body: body, decoder: client.decoder)
+                        throw S.Failure(response: head, body: head.errorBody(body), decoder: client.decoder)
                     }
                     chunks = SilenceWatchedChunks(ByteStream(body), silence: silence)
                 }
@@ -167,6 +167,24 @@ extension StrategyClient {
                 records = []
             }
         }
+    }
+}
+
+extension HTTPResponse {
+    /// The body of an error response as its error type reads it: a `text/event-stream` error
+    /// (an inference server's 422 sent as `data: {"error": …}`) is its first event's data, the
+    /// JSON the document's schema describes; any other body is as it came.
+    func errorBody(_ body: Data) -> Data {
+        guard let type = headerFields[.contentType], type.lowercased().hasPrefix("text/event-stream") else { return body }
+        var framer = RecordFramer(.serverSentEvents)
+        var records: [RecordFramer.Record] = []
+        framer.push(body, into: &records)
+        // An event the body doesn't end with an empty line still counts.
+        framer.push(Data("\n\n".utf8), into: &records)
+        for case .event(let event) in records {
+            return Data(event.data.utf8)
+        }
+        return body
     }
 }
 
