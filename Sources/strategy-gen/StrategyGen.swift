@@ -227,7 +227,8 @@ struct Generate: ParsableCommand {
             let unchanged = own.filter { $0.change == .unchanged }.count
             let removed = changes.filter { $0.change == .removed && staleFiles.contains($0.file) }.count
             var line = "\(result.path): \(counted(written, "file")) written, \(unchanged) unchanged, \(removed) removed"
-            let warnings = result.generated.warnings.count
+            // Notes (what was inferred) say nothing is wrong: only warnings are counted.
+            let warnings = result.generated.warnings.filter { $0.severity == .warning }.count
             if warnings > 0 { line += "; \(counted(warnings, "warning"))" }
             print(line)
         }

@@ -71,6 +71,44 @@ import Testing
         #expect(checkAgain.status == 0 && checkAgain.standardError.isEmpty)
     }
 
+    @Test func aRunLineCountsWarningsNotNotes() async throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A list paged by a cursor: the import says so in a note, and finds nothing wrong.
+        let document = folder.appendingPathComponent("items.yaml")
+        try """
+            openapi: 3.0.3
+            info: { title: Items, version: "1" }
+            servers: [{ url: "https://api.example.com" }]
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - { name: cursor, in: query, schema: { type: string } }
+                  responses:
+                    "200":
+                      description: A page of items.
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            required: [items]
+                            properties:
+                              items: { type: array, items: { type: string } }
+                              next_cursor: { type: string }
+
+            """.write(to: document, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("Generated").path
+
+        let run = try await runStrategyGen(["generate", document.path, "--output", output, "--diagnostic-style", "plain"])
+
+        #expect(run.status == 0)
+        #expect(run.standardError.contains(": note: pagination inferred for"))
+        #expect(!run.standardError.contains("warning:"))
+        #expect(run.standardOutput.hasPrefix("\(document.path): ") && !run.standardOutput.contains("warning"))
+    }
+
     @Test func eachSpecGetsALineSayingWhatItsRunDid() async throws {
         let (folder, spec) = try folderWithSpec()
         defer { try? FileManager.default.removeItem(at: folder) }
