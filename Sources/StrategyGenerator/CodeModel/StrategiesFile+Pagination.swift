@@ -22,16 +22,14 @@ extension CodeContext {
             if let id = pagination.id, id.value != "id" { path("id", id) }
             path("hasMore", pagination.hasMore)
             path("items", itemsPath)
-        case .offset:
-            style = "offset"
-            path("items", itemsPath)
-            path("total", pagination.total)
-        case .page:
-            style = "page"
-            if let first = pagination.firstPage { arguments.append("first: \(first)") }
+        case .offset, .page:
+            style = pagination.style == .offset ? "offset" : "page"
+            if pagination.style == .page, let first = pagination.firstPage, first != 1 { arguments.append("first: \(first)") }
             path("items", itemsPath)
             path("hasMore", pagination.hasMore)
+            path("isLast", pagination.isLast)
             path("total", pagination.total)
+            path("totalHeader", pagination.totalHeader)
         case .link where pagination.next != nil:
             style = "nextURL"
             path("at", pagination.next)

@@ -14,15 +14,22 @@ extension SpecDecoder {
         func path(_ key: String) -> Named? {
             body[key].flatMap { named($0, "'\(key)' of \(place)") }
         }
-        return PaginationSpec(
+        var pagination = PaginationSpec(
             style: style,
             location: styleNode.location,
             parameter: path("parameter"),
             items: path("items"),
             next: path("next"),
             hasMore: path("hasMore"),
+            isLast: path("isLast"),
             id: path("id"),
-            total: path("total")
+            total: path("total"),
+            totalHeader: path("totalHeader")
         )
+        if let first = body["firstPage"] {
+            pagination.firstPage = integer(first, "'firstPage' of \(place)")
+            pagination.firstPageLocation = first.location
+        }
+        return pagination
     }
 }

@@ -13,11 +13,15 @@ import Foundation
 ///   `response_metadata.next_cursor`, …) and a query parameter of matching name takes it back
 ///   (`cursor`, `pageToken`, `after`, …).
 /// - **afterLastItem**: the body says `has_more` and the query takes `starting_after`.
-/// - **offset**: the query takes `offset` and `limit`; the list ends at an empty page, or at the
-///   body's `total` or `total_count`.
-/// - **page**: the query takes `page` and `per_page` or `page_size`; the list ends at an empty
-///   page, or where the body's `has_more` or `total` says. A page number described as
+/// - **offset**: the query takes `offset` and `limit`.
+/// - **page**: the query takes `page` and `per_page` or `page_size`. A page number described as
 ///   zero-based counts from 0.
+///
+/// An offset's or a page number's list ends at an empty page, or where the body says so: a flag
+/// of either polarity (`has_more`, `hasNext`, `more`; `last`, `isLast`, `is_last`), in the body
+/// or its object of facts about the page (`meta`, `pagination`), or a total (`total`,
+/// `total_count`, in the body, or a declared `X-Total-Count`, `X-Total` or `Pagination-Total`
+/// header).
 ///
 /// An offset or a page number may be of any integer type.
 ///
@@ -96,7 +100,7 @@ extension OpenAPIImporter {
 extension PaginationSpec {
     /// The places of its keys, where validation would point at a fault in it.
     var places: Set<SourceLocation> {
-        Set([location] + [parameter, items, next, hasMore, id, total].compactMap { $0?.location })
+        Set([location, firstPageLocation].compactMap { $0 } + [parameter, items, next, hasMore, isLast, id, total, totalHeader].compactMap { $0?.location })
     }
 }
 
@@ -185,8 +189,9 @@ struct PagingEvidence {
         case .afterLastItem:
             let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
             let parameters = query(ofType: .string).filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
+            guard !flags.isEmpty, !parameters.isEmpty else { return .none("no 'has_more' in the body with a 'starting_after' parameter") }
             guard flags.count == 1, parameters.count == 1 else {
-                return flags.count > 1 || parameters.count > 1 ? .ambiguous("several fields say whether more pages follow, or several parameters take the last id") : .none("no 'has_more' in the body with a 'starting_after' parameter")
+                return .ambiguous("several fields say whether more pages follow, or several parameters take the last id")
             }
             guard case .named(let name)? = itemType?.unwrappingOptional, fields(of: name)?.contains(where: { $0.name.value == "id" }) == true else {
                 return .none("the items have no 'id'")
@@ -208,17 +213,27 @@ struct PagingEvidence {
             }
             let totals = bodyPaths(where: { key, type in Self.isInteger(type) && Self.totalNames.contains(Self.normal(key)) })
             if totals.count == 1 { spec.total = Named(totals[0], at: location) }
-            var end = spec.total.map { "'\($0)'" } ?? "an empty page"
-            if kind == .page {
-                let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
-                if flags.count == 1 {
-                    spec.hasMore = Named(flags[0], at: location)
-                    end = "'\(flags[0])'"
-                }
-            }
+            let headers = strategy.responseHeaders.filter { Self.totalHeaderNames.contains(Self.normal($0.name.value)) }
+            if totals.isEmpty, headers.count == 1 { spec.totalHeader = Named(headers[0].name.value, at: location) }
+            let more = endFlags(Self.hasMoreNames), last = endFlags(Self.isLastNames)
+            if more.count == 1 { spec.hasMore = Named(more[0], at: location) }
+            if last.count == 1 { spec.isLast = Named(last[0], at: location) }
+            let ends = [spec.hasMore, spec.isLast, spec.total].compactMap { $0.map { "'\($0)'" } } + [spec.totalHeader.map { "the '\($0)' header" }].compactMap { $0 }
+            let end = ends.isEmpty ? "an empty page" : ends.joined(separator: ", ")
             let counting = kind == .offset ? "grows by each page's items" : spec.firstPage == 0 ? "counts up from 0" : "counts up"
             return .found(spec, reason: "'\(parameters[0])' \(counting), up to \(end)")
         }
+    }
+
+    /// The paths of the `Bool` fields named one of `names` that say where an offset's or a page
+    /// number's list ends: in the body, or in its object of facts about the page
+    /// (`meta.has_more`, `pagination.is_last`).
+    func endFlags(_ names: Set<String>) -> [String] {
+        bodyPaths(depth: 2, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && names.contains(Self.normal(key)) })
+            .filter { path in
+                let keys = path.split(separator: ".").map { Self.normal(String($0)) }
+                return keys.count == 1 || Self.pageFactNames.contains(keys[0])
+            }
     }
 
     // MARK: The list
@@ -349,7 +364,13 @@ struct PagingEvidence {
         "nextmarker", "marker", "nextkey", "nextpagekey",
     ]
     static let nextURLNames: Set<String> = ["nexturl", "nextpageurl", "nextlink", "nextpagelink", "nextpageuri", "nexturi"]
-    static let hasMoreNames: Set<String> = ["hasmore", "hasnext", "hasnextpage", "hasmorepages", "hasmoreitems"]
+    static let hasMoreNames: Set<String> = ["hasmore", "hasnext", "hasnextpage", "hasmorepages", "hasmoreitems", "hasmoreresults", "more"]
+    /// A `Bool` that is `true` on the last page (Spring's `last`).
+    static let isLastNames: Set<String> = ["last", "islast", "lastpage", "islastpage"]
+    /// The objects of a body that hold facts about the page rather than items.
+    static let pageFactNames: Set<String> = ["meta", "metadata", "pagination", "paging", "page", "pageinfo", "responsemetadata"]
+    /// The response headers that say how many items a list has.
+    static let totalHeaderNames: Set<String> = ["xtotalcount", "xtotal", "paginationtotal", "xtotalitems", "xtotalresults", "xtotalrecords"]
     static let totalNames: Set<String> = ["total", "totalcount", "totalresults", "totalitems", "totalentries", "totalsize", "totalelements"]
     static let sizeNames: Set<String> = ["limit", "perpage", "pagesize", "size", "count", "maxresults", "pagelimit", "take", "top", "max"]
 

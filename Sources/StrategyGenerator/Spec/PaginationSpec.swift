@@ -26,15 +26,22 @@ public struct PaginationSpec: Hashable, Sendable {
     public var items: Named?
     /// Where the next cursor is, for `cursor`; where the next page's URL is, for `link`.
     public var next: Named?
-    /// Where the body says whether more pages follow, for `afterLastItem` and `page`.
+    /// Where the body says whether more pages follow, for `afterLastItem`, `offset` and `page`.
     public var hasMore: Named?
+    /// Where the body says whether this page is the last, for `offset` and `page`.
+    public var isLast: Named? = nil
     /// The field of an item holding its id, for `afterLastItem`.
     public var id: Named?
     /// Where the body says how many items the list has, for `offset` and `page`.
     public var total: Named?
-    /// The number of the first page, for `page`, when it isn't 1: 0 for an API whose document
-    /// says its page numbers are zero-based. Inferred only; the format has no key for it yet.
+    /// The response header saying how many items the list has (`X-Total-Count`), for `offset`
+    /// and `page`.
+    public var totalHeader: Named? = nil
+    /// The number of the first page, for `page`, when it isn't 1: 0 for an API whose page
+    /// numbers are zero-based.
     public var firstPage: Int? = nil
+    /// Where `firstPage` is written.
+    public var firstPageLocation: SourceLocation? = nil
 }
 
 extension PaginationSpec {

@@ -7,15 +7,27 @@ extension Checker {
         let style = pagination.style
         let keys: [(String, Named?, [PaginationSpec.Style])] = [
             ("next", pagination.next, [.cursor, .link]),
-            ("hasMore", pagination.hasMore, [.afterLastItem, .page]),
+            ("hasMore", pagination.hasMore, [.afterLastItem, .offset, .page]),
+            ("isLast", pagination.isLast, [.offset, .page]),
             ("id", pagination.id, [.afterLastItem]),
             ("total", pagination.total, [.offset, .page]),
+            ("totalHeader", pagination.totalHeader, [.offset, .page]),
             ("parameter", pagination.parameter, [.cursor, .afterLastItem, .offset, .page]),
         ]
         for (key, value, styles) in keys {
             if let value, !styles.contains(style) {
                 diagnostics.error("'\(key)' doesn't apply to paging style '\(style.rawValue)' of \(what)", at: value.location)
             }
+        }
+        if let first = pagination.firstPageLocation {
+            if style != .page {
+                diagnostics.error("'firstPage' doesn't apply to paging style '\(style.rawValue)' of \(what)", at: first)
+            } else if let number = pagination.firstPage, number < 0 {
+                diagnostics.error("'firstPage' of \(what) is \(number); a first page number is 0 or more, e.g. 'firstPage: 0' for zero-based pages", at: first)
+            }
+        }
+        if let header = pagination.totalHeader, !Vocabulary.isHTTPToken(header.value) {
+            diagnostics.error("'totalHeader' of \(what) is '\(header)', not a header name; e.g. 'totalHeader: X-Total-Count'", at: header.location)
         }
         if style == .cursor, pagination.next == nil {
             diagnostics.error("paging style 'cursor' of \(what) needs 'next', e.g. 'next: response_metadata.next_cursor'", at: pagination.location)

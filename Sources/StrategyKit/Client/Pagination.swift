@@ -33,8 +33,8 @@ public struct Pagination<Input: Sendable>: Sendable {
     enum Style: Sendable {
         case cursor(WritableKeyPath<Input, String?> & Sendable, next: String)
         case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String)
-        case offset(Number, total: String?)
-        case page(Number, first: Int, hasMore: String?, total: String?)
+        case offset(Number, end: End)
+        case page(Number, first: Int, end: End)
         case link(relation: String)
         case nextURL(String)
     }
@@ -55,6 +55,37 @@ public struct Pagination<Input: Sendable>: Sendable {
         }
     }
 
+    /// Where the response says an offset's or a page number's list ends, besides an empty page.
+    struct End: Sendable {
+        /// A `Bool` in the body: `false` on the last page.
+        var hasMore: String?
+        /// A `Bool` in the body: `true` on the last page.
+        var isLast: String?
+        /// The number of items in the list, in the body.
+        var total: String?
+        /// The number of items in the list, in a response header.
+        var totalHeader: String?
+
+        /// Whether the body says the list ends with this page.
+        func saysLast(_ json: Any?) -> Bool {
+            if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return true }
+            if let isLast, JSONPath.value(at: JSONPath.keys(isLast), in: json) as? Bool == true { return true }
+            return false
+        }
+
+        /// The number of items the list has, as the body or the header says; a total of 0 is
+        /// no total (an API may count only when asked to, as VocaDB's `totalCount` without
+        /// `getTotalCount`).
+        func total(_ json: Any?, _ response: HTTPResponse) -> Int? {
+            var count: Int?
+            if let total { count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int }
+            if count == nil, let totalHeader, let name = HTTPField.Name(totalHeader), let field = response.headerFields[name] {
+                count = Int(field.trimmingCharacters(in: .whitespaces))
+            }
+            return count.flatMap { $0 > 0 ? $0 : nil }
+        }
+    }
+
     let style: Style
     /// Where a page's items are in the body; `nil` when the body is the list.
     let items: String?
@@ -72,18 +103,19 @@ public struct Pagination<Input: Sendable>: Sendable {
     }
 
     /// An offset that grows by each page's number of items (VK's `offset`); the list ends at
-    /// an empty page, or when the offset reaches the body's `total` (a total of 0 beside items
-    /// is taken for none given).
-    public static func offset<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, items: String? = nil, total: String? = nil) -> Self {
-        Self(style: .offset(Number(parameter), total: total), items: items)
+    /// an empty page, when the body's `hasMore` isn't `true` or its `isLast` is, or when the
+    /// offset reaches the `total` of items the body or the `totalHeader` says (a total of 0
+    /// beside items is taken for none given).
+    public static func offset<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil) -> Self {
+        Self(style: .offset(Number(parameter), end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader)), items: items)
     }
 
     /// A page number counted from `first` (1 unless the API counts from 0, as Star Trek's
     /// `pageNumber` does) when the input has none; the list ends at an empty page, when the body's
-    /// `hasMore` is `false` (Stack Exchange's `has_more`), or when the pages so far hold the body's
-    /// `total` of items.
-    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, total: String? = nil) -> Self {
-        Self(style: .page(Number(parameter), first: first, hasMore: hasMore, total: total), items: items)
+    /// `hasMore` isn't `true` (Stack Exchange's `has_more`) or its `isLast` is (Spring's `last`),
+    /// or when the pages so far hold the `total` of items the body or the `totalHeader` says.
+    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil) -> Self {
+        Self(style: .page(Number(parameter), first: first, end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader)), items: items)
     }
 
     /// The URL of the `Link` header's `rel="next"` (GitHub's); the list ends without one.
@@ -111,20 +143,17 @@ public struct Pagination<Input: Sendable>: Sendable {
             guard JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool == true,
                   let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text) else { return nil }
             next[keyPath: parameter] = lastID
-        case .offset(let parameter, let total):
-            guard !list.isEmpty else { return nil }
+        case .offset(let parameter, let end):
+            guard !list.isEmpty, !end.saysLast(json) else { return nil }
             let offset = (parameter.get(input) ?? 0) + list.count
-            // A total of 0 beside items is no total: an API may count only when asked to
-            // (VocaDB's `totalCount` without `getTotalCount`).
-            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, count > 0, offset >= count { return nil }
+            if let count = end.total(json, response), offset >= count { return nil }
             guard parameter.set(&next, offset) else { return nil }
-        case .page(let parameter, let first, let hasMore, let total):
-            guard !list.isEmpty else { return nil }
-            if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return nil }
+        case .page(let parameter, let first, let end):
+            guard !list.isEmpty, !end.saysLast(json) else { return nil }
             let page = parameter.get(input) ?? first
             // Every page before a full one is full, so the pages so far, of this one's size, are
             // at most the items so far: at `total` or more, the list has ended.
-            if let total, let count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int, count > 0, (page - first + 1) * list.count >= count { return nil }
+            if let count = end.total(json, response), (page - first + 1) * list.count >= count { return nil }
             guard parameter.set(&next, page + 1) else { return nil }
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
@@ -152,7 +181,7 @@ public struct Pagination<Input: Sendable>: Sendable {
         case (.input(let input), .cursor(let parameter, _)), (.input(let input), .afterLastItem(let parameter, _, _)):
             "input " + (input[keyPath: parameter] ?? "")
         case (.input(let input), .offset(let parameter, _)): "input \(parameter.get(input) ?? 0)"
-        case (.input(let input), .page(let parameter, let first, _, _)): "input \(parameter.get(input) ?? first)"
+        case (.input(let input), .page(let parameter, let first, _)): "input \(parameter.get(input) ?? first)"
         case (.input, .link), (.input, .nextURL): "input"
         }
     }

@@ -82,7 +82,7 @@ public struct GetProductCollection: PaginatedStrategy {
         .excluding(["auth.jwt", "auth.publishableApiKey", "auth.secretApiKey"])
     }
 
-    public var pagination: Pagination<Input> { .offset(\.offset) }
+    public var pagination: Pagination<Input> { .offset(\.offset, totalHeader: "Pagination-Total") }
 
     public func items(of output: WithHeaders<[Product], GetProductCollection.Headers>) -> [Product] {
         output.output
