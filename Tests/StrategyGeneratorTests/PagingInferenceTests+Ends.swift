@@ -114,3 +114,29 @@ extension PagingInferenceTests {
         ))
     }
 }
+
+/// Lists whose documents page them without the usual pair: a page number without a page size,
+/// the last item's id without a flag saying more follow.
+extension PagingInferenceTests {
+    @Test func aPageNumberPagesWithoutAPageSizeAndAnOffsetDoesNot() throws {
+        let list = "{ type: array, items: \(Self.item) }"
+        let page = try #require(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer } }, { name: q, in: query, schema: { type: string } }", response: list)))
+        #expect(page.style == .page && page.parameter?.value == "page")
+        // An offset alone may count something else: a journal's number, a time zone's.
+        #expect(try pagination(Self.document(query: "{ name: offset, in: query, schema: { type: integer } }", response: list)) == nil)
+    }
+
+    @Test func theLastItemsIdIsSentWithoutAFlagWhereTheParameterSaysItTakesIt() throws {
+        let list = Self.page("object: { type: string }")
+        let named = try #require(try pagination(Self.document(query: "{ name: starting_after, in: query, schema: { type: string } }", response: list)))
+        #expect(named.style == .afterLastItem && named.parameter?.value == "starting_after" && named.hasMore == nil && named.id?.value == "id")
+        let described = Self.document(query: "{ name: after, in: query, description: Identifier for the last event from the previous pagination request., schema: { type: string } }, { name: limit, in: query, schema: { type: integer } }", response: list)
+        #expect(try pagination(described)?.parameter?.value == "after")
+        #expect(try load(described).diagnostics.map(\.message) == [
+            "pagination inferred: afterLastItem (the last item's 'id' sent as 'after' up to an empty page) (#/paths/~1items/get)",
+        ])
+        // An `after` that may be a cursor or a date, and items without an id, page nothing.
+        #expect(try pagination(Self.document(query: "{ name: after, in: query, description: Only events after this time., schema: { type: string } }", response: list)) == nil)
+        #expect(try pagination(Self.document(query: "{ name: starting_after, in: query, schema: { type: string } }", response: "{ type: object, properties: { data: { type: array, items: { type: object, properties: { name: { type: string } } } } } }")) == nil)
+    }
+}

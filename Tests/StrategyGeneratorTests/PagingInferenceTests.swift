@@ -70,7 +70,7 @@ import Testing
 
         #expect(loaded.spec.strategies.first?.pagination == nil)
         #expect(loaded.diagnostics.map(\.message) == [
-            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size (#/paths/~1items/get)",
+            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, no 'starting_after' the last item's id, and no 'offset' with a page size or 'page' parameter (#/paths/~1items/get)",
         ])
     }
 
@@ -270,7 +270,7 @@ extension PagingInferenceTests {
             "no pagination inferred for this list: the operation takes no parameter that asks for a page (a page, offset, cursor or page size) (#/paths/~1items/get)",
         ])
         #expect(token.diagnostics.map(\.message) == [
-            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size (#/paths/~1items/get)",
+            "no pagination inferred for this list: the document says of no next page: no 'Link' header, next URL or cursor in the body, no 'starting_after' the last item's id, and no 'offset' with a page size or 'page' parameter (#/paths/~1items/get)",
         ])
     }
 }

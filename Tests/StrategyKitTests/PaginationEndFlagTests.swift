@@ -87,4 +87,27 @@ import Testing
         #expect(received == [1, 2, 3])
         #expect(bare.requests.map { $0.query("offset") } == [nil, "2", "3"])
     }
+
+    /// The last item's id sent without a flag: the empty page after the last ends the list.
+    @Test func theLastItemsIdWithoutAFlagIsSentUpToAnEmptyPage() async throws {
+        struct After: Sendable { var after: String? }
+        struct ListAfter: PaginatedStrategy {
+            typealias Input = After
+            typealias Output = Page
+            var pagination: Pagination<After> { .afterLastItem(\.after, items: "items") }
+            func endpoint(for input: After) -> Endpoint { Endpoint(.get, "/events", query: ["after": input.after]) }
+            func items(of output: Page) -> [Item] { output.items }
+        }
+        let events = try HTTPTestServer { request in
+            let after = Int(request.query("after") ?? "0") ?? 0
+            let ids = Array(Array(1...3).dropFirst(after).prefix(2))
+            return .json(#"{"items": [\#(ids.map { #"{"id": \#($0)}"# }.joined(separator: ","))]}"#)
+        }
+        var received: [Int] = []
+        for try await item in StrategyClient(server: events.server()).pages(ListAfter(), After()).items {
+            received.append(item.id)
+        }
+        #expect(received == [1, 2, 3])
+        #expect(events.requests.map { $0.query("after") } == [nil, "2", "3"])
+    }
 }

@@ -12,10 +12,12 @@ import Foundation
 /// - **cursor**: the body gives a cursor (`next_cursor`, `nextPageToken`,
 ///   `response_metadata.next_cursor`, …) and a query parameter of matching name takes it back
 ///   (`cursor`, `pageToken`, `after`, …).
-/// - **afterLastItem**: the body says `has_more` and the query takes `starting_after`.
+/// - **afterLastItem**: the query takes `starting_after`, or an `after` described as the last
+///   item's id, and the items have an `id`; the list ends where the body's `has_more` says, or
+///   at an empty page.
 /// - **offset**: the query takes `offset` and `limit`.
-/// - **page**: the query takes `page` and `per_page` or `page_size`. A page number described as
-///   zero-based counts from 0.
+/// - **page**: the query takes `page` (with or without a page size). A page number described
+///   as zero-based counts from 0.
 ///
 /// An offset's or a page number's list ends at an empty page, or where the body says so: a flag
 /// of either polarity (`has_more`, `hasNext`, `more`; `last`, `isLast`, `is_last`), in the body
@@ -140,7 +142,7 @@ struct PagingEvidence {
         guard strategy.query.contains(where: { Self.pagingParameterNames.contains(Self.normal($0.name.value)) }) else {
             return .none(Self.noPagingParameter)
         }
-        return .none("the document says of no next page: no 'Link' header, next URL or cursor in the body, and no 'offset' or 'page' parameter with a page size")
+        return .none("the document says of no next page: no 'Link' header, next URL or cursor in the body, no 'starting_after' the last item's id, and no 'offset' with a page size or 'page' parameter")
     }
 
     /// Why a list that takes nothing asking for a page has no paging: as the document tells it,
@@ -189,22 +191,28 @@ struct PagingEvidence {
         case .afterLastItem:
             let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
             let parameters = query(ofType: .string).filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
-            guard !flags.isEmpty, !parameters.isEmpty else { return .none("no 'has_more' in the body with a 'starting_after' parameter") }
-            guard flags.count == 1, parameters.count == 1 else {
+            // Without a flag, the parameter says by its name or its description that it takes
+            // the last item's id, and the list ends at an empty page.
+            let takersOfTheLastID = strategy.query.filter { parameters.contains($0.name.value) && Self.takesTheLastID($0) }
+            guard !parameters.isEmpty, !flags.isEmpty || !takersOfTheLastID.isEmpty || !strict else { return .none("no 'has_more' in the body with a 'starting_after' parameter") }
+            guard flags.count <= 1, parameters.count == 1 else {
                 return .ambiguous("several fields say whether more pages follow, or several parameters take the last id")
             }
             guard case .named(let name)? = itemType?.unwrappingOptional, fields(of: name)?.contains(where: { $0.name.value == "id" }) == true else {
                 return .none("the items have no 'id'")
             }
             spec.style = .afterLastItem
-            (spec.parameter, spec.hasMore, spec.id) = (Named(parameters[0], at: location), Named(flags[0], at: location), Named("id", at: location))
-            return .found(spec, reason: "the last item's 'id' sent as '\(parameters[0])' while '\(flags[0])'")
+            (spec.parameter, spec.hasMore, spec.id) = (Named(parameters[0], at: location), flags.first.map { Named($0, at: location) }, Named("id", at: location))
+            return .found(spec, reason: "the last item's 'id' sent as '\(parameters[0])' " + (flags.first.map { "while '\($0)'" } ?? "up to an empty page"))
         case .offset, .page:
             let names = kind == .offset ? ["offset", "skip", "start"] : ["page", "pagenumber", "pageno"]
             let parameters = [BuiltIn.int, .int32, .int64].flatMap(query(ofType:)).filter { names.contains(Self.normal($0)) }
+            // An offset needs a page size beside it: alone, it may count something else (a time
+            // zone's, a journal's number). A page number is one by its name.
             let sizes = strategy.query.filter { Self.sizeNames.contains(Self.normal($0.name.value)) }
-            guard parameters.count == 1, !strict || !sizes.isEmpty else {
-                return parameters.count > 1 ? .ambiguous("several parameters set the \(kind.rawValue)") : .none("no '\(names[0])' parameter\(strict ? " with a page size" : "") in the query")
+            let needsSize = strict && kind == .offset
+            guard parameters.count == 1, !needsSize || !sizes.isEmpty else {
+                return parameters.count > 1 ? .ambiguous("several parameters set the \(kind.rawValue)") : .none("no '\(names[0])' parameter\(needsSize ? " with a page size" : "") in the query")
             }
             spec.style = kind == .offset ? .offset : .page
             spec.parameter = Named(parameters[0], at: location)
@@ -333,6 +341,15 @@ struct PagingEvidence {
     static func countsFromZero(_ field: FieldSpec) -> Bool {
         let doc = (field.doc ?? "").lowercased()
         return ["zero-based", "zero based", "0-based", "0 based", "zero-indexed", "0-indexed"].contains(where: doc.contains)
+    }
+
+    /// Whether a parameter taking an id for the next page takes the last item's: named so
+    /// (`starting_after`, `after_id`), or described so ("Identifier for the last event from the
+    /// previous pagination request").
+    static func takesTheLastID(_ field: FieldSpec) -> Bool {
+        if ["startingafter", "afterid"].contains(normal(field.name.value)) { return true }
+        let words = Set((field.doc ?? "").lowercased().split { !$0.isLetter }.map(String.init))
+        return !words.isDisjoint(with: ["id", "ids", "identifier"]) && !words.isDisjoint(with: ["last", "previous"])
     }
 
     /// The names of the optional query parameters of type `type`: those a page can set.

@@ -32,9 +32,6 @@ extension Checker {
         if style == .cursor, pagination.next == nil {
             diagnostics.error("paging style 'cursor' of \(what) needs 'next', e.g. 'next: response_metadata.next_cursor'", at: pagination.location)
         }
-        if style == .afterLastItem, pagination.hasMore == nil {
-            diagnostics.error("paging style 'afterLastItem' of \(what) needs 'hasMore', e.g. 'hasMore: has_more'", at: pagination.location)
-        }
         if style != .link {
             parameter(of: strategy, pagination, what: what)
         }

@@ -32,7 +32,7 @@ public protocol PaginatedStrategy: Strategy {
 public struct Pagination<Input: Sendable>: Sendable {
     enum Style: Sendable {
         case cursor(WritableKeyPath<Input, String?> & Sendable, next: String)
-        case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String)
+        case afterLastItem(WritableKeyPath<Input, String?> & Sendable, id: String, hasMore: String?)
         case offset(Number, end: End)
         case page(Number, first: Int, end: End)
         case link(relation: String)
@@ -97,8 +97,8 @@ public struct Pagination<Input: Sendable>: Sendable {
     }
 
     /// The last item's `id`, sent for the next page (Stripe's `starting_after`) while the body's
-    /// `hasMore` is `true`.
-    public static func afterLastItem(_ parameter: WritableKeyPath<Input, String?> & Sendable, id: String = "id", hasMore: String, items: String? = nil) -> Self {
+    /// `hasMore` is `true`; without `hasMore`, up to an empty page.
+    public static func afterLastItem(_ parameter: WritableKeyPath<Input, String?> & Sendable, id: String = "id", hasMore: String? = nil, items: String? = nil) -> Self {
         Self(style: .afterLastItem(parameter, id: id, hasMore: hasMore), items: items)
     }
 
@@ -140,8 +140,8 @@ public struct Pagination<Input: Sendable>: Sendable {
             guard let cursor = JSONPath.value(at: JSONPath.keys(path), in: json).flatMap(Self.text), !cursor.isEmpty else { return nil }
             next[keyPath: parameter] = cursor
         case .afterLastItem(let parameter, let id, let hasMore):
-            guard JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool == true,
-                  let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text) else { return nil }
+            if let hasMore, JSONPath.value(at: JSONPath.keys(hasMore), in: json) as? Bool != true { return nil }
+            guard let last = list.last, let lastID = JSONPath.value(at: JSONPath.keys(id), in: last).flatMap(Self.text) else { return nil }
             next[keyPath: parameter] = lastID
         case .offset(let parameter, let end):
             guard !list.isEmpty, !end.saysLast(json) else { return nil }
