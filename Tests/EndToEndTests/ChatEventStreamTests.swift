@@ -111,3 +111,43 @@ import Testing
         #expect(started.duration(to: .now) < .seconds(20))
     }
 }
+
+/// A stubbed client plays a stream back from the document's examples, offline: events a list
+/// gives, and events written out as the server sends them, each after the interval.
+@Suite struct ChatStubbedStreamTests {
+    @Test func theStubbedClientPlaysTheExampleEventsBackInOrderWithTheInterval() async throws {
+        let chat = ChatClient.stubbed(streamInterval: .milliseconds(60))
+        let clock = ContinuousClock()
+        var arrivals: [ContinuousClock.Instant] = []
+        var seen: [String] = []
+
+        for try await event in chat.createResponseStream(body: ChatEventStreamTests.request) {
+            arrivals.append(clock.now)
+            switch event {
+            case .responseCreated(let created): seen.append("created \(created.response.id)")
+            case .responseOutputTextDelta(let delta): seen.append("delta \(delta.delta)")
+            case .responseCompleted(let completed): seen.append("completed \(completed.response.outputText)")
+            case .unknown: seen.append("unknown")
+            }
+        }
+
+        #expect(seen == ["created resp_1", "delta Deep", "delta  learning", "completed Deep learning"])
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            #expect(earlier.duration(to: later) >= .milliseconds(50))
+        }
+    }
+
+    @Test func eventsWrittenOutAsTheServerSendsThemPlayBackUntilDone() async throws {
+        let chat = ChatClient.stubbed(streamInterval: .milliseconds(10))
+
+        var words: [String] = []
+        for try await chunk in chat.chatCompletionsStream(ChatStreamingTests.request) {
+            words.append(chunk.choices.first?.delta.content ?? "")
+        }
+        // The same operation's JSON answer stays the plain method's.
+        let answer = try await chat.chatCompletions(body: ChatStreamingTests.request)
+
+        #expect(words == ["Deep", " learning"])
+        #expect(answer.id == "string")
+    }
+}

@@ -5,10 +5,10 @@ extension CodeContext {
         guard !examples.isEmpty else { return file("Stubs", imports: [], []) }
         let members = examples.map { strategy, example -> Declaration in
             .property(Property(
-                docs: ["What `\(strategy.name.value)` answers in a stubbed client."],
+                docs: [strategy.stream == nil ? "What `\(strategy.name.value)` answers in a stubbed client." : "What `\(strategy.name.value)` streams in a stubbed client, a record every `streamInterval`."],
                 access: access, isStatic: true, isLet: true,
                 name: SwiftName.escaped(SwiftName.member(strategy.name.value)),
-                value: SwiftName.multilineStringLiteral(exampleText(example))
+                value: SwiftName.multilineStringLiteral(strategy.stream == nil ? exampleText(example) : streamText(strategy, example))
             ))
         }
         let stubs = TypeDeclaration(
@@ -17,21 +17,34 @@ extension CodeContext {
         )
         // A stub transport answers by method and path: the first example of each answers, then
         // strategies that return nothing answer with an empty body.
+        // A stream's route, matching only requests for the stream, comes before the JSON one
+        // of the same operation.
         var routed = Set<String>()
-        let answered = examples.map { ($0.0, routeArguments($0.0)) }
+        let streamed = examples.filter { $0.0.stream != nil }
+        let streamRoutes = streamed.compactMap { strategy, _ -> Expression? in
+            guard routed.insert("\(strategy.method) \(routePath(strategy)) stream").inserted else { return nil }
+            return .code(".init(\(streamRouteArguments(strategy, path: routePath(strategy))), every: streamInterval, delay: delay)")
+        }
+        let answered = examples.filter { $0.0.stream == nil }.map { ($0.0, routeArguments($0.0)) }
             + resolved.strategies.filter { $0.returns == nil && $0.example == nil }.map { ($0, emptyRouteArguments($0)) }
-        let routes = answered.compactMap { strategy, arguments -> Expression? in
+        let routes = streamRoutes + answered.compactMap { strategy, arguments -> Expression? in
             guard routed.insert("\(strategy.method) \(routePath(strategy))").inserted else { return nil }
             return .code(".init(\(arguments), delay: delay)")
+        }
+        var parameters = [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")]
+        var streamDocs: [String] = []
+        if !streamed.isEmpty {
+            parameters.append(Function.Parameter(name: "streamInterval", type: "Duration", defaultValue: ".milliseconds(100)"))
+            streamDocs = ["A streaming strategy plays its example back a record (an event, a line) at a time, one", "every `streamInterval`."]
         }
         let stubbed = Function(
             docs: [
                 "A client that answers from the spec's examples through a `StubTransport`, without the",
                 "network or the middlewares, after `delay` if given. Strategies that share a method and",
                 "path answer with the first one's example; those that return nothing, with an empty body.",
-            ],
+            ] + streamDocs,
             access: access, isStatic: true, name: "stubbed",
-            parameters: [Function.Parameter(name: "delay", type: "Duration?", defaultValue: "nil")],
+            parameters: parameters,
             returnType: clientName,
             body: [.expression(.array(prefix: stubbedBuilder + ".stubbed(", elements: routes, suffix: ").build()"))]
         )

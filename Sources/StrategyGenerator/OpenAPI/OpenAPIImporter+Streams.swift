@@ -10,13 +10,14 @@ extension OpenAPIImporter {
     /// The strategies an operation becomes: itself, as a streaming strategy when it only streams,
     /// and the streaming one beside it when it may answer JSON or a stream.
     mutating func streamShapes(of strategy: StrategySpec, _ operation: YAMLNode, pointer: JSONPointer) -> [StrategySpec] {
-        if var stream = responseStream(operation, owner: strategy.name.value, pointer: pointer) {
+        if let (found, example) = responseStream(operation, owner: strategy.name.value, pointer: pointer) {
+            var stream = found
             // A body that may ask for the stream asks for it.
             stream.flag = streamFlag(of: strategy)?.name
             guard let returns = strategy.returns, !isRawData(returns) else {
-                return [streaming(strategy, stream, keepsTextExample: true)]
+                return [withExample(streaming(strategy, stream, keepsTextExample: true), example)]
             }
-            return [strategy, streamingVariant(of: strategy, stream)]
+            return [strategy, withExample(streamingVariant(of: strategy, stream), example)]
         }
         if let stream = flaggedStream(of: strategy) {
             return [strategy, streamingVariant(of: strategy, stream)]
@@ -31,7 +32,10 @@ extension OpenAPIImporter {
     /// The stream the first success response with a stream's media type gives: its elements of
     /// the media type's `itemSchema` (OpenAPI 3.2) or `schema`; server-sent events whose data has
     /// no JSON schema are handed out as they come.
-    private mutating func responseStream(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> StreamSpec? {
+    ///
+    /// With it, the example the media type gives, which a stubbed client plays back: events as
+    /// the server writes them, a list of elements, or one element.
+    private mutating func responseStream(_ operation: YAMLNode, owner: String, pointer: JSONPointer) -> (StreamSpec, (YAMLValue, SourceLocation)?)? {
         let successes = (operation["responses"]?.members ?? []).filter { $0.key.hasPrefix("2") && !["204", "205"].contains($0.key) }.sorted { $0.key < $1.key }
         for (code, response) in successes {
             let at = pointer.appending("responses").appending(code)
@@ -50,7 +54,8 @@ extension OpenAPIImporter {
                 }
                 if format != .serverSentEvents, element == nil { element = .builtIn(.json) }
                 let location = body[key]?.location ?? body.location
-                return StreamSpec(format: format, location: location, element: element, elementLocation: location)
+                let given = body[key].flatMap { self.example(of: body, schema: $0) } ?? body["example"].map { ($0.value, $0.location) }
+                return (StreamSpec(format: format, location: location, element: element, elementLocation: location), given)
             }
         }
         return nil
@@ -75,6 +80,15 @@ extension OpenAPIImporter {
     private func streamFlag(of strategy: StrategySpec) -> FieldSpec? {
         guard case .json(.named(let body), _)? = strategy.body else { return nil }
         return models.first { $0.name.value == body }?.fields.first { $0.name.value == "stream" && $0.type.unwrappingOptional == .builtIn(.bool) }
+    }
+
+    /// `strategy` with the example its stream's media type gives, if any.
+    private func withExample(_ strategy: StrategySpec, _ example: (YAMLValue, SourceLocation)?) -> StrategySpec {
+        guard let (value, location) = example else { return strategy }
+        var strategy = strategy
+        strategy.example = value
+        strategy.exampleLocation = location
+        return strategy
     }
 
     /// `strategy` as a streaming strategy: what it returns is the stream's elements.

@@ -26,6 +26,27 @@ extension Checker {
         if !stream.events.isEmpty {
             events(of: stream, what: what)
         }
+        streamExample(of: strategy, stream)
+    }
+
+    /// A stream's example a stubbed client plays back: each element of a list (or a mapping,
+    /// one element) decodes as the stream's elements; a text is the body as written.
+    private mutating func streamExample(of strategy: StrategySpec, _ stream: StreamSpec) {
+        guard let example = strategy.example, let location = strategy.exampleLocation, let element = stream.element else { return }
+        let elements: [YAMLValue]
+        switch example {
+        case .string: return
+        case .array(let items):
+            if case .array = element.unwrappingOptional { elements = [example] } else { elements = items }
+        default: elements = [example]
+        }
+        for (index, value) in elements.enumerated() {
+            let path = elements.count == 1 && elements[0] == example ? "" : "[\(index)]"
+            if let problem = types.exampleProblem(value, as: element, at: path) {
+                fault("the example of strategy '\(strategy.name)' doesn't decode as its stream's elements: \(problem)", at: location, about: .example(strategy: strategy.name.value))
+                return
+            }
+        }
     }
 
     /// Named events are of server-sent events, each the variant of the `of` union its data is.

@@ -69,6 +69,77 @@ extension StubTransport.Route {
     }
 }
 
+extension StubTransport {
+    /// How a stub stream's text is cut into the records it plays back one by one.
+    public enum Framing: Sendable {
+        /// `text/event-stream`: an event ends at an empty line.
+        case serverSentEvents
+        /// `application/jsonl`: a record a line.
+        case jsonLines
+        /// `application/json-seq`: a record after each record separator.
+        case jsonSequence
+
+        var contentType: String {
+            switch self {
+            case .serverSentEvents: "text/event-stream"
+            case .jsonLines: "application/jsonl"
+            case .jsonSequence: "application/json-seq"
+            }
+        }
+
+        /// `text`'s records, each with what ends it.
+        func records(_ text: String) -> [String] {
+            var records: [String] = []
+            var record = ""
+            switch self {
+            case .serverSentEvents:
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.isEmpty || line == "\r" {
+                        if !record.isEmpty { records.append(record + "\n") }
+                        record = ""
+                    } else {
+                        record += line + "\n"
+                    }
+                }
+                if !record.isEmpty { records.append(record + "\n") }
+            case .jsonLines:
+                records = text.split(separator: "\n").map { $0 + "\n" }
+            case .jsonSequence:
+                records = text.split(separator: "\u{1E}").filter { !$0.allSatisfy(\.isWhitespace) }.map { "\u{1E}" + $0 }
+            }
+            return records
+        }
+    }
+}
+
+extension StubTransport.Route {
+    /// A route that answers `method` requests to `path` that accept the stream's media type
+    /// with `text`, played back a record at a time: the first as the head comes (after
+    /// `delay`, if given), each next one `interval` later. For a preview or test of a streaming
+    /// screen, from the events a document writes out:
+    ///
+    /// ```swift
+    /// .init(.post, "/chat", streaming: .serverSentEvents, text: "data: {\"delta\":\"Hel\"}\n\ndata: {\"delta\":\"lo\"}\n\n", every: .milliseconds(80))
+    /// ```
+    ///
+    /// Only a request whose `Accept` header names the stream's media type matches, so a route
+    /// of the same operation's JSON answer may follow it.
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: String,
+        streaming framing: StubTransport.Framing,
+        text: String,
+        every interval: Duration,
+        delay: Duration? = nil
+    ) {
+        let chunks = framing.records(text).enumerated().map { index, record in
+            StubTransport.Chunk(after: index == 0 ? .zero : interval, record)
+        }
+        self.init(method, path, response: HTTPResponse(status: .ok, headerFields: [.contentType: framing.contentType]), chunks: chunks, delay: delay)
+        accepting = framing.contentType
+    }
+}
+
 /// A stub body played back piece by piece.
 private struct Playback: AsyncSequence, Sendable {
     typealias Element = Data

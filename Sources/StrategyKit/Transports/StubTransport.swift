@@ -30,6 +30,9 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
         /// The body played back piece by piece, each after its delay, when the route is
         /// streamed (``StubTransport/Route/init(_:_:response:chunks:delay:)``); `nil` otherwise.
         public var chunks: [Chunk]?
+        /// A media type the request's `Accept` header must name for the route to match, so a
+        /// stream's route and a JSON route may share a method and path; `nil` matches any.
+        public var accepting: String?
 
         /// A route that answers `method` requests to `path` with `response` and `body`.
         public init(_ method: HTTPRequest.Method, _ path: String, response: HTTPResponse, body: Data = Data(), delay: Duration? = nil) {
@@ -60,6 +63,7 @@ public final class StubTransport: Transport, KeepsDeadline, Sendable {
 
         func matches(_ request: HTTPRequest) -> Bool {
             guard method == request.method else { return false }
+            if let accepting, !(request.headerFields[.accept] ?? "").contains(accepting) { return false }
             // The request's own path, without parsing its URL again: the query goes, and a
             // segment compares decoded, as `URL.path` gives it. Segment by segment, without
             // splitting either path into an array.

@@ -22,6 +22,16 @@ public enum ChatStubs {
     }
     """
 
+    /// What `ChatCompletionsStream` streams in a stubbed client, a record every `streamInterval`.
+    public static let chatCompletionsStream = """
+    data: {"id":"c1","model":"tgi","choices":[{"index":0,"delta":{"role":"assistant","content":"Deep"}}]}
+
+    data: {"id":"c1","model":"tgi","choices":[{"index":0,"delta":{"content":" learning"}}]}
+
+    data: [DONE]
+
+    """
+
     /// What `CreateResponse` answers in a stubbed client.
     public static let createResponse = """
     {
@@ -29,14 +39,37 @@ public enum ChatStubs {
       "output_text": "A kind of machine learning."
     }
     """
+
+    /// What `CreateResponseStream` streams in a stubbed client, a record every `streamInterval`.
+    public static let createResponseStream = """
+    event: response.created
+    data: {"type":"response.created","response":{"id":"resp_1","output_text":""}}
+
+    event: response.output_text.delta
+    data: {"type":"response.output_text.delta","delta":"Deep"}
+
+    event: response.output_text.delta
+    data: {"type":"response.output_text.delta","delta":" learning"}
+
+    event: response.completed
+    data: {"type":"response.completed","response":{"id":"resp_1","output_text":"Deep learning"}}
+
+    """
 }
 
 extension ChatClient {
     /// A client that answers from the spec's examples through a `StubTransport`, without the
     /// network or the middlewares, after `delay` if given. Strategies that share a method and
     /// path answer with the first one's example; those that return nothing, with an empty body.
-    public static func stubbed(delay: Duration? = nil) -> ChatClient {
+    /// A streaming strategy plays its example back a record (an event, a line) at a time, one
+    /// every `streamInterval`.
+    public static func stubbed(
+        delay: Duration? = nil,
+        streamInterval: Duration = .milliseconds(100)
+    ) -> ChatClient {
         Builder().stubbed([
+            .init(.post, "/v1/chat/completions", streaming: .serverSentEvents, text: ChatStubs.chatCompletionsStream, every: streamInterval, delay: delay),
+            .init(.post, "/v1/responses", streaming: .serverSentEvents, text: ChatStubs.createResponseStream, every: streamInterval, delay: delay),
             .init(.post, "/v1/chat/completions", json: ChatStubs.chatCompletions, delay: delay),
             .init(.post, "/v1/responses", json: ChatStubs.createResponse, delay: delay),
             .init(.get, "/v1/logs", response: HTTPResponse(status: 200), delay: delay),

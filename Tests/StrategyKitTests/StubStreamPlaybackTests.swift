@@ -1,0 +1,59 @@
+import Foundation
+import StrategyKit
+import Testing
+
+/// A stub route that plays a stream's text back a record at a time, answering only requests
+/// for the stream, so the same operation's JSON route may share its method and path.
+@Suite struct StubStreamPlaybackTests {
+    struct Fetch: Strategy {
+        typealias Output = Data
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/ticks") }
+    }
+
+    static let routes: [StubTransport.Route] = [
+        .init(.get, "/ticks", streaming: .jsonLines, text: "{\"n\":1}\n{\"n\":2}\n{\"n\":3}", every: .milliseconds(40)),
+        .init(.get, "/ticks", json: #"{"all":[1,2,3]}"#),
+    ]
+
+    @Test func recordsArriveOneAtATimeAfterTheInterval() async throws {
+        let client = StrategyClient(server: Server(host: "api.example.com"), transport: StubTransport(Self.routes))
+        let clock = ContinuousClock()
+        var arrivals: [(Int, ContinuousClock.Instant)] = []
+
+        for try await tick in client.stream(TickStream(path: "/ticks", format: .jsonLines(of: Tick.self)), ()) {
+            arrivals.append((tick.n, clock.now))
+        }
+
+        #expect(arrivals.map(\.0) == [1, 2, 3])
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            #expect(earlier.1.duration(to: later.1) >= .milliseconds(30))
+        }
+    }
+
+    @Test func aRequestNotAskingForTheStreamGetsTheNextRoute() async throws {
+        let client = StrategyClient(server: Server(host: "api.example.com"), transport: StubTransport(Self.routes))
+
+        let body = try await client.call(Fetch(), ())
+
+        #expect(body == Data(#"{"all":[1,2,3]}"#.utf8))
+    }
+
+    @Test func eventsSplitAtEmptyLinesAndJSONTextsAtSeparators() async throws {
+        let events = StubTransport([
+            .init(.get, "/ticks", streaming: .serverSentEvents, text: "event: tick\ndata: {\"n\":1}\n\n: a comment\n\ndata: {\"n\":2}\n", every: .zero),
+        ])
+        let texts = StubTransport([
+            .init(.get, "/ticks", streaming: .jsonSequence, text: "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n", every: .zero),
+        ])
+        var ticks: [Int] = []
+
+        for try await tick in StrategyClient(server: Server(host: "h"), transport: events).stream(TickStream(path: "/ticks"), ()) {
+            ticks.append(tick.n)
+        }
+        for try await tick in StrategyClient(server: Server(host: "h"), transport: texts).stream(TickStream(path: "/ticks", format: .jsonSequence(of: Tick.self)), ()) {
+            ticks.append(tick.n)
+        }
+
+        #expect(ticks == [1, 2, 1, 2])
+    }
+}
