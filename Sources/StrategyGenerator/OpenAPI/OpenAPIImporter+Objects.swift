@@ -31,8 +31,10 @@ extension OpenAPIImporter {
     /// The properties an object schema requires: those its `required` names, and those its
     /// `allOf` parts require, through references, since every part applies to the whole object.
     func requiredNames(_ schema: YAMLNode) -> Set<String> {
-        var names: Set<String> = [], seen: Set<SourceLocation> = []
-        var pending = [schema]
+        // The schema's own first: a part may be written where the schema is (a union's member
+        // merged with the object beside it).
+        var names = Set(schema["required"]?.items.compactMap(\.scalar) ?? []), seen: Set<SourceLocation> = []
+        var pending = (schema["allOf"]?.items ?? []).compactMap { lookUp($0).node }
         while let node = pending.popLast() {
             guard seen.insert(node.location).inserted else { continue }
             names.formUnion(node["required"]?.items.compactMap(\.scalar) ?? [])

@@ -401,7 +401,7 @@ extension OpenAPIImporter {
         if let (type, media) = content.first(where: { Self.isJSON($0.key) }), let schema = media["schema"] {
             let at = pointer.appending("content").appending(type).appending("schema")
             if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
-               let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
+               !hasUnionBesideProperties(resolved), let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
                 return .jsonFields(fields)
             }
             // A body that may be `null` is sent when given, as one the operation may go without.

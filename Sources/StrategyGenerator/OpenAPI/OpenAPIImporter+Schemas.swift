@@ -39,7 +39,7 @@ extension OpenAPIImporter {
             return (members.count > 1 || namedConstants(schema) != nil) && !isText(schema)
         }
         return isObject(schema) && (schema["properties"] != nil || schema["allOf"] != nil)
-            && wrappedSchema(schema) == nil && unionPart(schema) == nil
+            && wrappedSchema(schema) == nil && unionPart(schema) == nil && !hasUnionBesideProperties(schema)
     }
 
     /// The one schema an `allOf` wraps when its other parts only annotate it (a description, a
@@ -292,6 +292,7 @@ extension OpenAPIImporter {
         if let (wrapped, index) = wrappedSchema(schema) {
             return type(of: wrapped, hint: hint, pointer: pointer.appending("allOf").appending(index))
         }
+        if let distributed = unionBesideProperties(schema, hint: hint, pointer: pointer) { return distributed }
         if let (union, index) = unionPart(schema) {
             if let distributed = unionWithParts(schema, union: union, index: index, hint: hint, pointer: pointer) { return distributed }
             warn("'allOf' part \(index) is a union; the schema is that union, and the other parts' fields are read where its members have them", at: union.location, pointer.appending("allOf").appending(index))

@@ -5,7 +5,7 @@
 extension OpenAPIImporter {
     /// The union of each of the union part's members with the other parts' fields; `nil` when
     /// the other parts declare no field, or no member is an object those fields can join.
-    mutating func unionWithParts(_ schema: YAMLNode, union part: YAMLNode, index: Int, hint: String, pointer: JSONPointer) -> TypeReference? {
+    mutating func unionWithParts(_ schema: YAMLNode, union part: YAMLNode, index: Int, hint: String, pointer: JSONPointer, beside: Bool = false) -> TypeReference? {
         let key = InlineSchema(location: schema.location, filesAllowed: filesAllowed)
         if let known = inlineModels[key] { return .named(known) }
         let unionNode = lookUp(part).node ?? part
@@ -20,8 +20,8 @@ extension OpenAPIImporter {
         let modelCount = models.count
         var variants: [UnionVariant] = []
         for (offset, member) in members.enumerated() where !isNullSchema(member) {
-            let at = pointer.appending("allOf").appending(index).appending(listKey).appending(offset)
-            guard isObject(lookUp(member).node ?? member) else {
+            let at = beside ? pointer.appending(listKey).appending(offset) : pointer.appending("allOf").appending(index).appending(listKey).appending(offset)
+            guard isObject(lookUp(member).node ?? member) || isConstraint(member) else {
                 warn("member \(offset) of the '\(listKey)' in 'allOf' part \(index) is not an object, so no value is it and the other parts' object; it is left out", at: member.location, at)
                 continue
             }
@@ -52,6 +52,33 @@ extension OpenAPIImporter {
         add(ModelSpec(name: Named(name, at: schema.location), doc: description(of: schema), kind: .union(union), deprecated: nil))
         inlineModels[key] = name
         return .named(name)
+    }
+
+    /// `{properties: P, oneOf: [A, B]}`: a value is one of the members with `P`'s fields besides,
+    /// as `allOf: [{oneOf: [A, B]}, {properties: P}]` is, the members' discriminator included;
+    /// a member may only require (`oneOf: [{required: [category]}, {required: [categorySlug]}]`).
+    /// `nil` when a member is neither an object nor such a constraint, and the object's fields
+    /// stand alone.
+    mutating func unionBesideProperties(_ schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
+        guard hasUnionBesideProperties(schema), let list = schema["oneOf"], case .mapping(let pairs) = schema.kind else { return nil }
+        let location = schema.location
+        let unionKeys: Set<String> = ["oneOf", "discriminator"]
+        let unionNode = YAMLNode(kind: .mapping(pairs.filter { unionKeys.contains($0.key.scalar ?? "") }), location: list.location)
+        let rest = YAMLNode(kind: .mapping(pairs.filter { !unionKeys.contains($0.key.scalar ?? "") }), location: location)
+        let annotations = pairs.filter { Self.annotationKeys.contains($0.key.scalar ?? "") }
+        let allOf = YAMLNode(kind: .scalar("allOf", quoted: false), location: location)
+        let whole = YAMLNode(kind: .mapping(annotations + [
+            (key: allOf, value: YAMLNode(kind: .sequence([unionNode, rest]), location: location)),
+        ]), location: location)
+        return unionWithParts(whole, union: unionNode, index: 0, hint: hint, pointer: pointer, beside: true)
+    }
+
+    /// Whether `schema` is an object with properties and a `oneOf` of objects or of what they
+    /// require, which ``unionBesideProperties(_:hint:pointer:)`` makes a union.
+    func hasUnionBesideProperties(_ schema: YAMLNode) -> Bool {
+        guard schema["properties"] != nil, schema["allOf"] == nil, schema["oneOf"] != nil,
+              let members = unionMembers(schema), members.count > 1 else { return false }
+        return members.allSatisfy { isObject(lookUp($0).node ?? $0) || isConstraint($0) }
     }
 
     /// What tells a member's model apart in its name: the schema it names, its title, or its place.
