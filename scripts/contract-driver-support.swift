@@ -1,5 +1,6 @@
 // What every contract driver shares: the server from the command line, a transport that records
-// each answer and sends nothing anywhere else, and the sorting of a call's result into an outcome.
+// each answer and sends nothing anywhere else (URLSession, and curl for a GET with a body, which
+// URLSession can't send), and the sorting of a call's result into an outcome.
 // scripts/contract-driver.py writes it at the top of each driver.
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -39,9 +40,56 @@ struct RecordingTransport: Transport {
 
     func send(_ request: HTTPRequest, body: Data?, limits: StrategyClient.Limits) async throws -> (HTTPResponse, Data) {
         guard request.authority == baseAuthority else { throw OutsideServer(authority: request.authority ?? "no host") }
-        let (response, data) = try await inner.send(request, body: body, limits: limits)
+        let (response, data): (HTTPResponse, Data)
+        if request.method == .get, let body, !body.isEmpty {
+            // URLSession sends no body with GET (it fails the call saying so); the request the
+            // client built is sent as it is by curl instead, as another transport would send it.
+            (response, data) = try Curl.send(request, body: body, timeout: limits.timeout)
+        } else {
+            (response, data) = try await inner.send(request, body: body, limits: limits)
+        }
         Recorder.record(response.status.code, data)
         return (response, data)
+    }
+}
+
+/// Sends a request with curl: its method, URL, header fields and body as they are.
+enum Curl {
+    struct Failed: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func send(_ request: HTTPRequest, body: Data, timeout: TimeInterval) throws -> (HTTPResponse, Data) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-curl-\(UUID().uuidString.lowercased())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (bodyFile, headFile, answerFile) = (folder.appendingPathComponent("body"), folder.appendingPathComponent("head"), folder.appendingPathComponent("answer"))
+        try body.write(to: bodyFile)
+        var arguments = ["-sS", "-X", request.method.rawValue, "--data-binary", "@" + bodyFile.path, "-D", headFile.path, "-o", answerFile.path,
+                         "--max-time", String(Int(timeout.rounded(.up))), "-H", "Expect:"]
+        for field in request.headerFields { arguments += ["-H", "\(field.name.rawName): \(field.value)"] }
+        arguments.append("\(request.scheme ?? "http")://\(request.authority ?? "")\(request.path ?? "/")")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failed(description: "curl failed (exit \(process.terminationStatus))") }
+        // The last head, after any interim (1xx) ones.
+        let head = String(decoding: try Data(contentsOf: headFile), as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n").split(separator: "").last.map(Array.init) ?? []
+        guard let statusLine = lines.first, let code = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
+            throw Failed(description: "curl got no status line")
+        }
+        var fields = HTTPFields()
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, let name = HTTPField.Name(String(parts[0])) {
+                fields.append(HTTPField(name: name, value: parts[1].trimmingCharacters(in: .whitespaces)))
+            }
+        }
+        let answer = (try? Data(contentsOf: answerFile)) ?? Data()
+        return (HTTPResponse(status: .init(code: code), headerFields: fields), answer)
     }
 }
 
