@@ -7,13 +7,15 @@ import TestServer
 import Testing
 
 /// URLSession sends no body with a `GET`: the transport says so before anything is sent, rather
-/// than FoundationNetworking's "resource exceeds maximum size".
-@Suite struct URLSessionGetBodyTests {
+/// than FoundationNetworking's "resource exceeds maximum size"; and a redirect status without
+/// a `Location` is the answer.
+@Suite struct URLSessionRequestTests {
     let server: HTTPTestServer
 
     init() throws {
         server = try HTTPTestServer { request in
-            CannedResponse(status: 200, headers: [(name: "Content-Type", value: "application/octet-stream")], body: request.body)
+            if request.path == "/moved" { return CannedResponse(status: 301) }
+            return CannedResponse(status: 200, headers: [(name: "Content-Type", value: "application/octet-stream")], body: request.body)
         }
     }
 
@@ -44,5 +46,13 @@ import Testing
         let (_, echoed) = try await URLSessionTransport().send(request(.post), body: body)
 
         #expect(echoed == body)
+    }
+
+    @Test func aRedirectWithoutALocationIsTheAnswer() async throws {
+        let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:\(server.port)/moved")!)
+        let (response, data) = try await URLSessionTransport().send(request, body: nil)
+
+        #expect(response.status.code == 301)
+        #expect(data.isEmpty)
     }
 }

@@ -127,7 +127,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Ends `task`'s call with what came and `error`, unless it was ended before.
     private func complete(_ task: URLSessionTask, error: (any Error)?) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard var entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        // FoundationNetworking hands a delegate no response for a redirect status without a
+        // `Location` (there is nowhere to go): the task's own response is the answer.
+        if entry.response == nil, error == nil { entry.response = task.response as? HTTPURLResponse }
         entry.call.finish(with: Self.outcome(of: entry, error: error))
     }
 
