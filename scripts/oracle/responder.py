@@ -11,6 +11,8 @@ from document import SchemaConverter, Unsatisfiable
 from generate import LARGEST, fill, hypothesis_values, is_json, json_text, ndjson, plain_body
 
 NO_BODY_STATUSES = (204, 205, 304)
+# The statuses that send the client elsewhere, which a Location names.
+REDIRECT_STATUSES = (301, 302, 303, 307, 308)
 BOUNDARY = "oracle-boundary-7d1f"
 
 
@@ -121,6 +123,9 @@ class Responder:
         response = response or {}
         faults = []
         headers = self._headers(response, base, label, faults)
+        if code in REDIRECT_STATUSES and not any(k.lower() == "location" for k in headers):
+            reason = "%s %s: a redirect whose Location the document doesn't declare: no client can follow it" % (label, code)
+            return 598, {"Content-Type": "application/json"}, None, faults + [reason]
         content = response.get("content") or {}
         if not content or code in NO_BODY_STATUSES or request.method == "head":
             headers = framed(headers, b"")

@@ -562,3 +562,23 @@ class Wire(OracleCase):
         self.assertEqual(status, 200)
         self.assertEqual(headers["Content-Type"], "application/zip")
         self.assertEqual(self.entries()[-1]["operationId"], "getArchive")
+
+    def test_a_redirect_without_a_declared_location_is_a_document_fault(self):
+        self.document_fault("GET", "/moved", "a redirect whose Location the document doesn't declare")
+
+    def test_a_redirect_with_a_declared_location_is_answered(self):
+        status, headers, _ = self.send_unfollowed("GET", "/moved-there")
+        self.assertEqual(status, 302)
+        self.assertIn("Location", headers)
+
+    def send_unfollowed(self, method, path):
+        class Stay(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+        opener = urllib.request.build_opener(Stay)
+        try:
+            with opener.open(urllib.request.Request(self.url + path, method=method), timeout=20) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
