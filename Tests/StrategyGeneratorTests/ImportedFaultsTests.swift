@@ -58,8 +58,8 @@ import Testing
         #expect(generated.source("Stubs").contains(#""total": 5"#))
     }
 
-    /// A fault names its element: the example's fault names its strategy, and any other is about
-    /// what is written at its place.
+    /// A fault names its element: the example's fault names its strategy, and a fault found
+    /// among a strategy's checks names what of it is written at the fault's place.
     @Test func validationNamesTheStrategyWhoseExampleDoesntDecode() throws {
         let loaded = try GeneratorPipeline.load(text: """
         api: Shop
@@ -74,7 +74,68 @@ import Testing
         #expect(faults.count == 2)
         #expect(faults.contains { $0.element == .example(strategy: "GetLamp") && $0.diagnostic.message.hasPrefix("the example of strategy 'GetLamp'") })
         #expect(faults.contains { fault in
-            fault.diagnostic.message.hasPrefix("unknown type 'Desk'") && fault.element == fault.diagnostic.location.map(SpecElement.writtenAt)
+            fault.diagnostic.message.hasPrefix("unknown type 'Desk'") && fault.element == .returns(strategy: "GetDesk")
         })
     }
+
+    /// A fault about a model's property leaves out that property, though a parameter's type is
+    /// written at the same place (as where two places refer to one schema), and the parameter stays.
+    @Test func aFaultLeavesOutTheElementItNamesThoughAnotherSharesItsPlace() throws {
+        let loaded = try GeneratorPipeline.load(text: """
+        api: Shop
+        servers: { production: https://shop.example.com }
+        models:
+          Lamp: { name: String, picture: Data? }
+        strategies:
+          GetLamp: { GET: /lamp, query: { note: String? }, returns: Lamp }
+        """, file: "shop.yaml")
+        var spec = loaded.spec
+        let picture = try #require(spec.models.first?.fields.last)
+        spec.strategies[0].query[0].typeLocation = picture.typeLocation
+
+        let warnings = ImportedFaults.leaveOut(from: &spec, pointers: [:], checks: GeneratorPipeline.importChecks)
+
+        #expect(warnings.map(\.message) == [
+            "'Data' can only be all a strategy returns: 'returns: Data', the body as it came; property 'picture' is left out",
+        ])
+        #expect(spec.strategies[0].query.map(\.name.value) == ["note"])
+        #expect(spec.models.first?.fields.map(\.name.value) == ["name"])
+        #expect(SpecValidator.faults(in: spec).isEmpty)
+    }
+
+    /// Faults about several members of one union leave out each of those members in one round,
+    /// whatever the order they are found in.
+    @Test func faultyMembersOfOneUnionAreEachLeftOut() throws {
+        let loaded = try GeneratorPipeline.load(text: """
+        api: Shop
+        servers: { production: https://shop.example.com }
+        models:
+          Lamp: { name: String }
+          Light:
+            oneOf: [Data, Lamp, Data, String]
+        strategies:
+          GetLight: { GET: /light, returns: Light }
+        """, file: "shop.yaml")
+        var spec = loaded.spec
+        let rounds = Rounds()
+        let checks = ImportChecks { spec in
+            rounds.count += 1
+            return SpecValidator.faults(in: spec).reversed()
+        }
+
+        let warnings = ImportedFaults.leaveOut(from: &spec, pointers: [:], checks: checks)
+
+        #expect(warnings.count == 2)
+        guard case .union(let union)? = spec.models.first(where: { $0.name.value == "Light" })?.kind else {
+            Issue.record("the union is gone")
+            return
+        }
+        #expect(union.variants.map(\.type) == [.named("Lamp"), .builtIn(.string)])
+        #expect(rounds.count == 2)
+    }
+}
+
+/// How many times the import's checks ran.
+private final class Rounds: @unchecked Sendable {
+    var count = 0
 }

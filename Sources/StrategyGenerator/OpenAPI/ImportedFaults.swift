@@ -23,11 +23,19 @@ enum ImportedFaults {
                 refusedExamples[location, default: []].insert(strategy)
             }
             var progressed = false
+            // The members each union has lost this round, by their places before it: a later
+            // member's place moves down by the ones before it that are gone.
+            var lostMembers: [String: Set<Int>] = [:]
             for fault in faults {
-                guard let location = fault.diagnostic.location, let element = fault.element else { continue }
+                guard let location = fault.diagnostic.location, var element = fault.element else { continue }
+                if case .unionMember(let model, let member) = element {
+                    guard lostMembers[model, default: []].insert(member).inserted else { continue }
+                    element = .unionMember(model: model, index: member - lostMembers[model, default: []].filter { $0 < member }.count)
+                }
                 let left: String? = switch element {
                 case .example: spec.leaveOutExamples(at: location, of: refusedExamples[location] ?? [])
                 case .writtenAt(let place): spec.leaveOut(at: place)
+                default: spec.leaveOut(element)
                 }
                 guard let what = left else { continue }
                 let pointer = pointers[location].map { " (\($0))" } ?? ""
@@ -48,6 +56,64 @@ extension APISpec {
         guard !unfit.isEmpty else { return nil }
         for index in unfit { (strategies[index].example, strategies[index].exampleLocation) = (nil, nil) }
         return "the example of " + unfit.map { "operation '\(strategies[$0].name)'" }.joined(separator: ", ")
+    }
+
+    /// Leaves out `element`, or the operation it is a required input of; says what was left out,
+    /// or `nil` when it is gone already.
+    mutating func leaveOut(_ element: SpecElement) -> String? {
+        switch element {
+        case .strategy(let name):
+            return strategies.firstIndex { $0.name.value == name }.map { removeStrategy(at: $0) }
+        case .input(let name, let place, let field):
+            guard let index = strategies.firstIndex(where: { $0.name.value == name }),
+                  let input = strategies[index].inputs(at: place).first(where: { $0.name.value == field }) else { return nil }
+            guard input.type.isOptional else { return removeStrategy(at: index) }
+            let isIt = { (candidate: FieldSpec) in candidate == input }
+            switch place {
+            case .path: return removeStrategy(at: index)
+            case .query: strategies[index].query.removeAll(where: isIt)
+            case .header: strategies[index].headers.removeAll(where: isIt)
+            case .cookie: strategies[index].cookies.removeAll(where: isIt)
+            case .body: strategies[index].body = strategies[index].body?.removingFields(where: isIt)
+            }
+            return "parameter '\(input.name)'"
+        case .returns(let name):
+            guard let index = strategies.firstIndex(where: { $0.name.value == name }), strategies[index].returns != nil else { return nil }
+            strategies[index].returns = nil
+            strategies[index].unwrap = nil
+            return "what operation '\(strategies[index].name)' returns"
+        case .responseHeader(let name, let header):
+            guard let index = strategies.firstIndex(where: { $0.name.value == name }),
+                  strategies[index].responseHeaders.contains(where: { $0.name.value == header }) else { return nil }
+            strategies[index].responseHeaders.removeAll { $0.name.value == header }
+            return "a response header"
+        case .model(let name):
+            guard let index = models.firstIndex(where: { $0.name.value == name }) else { return nil }
+            models.remove(at: index)
+            return "schema '\(name)'"
+        case .property(let name, let property):
+            guard let index = models.firstIndex(where: { $0.name.value == name }), case .object(let fields) = models[index].kind,
+                  let field = fields.first(where: { $0.name.value == property }) else { return nil }
+            models[index].kind = .object(fields.filter { $0 != field })
+            return "property '\(field.name)'"
+        case .unionMember(let name, let member):
+            guard let index = models.firstIndex(where: { $0.name.value == name }), case .union(var union) = models[index].kind,
+                  union.variants.indices.contains(member) else { return nil }
+            union.variants.remove(at: member)
+            if union.variants.isEmpty {
+                models.remove(at: index)
+                return "schema '\(name)'"
+            }
+            models[index].kind = .union(union)
+            return "a member of '\(name)'"
+        case .errorPayload(let name, let statusCase):
+            guard let index = errors.firstIndex(where: { $0.name.value == name }),
+                  let found = errors[index].statusCases.firstIndex(where: { $0.caseName.value == statusCase }) else { return nil }
+            errors[index].statusCases[found].payload = .none
+            return "the payload of '\(errors[index].statusCases[found].caseName)'"
+        case .example, .writtenAt:
+            return nil
+        }
     }
 
     /// Leaves out the element written at `location`, or the operation it is a required input of;

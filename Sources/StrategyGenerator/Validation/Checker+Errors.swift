@@ -44,6 +44,8 @@ extension Checker {
     mutating func errorIncludes() {
         let names = spec.errors.map(\.name.value)
         for error in spec.errors {
+            let start = mark
+            defer { nameFaults(since: start, by: error.element(writtenAt:)) }
             let what = describe("error type", error.name)
             if spec.includingShared(error).messagePath != nil {
                 for name in error.codeCases.map(\.caseName) + error.statusCases.map(\.caseName) where name.value == "message" {

@@ -7,6 +7,8 @@ extension Checker {
 
     mutating func generatedNames() {
         for model in spec.models {
+            let start = mark
+            defer { nameFaults(since: start, by: model.element(writtenAt:)) }
             guard case .object(let fields) = model.kind else { continue }
             for field in fields {
                 let name = field.swiftName ?? SwiftName.member(field.name.value)
@@ -16,10 +18,14 @@ extension Checker {
             }
         }
         for model in spec.models {
+            let start = mark
+            defer { nameFaults(since: start, by: model.element(writtenAt:)) }
             guard case .object(let fields) = model.kind else { continue }
             explicitSwiftNames(fields, in: "model '\(model.name)'")
         }
         for strategy in spec.strategies {
+            let start = mark
+            defer { nameFaults(since: start, by: strategy.element(writtenAt:)) }
             let what = "strategy '\(strategy.name)'"
             let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             explicitSwiftNames(fields, in: what)

@@ -3,9 +3,13 @@
 extension Checker {
     mutating func parameterWireForms() {
         for model in spec.models {
+            let start = mark
+            defer { nameFaults(since: start, by: model.element(writtenAt:)) }
             jsonFields(model.fields, of: "model '\(model.name)'")
         }
         for strategy in spec.strategies {
+            let start = mark
+            defer { nameFaults(since: start, by: strategy.element(writtenAt:)) }
             let what = "strategy '\(strategy.name)'"
             for parameter in strategy.pathParameters where parameter.defaultValue != nil {
                 diagnostics.error("path parameter '\(parameter.name)' of \(what) can't have a default: a path always holds its value", at: parameter.name.location)

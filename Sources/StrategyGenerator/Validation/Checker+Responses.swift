@@ -3,6 +3,8 @@
 extension Checker {
     mutating func responses() {
         for strategy in spec.strategies where !strategy.responseHeaders.isEmpty {
+            let start = mark
+            defer { nameFaults(since: start, by: strategy.element(writtenAt:)) }
             let what = describe("strategy", strategy.name)
             fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
             for header in strategy.responseHeaders {
@@ -16,6 +18,8 @@ extension Checker {
             }
         }
         for error in spec.errors {
+            let start = mark
+            defer { nameFaults(since: start, by: error.element(writtenAt:)) }
             var answered: Set<StatusCase.Status> = []
             for statusCase in error.statusCases {
                 if statusCase.header != nil, answered.contains(statusCase.status) {

@@ -3,6 +3,8 @@ extension Checker {
         let errorNames = spec.errors.map(\.name.value) + spec.uses.flatMap(\.errors).map(\.name.value)
         let schemes = spec.authSchemes.map(\.name.value)
         for strategy in spec.strategies {
+            let start = mark
+            defer { nameFaults(since: start, by: strategy.element(writtenAt:)) }
             let what = "strategy '\(strategy.name)'"
             let inputs = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
             fieldList(inputs, in: what, allowFiles: true)

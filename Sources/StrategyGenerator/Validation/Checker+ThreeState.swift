@@ -3,9 +3,13 @@
 extension Checker {
     mutating func threeStateFields() {
         for model in spec.models {
+            let start = mark
+            defer { nameFaults(since: start, by: model.element(writtenAt:)) }
             model.fields.forEach { noDefault($0, in: "model '\(model.name)'") }
         }
         for strategy in spec.strategies {
+            let start = mark
+            defer { nameFaults(since: start, by: strategy.element(writtenAt:)) }
             let what = "strategy '\(strategy.name)'"
             var notJSON = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies
             switch strategy.body {

@@ -100,6 +100,20 @@ struct Checker {
         elements[.error(message, at: location)] = element
     }
 
+    /// The number of diagnostics so far: where the checks of one strategy, model or error type begin.
+    var mark: Int { diagnostics.diagnostics.count }
+
+    /// Names the element of each error reported since `mark` that names none yet, by what
+    /// `element` finds written at the error's place: the checks of one strategy, model or error
+    /// type name its own elements, even where others share the place (a parameter or a schema
+    /// that many operations refer to).
+    mutating func nameFaults(since start: Int, by element: (SourceLocation) -> SpecElement?) {
+        for diagnostic in diagnostics.diagnostics[start...] where diagnostic.severity == .error && elements[diagnostic] == nil {
+            guard let location = diagnostic.location, let found = element(location) else { continue }
+            elements[diagnostic] = found
+        }
+    }
+
     /// The name generated code gives `name`: the configuration's, or the spec's own.
     func swiftName(_ name: Named) -> String {
         renames[name.value] ?? name.value
@@ -163,6 +177,8 @@ struct Checker {
 
     mutating func models() {
         for model in spec.models {
+            let start = mark
+            defer { nameFaults(since: start, by: model.element(writtenAt:)) }
             switch model.kind {
             case .object(let fields):
                 fieldList(fields, in: "model '\(model.name)'", allowFiles: false)
@@ -228,6 +244,8 @@ struct Checker {
 
     mutating func errorTypes() {
         for error in spec.errors {
+            let start = mark
+            defer { nameFaults(since: start, by: error.element(writtenAt:)) }
             var cases: Set<String> = []
             let names = error.codeCases.map(\.caseName) + error.statusCases.map(\.caseName)
             for name in names {
