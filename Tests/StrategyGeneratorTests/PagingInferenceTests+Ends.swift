@@ -47,6 +47,11 @@ extension PagingInferenceTests {
         #expect(body.total?.value == "total" && body.totalHeader == nil)
         #expect(try pagination(Self.document(query: Self.pageQuery, response: list))?.totalHeader == nil)
 
+        // A page number ends at the number of pages a header gives; an offset has no pages.
+        let pages = "X-Pages: { description: Maximum page number, schema: { type: integer } }"
+        #expect(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer } }", response: list, headers: pages))?.pagesHeader?.value == "X-Pages")
+        #expect(try pagination(Self.document(query: Self.offsetQuery, response: list, headers: pages))?.pagesHeader == nil)
+
         let loaded = try load(Self.document(query: Self.offsetQuery, response: list, headers: "X-Total-Count: { schema: { type: integer } }"))
         #expect(loaded.diagnostics.map(\.message) == [
             "pagination inferred: offset ('offset' grows by each page's items, up to the 'X-Total-Count' header) (#/paths/~1items/get)",
@@ -108,6 +113,9 @@ extension PagingInferenceTests {
         ])
         #expect(diagnostics(Self.spec("totalHeader: X Total")) == [
             "clinic.yaml:11:78: error: 'totalHeader' of strategy 'ListOwners' is 'X Total', not a header name; e.g. 'totalHeader: X-Total-Count'",
+        ])
+        #expect(diagnostics(Self.spec("pagesHeader: X-Pages", style: "offset")) == [
+            "clinic.yaml:11:82: error: 'pagesHeader' doesn't apply to paging style 'offset' of strategy 'ListOwners'",
         ])
         #expect(diagnostics(Self.spec("isLast: last", style: "cursor").replacingOccurrences(of: "parameter: page", with: "parameter: page, next: last")).contains(
             "clinic.yaml:11:87: error: 'isLast' doesn't apply to paging style 'cursor' of strategy 'ListOwners'"

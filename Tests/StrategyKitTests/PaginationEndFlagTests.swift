@@ -73,6 +73,23 @@ import Testing
         #expect(server.requests.dropFirst(3).map { $0.query("page") } == [nil, "2", "3"])
     }
 
+    /// EVE's `X-Pages`: the number of pages ends a page number at the last, with no page after it
+    /// asked for (the API answers one with an error).
+    @Test func theNumberOfPagesInAHeaderEndsAPageNumber() async throws {
+        let pages = try HTTPTestServer { request in
+            let page = Int(request.query("page") ?? "1") ?? 1
+            guard page <= 2 else { return .json(#"{"error": "Requested page does not exist!"}"#, status: 404) }
+            let ids = [page * 2 - 1, page * 2]
+            return CannedResponse(headers: [("Content-Type", "application/json"), ("X-Pages", "2")], body: Data(#"{"items": [\#(ids.map { #"{"id": \#($0)}"# }.joined(separator: ","))]}"#.utf8))
+        }
+        var received: [Int] = []
+        for try await item in StrategyClient(server: pages.server()).pages(ListItems(pagination: .page(\.page, items: "items", pagesHeader: "X-Pages")), Query()).items {
+            received.append(item.id)
+        }
+        #expect(received == [1, 2, 3, 4])
+        #expect(pages.requests.map { $0.query("page") } == [nil, "2"])
+    }
+
     /// A header that isn't there, or isn't a number, says nothing: the empty page ends the list.
     @Test func aMissingOrUnreadableHeaderIsNoTotal() async throws {
         let bare = try HTTPTestServer { request in

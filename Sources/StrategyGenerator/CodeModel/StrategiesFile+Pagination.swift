@@ -30,6 +30,7 @@ extension CodeContext {
             path("isLast", pagination.isLast)
             path("total", pagination.total)
             path("totalHeader", pagination.totalHeader)
+            path("pagesHeader", pagination.pagesHeader)
         case .link where pagination.next != nil:
             style = "nextURL"
             path("at", pagination.next)

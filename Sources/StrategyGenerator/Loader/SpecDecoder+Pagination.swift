@@ -24,7 +24,8 @@ extension SpecDecoder {
             isLast: path("isLast"),
             id: path("id"),
             total: path("total"),
-            totalHeader: path("totalHeader")
+            totalHeader: path("totalHeader"),
+            pagesHeader: path("pagesHeader")
         )
         if let first = body["firstPage"] {
             pagination.firstPage = integer(first, "'firstPage' of \(place)")

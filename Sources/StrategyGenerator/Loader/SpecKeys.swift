@@ -27,7 +27,7 @@ public enum SpecKeys {
         "auth", "timeout", "connectTimeout", "maxResponseBytes", "retry", "skip", "example", "deprecated", "signsIn", "responseHeaders", "server", "pagination", "stream",
     ]
     public static let body = ["json", "form", "multipart", "raw"]
-    public static let pagination = ["style", "parameter", "items", "next", "hasMore", "isLast", "id", "total", "totalHeader", "firstPage"]
+    public static let pagination = ["style", "parameter", "items", "next", "hasMore", "isLast", "id", "total", "totalHeader", "pagesHeader", "firstPage"]
     public static let stream = ["format", "of", "flag", "events"]
     public static let retry = ["max", "delay", "methods", "idempotencyKey"]
     public static let interface = ["doc", "strategies"]

@@ -23,7 +23,7 @@ import Foundation
 /// of either polarity (`has_more`, `hasNext`, `more`; `last`, `isLast`, `is_last`), in the body
 /// or its object of facts about the page (`meta`, `pagination`), or a total (`total`,
 /// `total_count`, in the body, or a declared `X-Total-Count`, `X-Total` or `Pagination-Total`
-/// header).
+/// header), or for a page number the number of pages a declared header gives (`X-Pages`).
 ///
 /// An offset or a page number may be of any integer type.
 ///
@@ -102,7 +102,7 @@ extension OpenAPIImporter {
 extension PaginationSpec {
     /// The places of its keys, where validation would point at a fault in it.
     var places: Set<SourceLocation> {
-        Set([location, firstPageLocation].compactMap { $0 } + [parameter, items, next, hasMore, isLast, id, total, totalHeader].compactMap { $0?.location })
+        Set([location, firstPageLocation].compactMap { $0 } + [parameter, items, next, hasMore, isLast, id, total, totalHeader, pagesHeader].compactMap { $0?.location })
     }
 }
 
@@ -223,10 +223,12 @@ struct PagingEvidence {
             if totals.count == 1 { spec.total = Named(totals[0], at: location) }
             let headers = strategy.responseHeaders.filter { Self.totalHeaderNames.contains(Self.normal($0.name.value)) }
             if totals.isEmpty, headers.count == 1 { spec.totalHeader = Named(headers[0].name.value, at: location) }
+            let pages = strategy.responseHeaders.filter { Self.pagesHeaderNames.contains(Self.normal($0.name.value)) }
+            if kind == .page, pages.count == 1 { spec.pagesHeader = Named(pages[0].name.value, at: location) }
             let more = endFlags(Self.hasMoreNames), last = endFlags(Self.isLastNames)
             if more.count == 1 { spec.hasMore = Named(more[0], at: location) }
             if last.count == 1 { spec.isLast = Named(last[0], at: location) }
-            let ends = [spec.hasMore, spec.isLast, spec.total].compactMap { $0.map { "'\($0)'" } } + [spec.totalHeader.map { "the '\($0)' header" }].compactMap { $0 }
+            let ends = [spec.hasMore, spec.isLast, spec.total].compactMap { $0.map { "'\($0)'" } } + [spec.totalHeader, spec.pagesHeader].compactMap { $0.map { "the '\($0)' header" } }
             let end = ends.isEmpty ? "an empty page" : ends.joined(separator: ", ")
             let counting = kind == .offset ? "grows by each page's items" : spec.firstPage == 0 ? "counts up from 0" : "counts up"
             return .found(spec, reason: "'\(parameters[0])' \(counting), up to \(end)")
@@ -388,6 +390,8 @@ struct PagingEvidence {
     static let pageFactNames: Set<String> = ["meta", "metadata", "pagination", "paging", "page", "pageinfo", "responsemetadata"]
     /// The response headers that say how many items a list has.
     static let totalHeaderNames: Set<String> = ["xtotalcount", "xtotal", "paginationtotal", "xtotalitems", "xtotalresults", "xtotalrecords"]
+    /// The response headers that say how many pages a list has (EVE's `X-Pages`).
+    static let pagesHeaderNames: Set<String> = ["xpages", "xtotalpages", "xpagecount", "paginationpages", "paginationpagecount"]
     static let totalNames: Set<String> = ["total", "totalcount", "totalresults", "totalitems", "totalentries", "totalsize", "totalelements"]
     static let sizeNames: Set<String> = ["limit", "perpage", "pagesize", "size", "count", "maxresults", "pagelimit", "take", "top", "max"]
 

@@ -37,6 +37,8 @@ public struct PaginationSpec: Hashable, Sendable {
     /// The response header saying how many items the list has (`X-Total-Count`), for `offset`
     /// and `page`.
     public var totalHeader: Named? = nil
+    /// The response header saying how many pages the list has (`X-Pages`), for `page`.
+    public var pagesHeader: Named? = nil
     /// The number of the first page, for `page`, when it isn't 1: 0 for an API whose page
     /// numbers are zero-based.
     public var firstPage: Int? = nil

@@ -12,6 +12,7 @@ extension Checker {
             ("id", pagination.id, [.afterLastItem]),
             ("total", pagination.total, [.offset, .page]),
             ("totalHeader", pagination.totalHeader, [.offset, .page]),
+            ("pagesHeader", pagination.pagesHeader, [.page]),
             ("parameter", pagination.parameter, [.cursor, .afterLastItem, .offset, .page]),
         ]
         for (key, value, styles) in keys {
@@ -26,8 +27,10 @@ extension Checker {
                 diagnostics.error("'firstPage' of \(what) is \(number); a first page number is 0 or more, e.g. 'firstPage: 0' for zero-based pages", at: first)
             }
         }
-        if let header = pagination.totalHeader, !Vocabulary.isHTTPToken(header.value) {
-            diagnostics.error("'totalHeader' of \(what) is '\(header)', not a header name; e.g. 'totalHeader: X-Total-Count'", at: header.location)
+        for (key, header, example) in [("totalHeader", pagination.totalHeader, "X-Total-Count"), ("pagesHeader", pagination.pagesHeader, "X-Pages")] {
+            if let header, !Vocabulary.isHTTPToken(header.value) {
+                diagnostics.error("'\(key)' of \(what) is '\(header)', not a header name; e.g. '\(key): \(example)'", at: header.location)
+            }
         }
         if style == .cursor, pagination.next == nil {
             diagnostics.error("paging style 'cursor' of \(what) needs 'next', e.g. 'next: response_metadata.next_cursor'", at: pagination.location)

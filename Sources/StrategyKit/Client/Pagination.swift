@@ -65,6 +65,8 @@ public struct Pagination<Input: Sendable>: Sendable {
         var total: String?
         /// The number of items in the list, in a response header.
         var totalHeader: String?
+        /// The number of pages in the list, in a response header.
+        var pagesHeader: String? = nil
 
         /// Whether the body says the list ends with this page.
         func saysLast(_ json: Any?) -> Bool {
@@ -79,10 +81,18 @@ public struct Pagination<Input: Sendable>: Sendable {
         func total(_ json: Any?, _ response: HTTPResponse) -> Int? {
             var count: Int?
             if let total { count = JSONPath.value(at: JSONPath.keys(total), in: json) as? Int }
-            if count == nil, let totalHeader, let name = HTTPField.Name(totalHeader), let field = response.headerFields[name] {
-                count = Int(field.trimmingCharacters(in: .whitespaces))
-            }
+            if count == nil, let totalHeader { count = Self.number(in: totalHeader, of: response) }
             return count.flatMap { $0 > 0 ? $0 : nil }
+        }
+
+        /// The number of pages the list has, as the header says; 0 is no number.
+        func pages(_ response: HTTPResponse) -> Int? {
+            pagesHeader.flatMap { Self.number(in: $0, of: response) }.flatMap { $0 > 0 ? $0 : nil }
+        }
+
+        static func number(in header: String, of response: HTTPResponse) -> Int? {
+            guard let name = HTTPField.Name(header), let field = response.headerFields[name] else { return nil }
+            return Int(field.trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -113,9 +123,10 @@ public struct Pagination<Input: Sendable>: Sendable {
     /// A page number counted from `first` (1 unless the API counts from 0, as Star Trek's
     /// `pageNumber` does) when the input has none; the list ends at an empty page, when the body's
     /// `hasMore` isn't `true` (Stack Exchange's `has_more`) or its `isLast` is (Spring's `last`),
-    /// or when the pages so far hold the `total` of items the body or the `totalHeader` says.
-    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil) -> Self {
-        Self(style: .page(Number(parameter), first: first, end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader)), items: items)
+    /// when the pages so far hold the `total` of items the body or the `totalHeader` says, or at
+    /// the number of pages the `pagesHeader` says (EVE's `X-Pages`).
+    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil, pagesHeader: String? = nil) -> Self {
+        Self(style: .page(Number(parameter), first: first, end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader, pagesHeader: pagesHeader)), items: items)
     }
 
     /// The URL of the `Link` header's `rel="next"` (GitHub's); the list ends without one.
@@ -154,6 +165,7 @@ public struct Pagination<Input: Sendable>: Sendable {
             // Every page before a full one is full, so the pages so far, of this one's size, are
             // at most the items so far: at `total` or more, the list has ended.
             if let count = end.total(json, response), (page - first + 1) * list.count >= count { return nil }
+            if let pages = end.pages(response), page - first + 1 >= pages { return nil }
             guard parameter.set(&next, page + 1) else { return nil }
         case .link(let relation):
             guard let field = response.headerFields[HTTPField.Name("Link")!],
