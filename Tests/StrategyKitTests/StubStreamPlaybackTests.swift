@@ -58,3 +58,41 @@ import Testing
         #expect(ticks == [1, 2, 1, 2])
     }
 }
+
+/// An error response sent as server-sent events reaches the error type as its first event's
+/// data; a body that only claims to be events reaches it as it came.
+@Suite struct EventStreamErrorBodyTests {
+    struct Rejection: APIError {
+        let body: Data
+        init(response: HTTPResponse, body: Data) { self.body = body }
+    }
+
+    struct Ticks: StreamingStrategy {
+        typealias Output = Data
+        typealias Failure = Rejection
+        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/ticks") }
+        var streamFormat: StreamFormat<Tick> { .serverSentEvents(of: Tick.self) }
+    }
+
+    static func rejection(_ body: String) async -> Data? {
+        let response = HTTPResponse(status: .unprocessableContent, headerFields: [.contentType: "text/event-stream; charset=utf-8"])
+        let stub = StubTransport([.init(.get, "/ticks", response: response, body: Data(body.utf8))])
+        do {
+            for try await _ in StrategyClient(server: Server(host: "h"), transport: stub).stream(Ticks(), ()) {}
+            return nil
+        } catch {
+            guard case .api(let rejection) = error.reason else { return nil }
+            return rejection.body
+        }
+    }
+
+    @Test func theFirstEventsDataIsTheBody() async {
+        #expect(await Self.rejection(": rejected\nevent: error\ndata: {\"error\":\"bad\"}\n\ndata: {\"n\":2}\n\n") == Data(#"{"error":"bad"}"#.utf8))
+        // Without the empty line that ends it.
+        #expect(await Self.rejection("data: {\"error\":\"bad\"}") == Data(#"{"error":"bad"}"#.utf8))
+    }
+
+    @Test func aBodyWithoutEventsIsAsItCame() async {
+        #expect(await Self.rejection(#"{"error":"bad"}"#) == Data(#"{"error":"bad"}"#.utf8))
+    }
+}
