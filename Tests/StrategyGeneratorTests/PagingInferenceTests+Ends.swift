@@ -49,7 +49,7 @@ extension PagingInferenceTests {
 
         // A page number ends at the number of pages a header gives; an offset has no pages.
         let pages = "X-Pages: { description: Maximum page number, schema: { type: integer } }"
-        #expect(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer } }", response: list, headers: pages))?.pagesHeader?.value == "X-Pages")
+        #expect(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer, default: 1 } }", response: list, headers: pages))?.pagesHeader?.value == "X-Pages")
         #expect(try pagination(Self.document(query: Self.offsetQuery, response: list, headers: pages))?.pagesHeader == nil)
 
         let loaded = try load(Self.document(query: Self.offsetQuery, response: list, headers: "X-Total-Count: { schema: { type: integer } }"))
@@ -126,10 +126,14 @@ extension PagingInferenceTests {
 /// Lists whose documents page them without the usual pair: a page number without a page size,
 /// the last item's id without a flag saying more follow.
 extension PagingInferenceTests {
-    @Test func aPageNumberPagesWithoutAPageSizeAndAnOffsetDoesNot() throws {
+    @Test func aPageNumberPagesWithoutAPageSizeWhereItsFirstIsSaidAndAnOffsetDoesNot() throws {
         let list = "{ type: array, items: \(Self.item) }"
-        let page = try #require(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer } }, { name: q, in: query, schema: { type: string } }", response: list)))
-        #expect(page.style == .page && page.parameter?.value == "page")
+        for said in ["schema: { type: integer, default: 1 }", "description: Page number e.g. page=1., schema: { type: integer }", "description: Zero-based page., schema: { type: integer }"] {
+            let page = try #require(try pagination(Self.document(query: "{ name: page, in: query, \(said) }, { name: q, in: query, schema: { type: string } }", response: list)), "\(said)")
+            #expect(page.style == .page && page.parameter?.value == "page")
+        }
+        // Where it starts unsaid, a second page might be skipped (an API counting from 0).
+        #expect(try pagination(Self.document(query: "{ name: page, in: query, schema: { type: integer } }", response: list)) == nil)
         // An offset alone may count something else: a journal's number, a time zone's.
         #expect(try pagination(Self.document(query: "{ name: offset, in: query, schema: { type: integer } }", response: list)) == nil)
     }

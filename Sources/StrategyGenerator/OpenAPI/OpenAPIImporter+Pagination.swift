@@ -16,8 +16,9 @@ import Foundation
 ///   item's id, and the items have an `id`; the list ends where the body's `has_more` says, or
 ///   at an empty page.
 /// - **offset**: the query takes `offset` and `limit`.
-/// - **page**: the query takes `page` (with or without a page size). A page number described
-///   as zero-based counts from 0.
+/// - **page**: the query takes `page` and a page size, or `page` alone where the document says
+///   where its numbers start (a default of 1, "e.g. page=1"). A page number described as
+///   zero-based counts from 0.
 ///
 /// An offset's or a page number's list ends at an empty page, or where the body says so: a flag
 /// of either polarity (`has_more`, `hasNext`, `more`; `last`, `isLast`, `is_last`), in the body
@@ -214,6 +215,12 @@ struct PagingEvidence {
             guard parameters.count == 1, !needsSize || !sizes.isEmpty else {
                 return parameters.count > 1 ? .ambiguous("several parameters set the \(kind.rawValue)") : .none("no '\(names[0])' parameter\(needsSize ? " with a page size" : "") in the query")
             }
+            // Without a page size, a page number counts where its document says it starts: an API
+            // counting from 0 would have its second page skipped.
+            let field = strategy.query.first { $0.name.value == parameters[0] }
+            if strict, kind == .page, sizes.isEmpty, !(field.map { Self.countsFromOne($0) || Self.countsFromZero($0) } ?? false) {
+                return .none("'\(parameters[0])' has no page size beside it, and the document doesn't say whether it counts from 0 or 1")
+            }
             spec.style = kind == .offset ? .offset : .page
             spec.parameter = Named(parameters[0], at: location)
             if kind == .page, let field = strategy.query.first(where: { $0.name.value == parameters[0] }), Self.countsFromZero(field) {
@@ -336,6 +343,15 @@ struct PagingEvidence {
         if type == .builtIn(.url) || !strict || parent.map(["links", "paging", "pagination", "meta"].contains) == true { return true }
         let doc = (field.doc ?? "").lowercased()
         return doc.contains("url") || doc.contains("link")
+    }
+
+    /// Whether a page number counts from 1, as its default of 1 or its description says
+    /// (`Page number e.g. page=1`, `defaults to 1`, `1-based`).
+    static func countsFromOne(_ field: FieldSpec) -> Bool {
+        if field.defaultValue == .int(1) { return true }
+        let doc = (field.doc ?? "").lowercased()
+        let words = Set(doc.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        return words.contains("1") || ["one-based", "one based", "1-based"].contains(where: doc.contains)
     }
 
     /// Whether a page number counts from 0, as its description says (`Zero-based page number`).

@@ -4,6 +4,8 @@ public struct ListCreditNotes: PaginatedStrategy {
 
     public struct Input: Sendable {
         public var whereValue: String?
+
+        /// Page number e.g. page=1. Page size is 100.
         public var page: Int?
 
         public init(whereValue: String? = nil, page: Int? = nil) {

@@ -4,6 +4,8 @@ public struct ListOrders: PaginatedStrategy {
 
     public struct Input: Sendable {
         public var regionId: Int
+
+        /// The server assumes `1` when it is not sent.
         public var page: Int?
 
         public init(regionId: Int, page: Int? = nil) {
