@@ -154,10 +154,9 @@ struct SampleWriter {
         case .enumeration:
             return expression(.named(model.name.value), given: given, depth: depth)
         case .union(let union) where given == nil && json.canTellApart(union):
-            // A member whose sample is a value of it alone; else the first that has a sample.
-            var fallback: Expression?
+            // The first member that has a sample, without what would make it a value of others.
             for (offset, variant) in union.variants.enumerated() {
-                let (omitted, alone) = distinguishing(variant.type, as: offset, in: union)
+                let (omitted, _) = distinguishing(variant.type, as: offset, in: union)
                 let value: Expression?
                 if !omitted.isEmpty, case .named(let name) = variant.type, let member = models[name], case .object(let fields) = member.kind {
                     building.append(name)
@@ -167,11 +166,9 @@ struct SampleWriter {
                     value = expression(variant.type, given: nil, depth: depth)
                 }
                 guard let value else { continue }
-                let written = prefixed(value, ".\(SwiftName.escaped(variant.caseName))(", ")")
-                if alone { return written }
-                fallback = fallback ?? written
+                return prefixed(value, ".\(SwiftName.escaped(variant.caseName))(", ")")
             }
-            return fallback
+            return nil
         case .union(let union):
             for variant in union.variants {
                 var given = given

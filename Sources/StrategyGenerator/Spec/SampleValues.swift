@@ -127,21 +127,18 @@ struct SampleJSON {
             if let given, enumeration.listedCase(given) != nil { return given }
             return enumeration.cases.first.map { enumeration.isInteger ? .int(Int($0.value.value) ?? 0) : .string($0.value.value) }
         case .union(let union):
-            // The first member whose sample is a value of it alone, else the first sample.
-            var first: YAMLValue?
+            // The first member's sample, without what would make it a value of others.
             for (offset, variant) in union.variants.enumerated() {
-                guard var value = value(of: variant.type, given: given, visiting: visiting) else { continue }
+                guard let value = value(of: variant.type, given: given, visiting: visiting) else { continue }
                 if let discriminator = union.discriminator, let kind = variant.value, case .object(var keys, var values) = value {
                     if values[discriminator.value] == nil { keys.append(discriminator.value) }
                     values[discriminator.value] = .string(kind.value)
                     return .object(keys, values)
                 }
                 guard canTellApart(union) else { return value }
-                value = distinguished(value, as: offset, in: union)
-                if members(of: union, matching: value) == [offset] { return value }
-                first = first ?? value
+                return distinguished(value, as: offset, in: union)
             }
-            return first
+            return nil
         case .object(let fields):
             var givenValues: [String: YAMLValue] = [:]
             if case .object(_, let values)? = given { givenValues = values }

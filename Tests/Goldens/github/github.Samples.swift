@@ -29,7 +29,7 @@ extension PrivateUser {
 extension AuthenticatedUser {
     /// A sample `AuthenticatedUser`, for previews and tests.
     public static var sample: Self {
-        .publicUser(.sample)
+        .privateUser(.sample)
     }
 }
 
