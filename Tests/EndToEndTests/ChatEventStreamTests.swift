@@ -88,6 +88,30 @@ import Testing
         }
     }
 
+    /// The same error, when the streaming strategy is called for its whole body at once.
+    @Test(arguments: Kind.allCases)
+    func anErrorSentAsAnEventIsTheTypedErrorOfAWholeCall(kind: Kind) async throws {
+        let server = try StreamServer { connection in
+            connection.sendHead(status: 422)
+            connection.sendChunk(#"data: {"error":"Input validation error","error_type":"validation"}"# + "\n\n")
+            connection.end()
+        }
+        defer { server.stop() }
+        let chat = ChatClient(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: server.port)), transport: kind.transport)
+
+        do {
+            _ = try await chat.client.call(ChatCompletionsStream(), ChatStreamingTests.request)
+            Issue.record("the call succeeded")
+        } catch {
+            guard case .api(.unprocessableContent(let body)) = error else {
+                Issue.record("expected unprocessableContent, got \(error)")
+                return
+            }
+            #expect(body?.error == "Input validation error")
+            #expect(body?.errorType == "validation")
+        }
+    }
+
     @Test func theGeneratedMethodsStreamTakesLimits() async throws {
         let server = try StreamServer { connection in
             _ = connection.waitForClose(seconds: 60)

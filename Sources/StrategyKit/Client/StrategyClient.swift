@@ -117,7 +117,7 @@ public struct StrategyClient: Sendable {
             filter: strategy.middlewareFilter
         )
         guard strategy.successCheck.isSuccess(response, body: responseBody) else {
-            throw S.Failure(response: response, body: responseBody, decoder: decoder)
+            throw S.Failure(response: response, body: response.errorBody(responseBody), decoder: decoder)
         }
         do {
             return Page(output: try strategy.output(from: response, body: responseBody, decoder: decoder), response: response, body: responseBody, request: request)

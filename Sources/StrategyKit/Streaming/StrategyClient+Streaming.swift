@@ -171,9 +171,10 @@ extension StrategyClient {
 }
 
 extension HTTPResponse {
-    /// The body of an error response as its error type reads it: a `text/event-stream` error
-    /// (an inference server's 422 sent as `data: {"error": …}`) is its first event's data, the
-    /// JSON the document's schema describes; any other body is as it came.
+    /// The body of an error response as its error type reads it, whether the call streams or
+    /// not: a `text/event-stream` error (an inference server's 422 sent as `data: {"error": …}`)
+    /// is its first event's data, the JSON the document's schema describes; any other body is
+    /// as it came.
     func errorBody(_ body: Data) -> Data {
         guard let type = headerFields[.contentType], type.lowercased().hasPrefix("text/event-stream") else { return body }
         var framer = RecordFramer(.serverSentEvents)
@@ -249,7 +250,7 @@ extension StrategyClient {
             throw CallError(sorting: error)
         }
         guard strategy.successCheck.isSuccess(response, body: whole) else {
-            throw .api(S.Failure(response: response, body: whole, decoder: decoder))
+            throw .api(S.Failure(response: response, body: response.errorBody(whole), decoder: decoder))
         }
         do {
             return try strategy.output(from: response, body: whole, decoder: decoder)
@@ -294,13 +295,13 @@ extension StrategyClient {
             switch opened {
             case .whole(let head, let body):
                 guard strategy.successCheck.isSuccess(head, body: body) else {
-                    throw S.Failure(response: head, body: body, decoder: decoder)
+                    throw S.Failure(response: head, body: head.errorBody(body), decoder: decoder)
                 }
                 (response, stream) = (head, ByteStream(body))
             case .stream(let head, let body):
                 guard strategy.successCheck.isSuccess(head, body: Data()) else {
                     let whole = try await body.collect(upTo: self.limits.maximumResponseBytes)
-                    throw S.Failure(response: head, body: whole, decoder: decoder)
+                    throw S.Failure(response: head, body: head.errorBody(whole), decoder: decoder)
                 }
                 (response, stream) = (head, body)
             }
