@@ -61,14 +61,20 @@ import Testing
         #expect(deltas == ["Deep"])
     }
 
-    /// An inference server rejects a request for a stream with an event: the error is typed.
-    @Test(arguments: Kind.allCases)
-    func anErrorSentAsAnEventIsTheTypedError(kind: Kind) async throws {
-        let server = try StreamServer { connection in
+    /// A server that rejects every request with a 422 sent as one server-sent event, as an
+    /// inference server rejects a request for a stream.
+    private static func rejectingServer() throws -> StreamServer {
+        try StreamServer { connection in
             connection.sendHead(status: 422)
             connection.sendChunk(#"data: {"error":"Input validation error","error_type":"validation"}"# + "\n\n")
             connection.end()
         }
+    }
+
+    /// An inference server rejects a request for a stream with an event: the error is typed.
+    @Test(arguments: Kind.allCases)
+    func anErrorSentAsAnEventIsTheTypedError(kind: Kind) async throws {
+        let server = try Self.rejectingServer()
         defer { server.stop() }
         let chat = ChatClient(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: server.port)), transport: kind.transport)
 
@@ -91,11 +97,7 @@ import Testing
     /// The same error, when the streaming strategy is called for its whole body at once.
     @Test(arguments: Kind.allCases)
     func anErrorSentAsAnEventIsTheTypedErrorOfAWholeCall(kind: Kind) async throws {
-        let server = try StreamServer { connection in
-            connection.sendHead(status: 422)
-            connection.sendChunk(#"data: {"error":"Input validation error","error_type":"validation"}"# + "\n\n")
-            connection.end()
-        }
+        let server = try Self.rejectingServer()
         defer { server.stop() }
         let chat = ChatClient(environment: .custom(Server(scheme: "http", host: "127.0.0.1", port: server.port)), transport: kind.transport)
 
