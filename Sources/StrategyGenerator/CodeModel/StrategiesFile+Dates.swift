@@ -28,7 +28,7 @@ extension CodeContext {
     /// Whether `type` is a date, or lists and maps of them, with no model in between.
     private func holdsDatesOnly(_ type: TypeReference) -> Bool {
         switch type {
-        case .named(let name): name == "Date"
+        case .named: type.builtIn == .date
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): holdsDatesOnly(wrapped)
         }
     }

@@ -60,16 +60,11 @@ import Foundation
         decoder.userInfo = userInfo
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text: String
-            if format.isNumeric, let number = try? container.decode(Double.self) {
-                text = String(number)
-            } else {
-                text = try container.decode(String.self)
-            }
-            guard let date = format.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a date in the format \(format)")
-            }
-            return date
+            return try format.date(
+                number: { try? container.decode(Double.self) },
+                text: { try container.decode(String.self) },
+                corrupted: { DecodingError.dataCorruptedError(in: container, debugDescription: $0) }
+            )
         }
         return try decoder.decode(type, from: data, at: path)
     }

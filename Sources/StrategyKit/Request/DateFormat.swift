@@ -57,21 +57,30 @@ import Foundation
     var isNumeric: Bool {
         self == .secondsSince1970 || self == .millisecondsSince1970
     }
+
+    /// The date one JSON value holds in this format: its number, read by `number`, for the epoch
+    /// formats when it is one, else its text, read by `text`; a value that is no date in this
+    /// format throws what `corrupted` makes of the message.
+    func date(number: () -> Double?, text: () throws -> String, corrupted: (String) -> DecodingError) throws -> Date {
+        let written: String
+        if isNumeric, let value = number() {
+            written = String(value)
+        } else {
+            written = try text()
+        }
+        guard let date = date(from: written) else { throw corrupted("'\(written)' is not a date in the format \(self)") }
+        return date
+    }
 }
 
 @_spi(Generated) extension KeyedDecodingContainer {
     /// Decodes a date written in `format`.
     public func decode(_ type: Date.Type, forKey key: Key, format: DateFormat) throws -> Date {
-        let text: String
-        if format.isNumeric, let number = try? decode(Double.self, forKey: key) {
-            text = String(number)
-        } else {
-            text = try decode(String.self, forKey: key)
-        }
-        guard let date = format.date(from: text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(text)' is not a date in the format \(format)")
-        }
-        return date
+        try format.date(
+            number: { try? decode(Double.self, forKey: key) },
+            text: { try decode(String.self, forKey: key) },
+            corrupted: { DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: $0) }
+        )
     }
 
     /// Decodes a date written in `format`, or `nil` when the key is missing or `null`.
