@@ -13,9 +13,11 @@ import Foundation
 ///   `response_metadata.next_cursor`, …) and a query parameter of matching name takes it back
 ///   (`cursor`, `pageToken`, `after`, …).
 /// - **afterLastItem**: the query takes `starting_after`, or an `after` described as the last
-///   item's id, and the items have an `id`; the list ends where the body's `has_more` says, or
+///   item's id, or a `before` described as taking an id (a list that comes newest first), and the
+///   items have an `id`; the list ends where the body's `has_more` says, or
 ///   at an empty page.
-/// - **offset**: the query takes `offset` and `limit`.
+/// - **offset**: the query takes `offset` (`skip`, `start`, `startIndex`) and a page size, an
+///   offset that doesn't count from 1.
 /// - **page**: the query takes `page` and a page size, or `page` alone where the document says
 ///   where its numbers start (a default of 1, "e.g. page=1"). A page number described as
 ///   zero-based counts from 0.
@@ -26,7 +28,8 @@ import Foundation
 /// `total_count`, in the body, or a declared `X-Total-Count`, `X-Total` or `Pagination-Total`
 /// header), or for a page number the number of pages a declared header gives (`X-Pages`).
 ///
-/// An offset or a page number may be of any integer type.
+/// An offset or a page number may be of any integer type, and required: the caller's value
+/// asks for the first page.
 ///
 /// Evidence of one way found twice (two arrays, two cursors, a cursor two parameters could take)
 /// pages nothing. Each inference is a note at the operation's place; the configuration turns
@@ -191,7 +194,12 @@ struct PagingEvidence {
             return .found(spec, reason: "the body's '\(pairs[0].path)' sent back as '\(pairs[0].parameter)'")
         case .afterLastItem:
             let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
-            let parameters = query(ofType: .string).filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
+            // A `before` described as taking an id pages a list that comes newest first (Discourse's
+            // posts, "with an id lower than this value"): the last item's id asks for older ones.
+            let parameters = query(ofType: .string).filter { name in
+                ["startingafter", "after", "afterid"].contains(Self.normal(name))
+                    || (["before", "beforeid"].contains(Self.normal(name)) && strategy.query.contains { $0.name.value == name && Self.takesTheLastID($0) })
+            }
             // Without a flag, the parameter says by its name or its description that it takes
             // the last item's id, and the list ends at an empty page.
             let takersOfTheLastID = strategy.query.filter { parameters.contains($0.name.value) && Self.takesTheLastID($0) }
@@ -206,8 +214,9 @@ struct PagingEvidence {
             (spec.parameter, spec.hasMore, spec.id) = (Named(parameters[0], at: location), flags.first.map { Named($0, at: location) }, Named("id", at: location))
             return .found(spec, reason: "the last item's 'id' sent as '\(parameters[0])' " + (flags.first.map { "while '\($0)'" } ?? "up to an empty page"))
         case .offset, .page:
-            let names = kind == .offset ? ["offset", "skip", "start"] : ["page", "pagenumber", "pageno"]
-            let parameters = [BuiltIn.int, .int32, .int64].flatMap(query(ofType:)).filter { names.contains(Self.normal($0)) }
+            let names = kind == .offset ? ["offset", "skip", "start", "startindex"] : ["page", "pagenumber", "pageno"]
+            // An offset or a page number the API requires is the caller's first page.
+            let parameters = [BuiltIn.int, .int32, .int64].flatMap { query(ofType: $0, required: true) }.filter { names.contains(Self.normal($0)) }
             // An offset needs a page size beside it: alone, it may count something else (a time
             // zone's, a journal's number). A page number is one by its name.
             let sizes = strategy.query.filter { Self.sizeNames.contains(Self.normal($0.name.value)) }
@@ -218,6 +227,11 @@ struct PagingEvidence {
             // Without a page size, a page number counts where its document says it starts: an API
             // counting from 0 would have its second page skipped.
             let field = strategy.query.first { $0.name.value == parameters[0] }
+            // An offset counts items from 0: one whose first is 1 (OpenSearch's `startIndex`) would
+            // fetch each page's last item again.
+            if strict, kind == .offset, field?.defaultValue == .int(1) {
+                return .none("'\(parameters[0])' counts from 1, not an offset from 0")
+            }
             if strict, kind == .page, sizes.isEmpty, !(field.map { Self.countsFromOne($0) || Self.countsFromZero($0) } ?? false) {
                 return .none("'\(parameters[0])' has no page size beside it, and the document doesn't say whether it counts from 0 or 1")
             }
@@ -363,16 +377,18 @@ struct PagingEvidence {
 
     /// Whether a parameter taking an id for the next page takes the last item's: named so
     /// (`starting_after`, `after_id`), or described so ("Identifier for the last event from the
-    /// previous pagination request").
+    /// previous pagination request", "Load posts with an id lower than this value. Useful for
+    /// pagination.").
     static func takesTheLastID(_ field: FieldSpec) -> Bool {
         if ["startingafter", "afterid"].contains(normal(field.name.value)) { return true }
         let words = Set((field.doc ?? "").lowercased().split { !$0.isLetter }.map(String.init))
-        return !words.isDisjoint(with: ["id", "ids", "identifier"]) && !words.isDisjoint(with: ["last", "previous"])
+        return !words.isDisjoint(with: ["id", "ids", "identifier"]) && !words.isDisjoint(with: ["last", "previous", "lower", "older", "pagination"])
     }
 
-    /// The names of the optional query parameters of type `type`: those a page can set.
-    func query(ofType type: BuiltIn) -> [String] {
-        strategy.query.filter { $0.type == .optional(.builtIn(type)) }.map(\.name.value)
+    /// The names of the optional query parameters of type `type`: those a page can set; with
+    /// `required`, those the caller must give too.
+    func query(ofType type: BuiltIn, required: Bool = false) -> [String] {
+        strategy.query.filter { $0.type == .optional(.builtIn(type)) || (required && $0.type == .builtIn(type)) }.map(\.name.value)
     }
 
     static func isInteger(_ type: TypeReference) -> Bool {

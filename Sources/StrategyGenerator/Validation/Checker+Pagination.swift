@@ -55,8 +55,9 @@ extension Checker {
             return
         }
         let type: TypeReference = [.offset, .page].contains(style) ? .optional(.builtIn(.int)) : .optional(.builtIn(.string))
-        // An imported document's offset or page number may be of another integer type.
-        let integers: [TypeReference] = [BuiltIn.int32, .int64].map { .optional(.builtIn($0)) }
+        // An offset or a page number may be of any integer type, and required: the caller's
+        // value is the first page's.
+        let integers: [TypeReference] = [BuiltIn.int, .int32, .int64].flatMap { [.optional(.builtIn($0)), .builtIn($0)] }
         if field.type != type, !([.offset, .page].contains(style) && integers.contains(field.type)) {
             diagnostics.error("query parameter '\(parameter)' sets the next page for paging style '\(style.rawValue)', so it must have type '\(type)', not '\(field.type)'", at: field.typeLocation)
         }

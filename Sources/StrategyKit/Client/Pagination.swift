@@ -53,6 +53,16 @@ public struct Pagination<Input: Sendable>: Sendable {
                 return true
             }
         }
+
+        /// A field the API requires: the caller's value is the first page's.
+        init<N: FixedWidthInteger & Sendable>(_ field: WritableKeyPath<Input, N> & Sendable) {
+            get = { input in Int(exactly: input[keyPath: field]) }
+            set = { input, value in
+                guard let number = N(exactly: value) else { return false }
+                input[keyPath: field] = number
+                return true
+            }
+        }
     }
 
     /// Where the response says an offset's or a page number's list ends, besides an empty page.
@@ -120,12 +130,24 @@ public struct Pagination<Input: Sendable>: Sendable {
         Self(style: .offset(Number(parameter), end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader)), items: items)
     }
 
+    /// An offset the API requires: the caller's is the first page's (`offset: 0`), and it grows
+    /// and ends as an optional offset does.
+    public static func offset<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N> & Sendable, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil) -> Self {
+        Self(style: .offset(Number(parameter), end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader)), items: items)
+    }
+
     /// A page number counted from `first` (1 unless the API counts from 0, as Star Trek's
     /// `pageNumber` does) when the input has none; the list ends at an empty page, when the body's
     /// `hasMore` isn't `true` (Stack Exchange's `has_more`) or its `isLast` is (Spring's `last`),
     /// when the pages so far hold the `total` of items the body or the `totalHeader` says, or at
     /// the number of pages the `pagesHeader` says (EVE's `X-Pages`).
     public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N?> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil, pagesHeader: String? = nil) -> Self {
+        Self(style: .page(Number(parameter), first: first, end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader, pagesHeader: pagesHeader)), items: items)
+    }
+
+    /// A page number the API requires: the caller's is the first page, and each next one is one
+    /// more, up to where the list ends as for an optional page number.
+    public static func page<N: FixedWidthInteger & Sendable>(_ parameter: WritableKeyPath<Input, N> & Sendable, first: Int = 1, items: String? = nil, hasMore: String? = nil, isLast: String? = nil, total: String? = nil, totalHeader: String? = nil, pagesHeader: String? = nil) -> Self {
         Self(style: .page(Number(parameter), first: first, end: End(hasMore: hasMore, isLast: isLast, total: total, totalHeader: totalHeader, pagesHeader: pagesHeader)), items: items)
     }
 
