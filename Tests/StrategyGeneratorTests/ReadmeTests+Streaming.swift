@@ -11,3 +11,15 @@ extension ReadmeTests {
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
     }
 }
+
+extension ReadmeTests {
+    @Test func theStubbedStreamOfSeveralKindsTypeChecksAgainstTheShippedChatClient() async throws {
+        let callSite = try block("swift", startingWith: "let chat = ChatClient.stubbed(")
+
+        let result = try await typeCheck(callSite, against: ["chat.yaml"])
+
+        #expect(callSite.contains("case .responseOutputTextDelta(let text)"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+    }
+}
