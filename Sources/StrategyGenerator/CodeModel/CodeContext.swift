@@ -47,7 +47,7 @@ struct CodeContext {
     /// The Swift spelling of a spec type.
     func swiftType(_ type: TypeReference) -> String {
         switch type {
-        case .named("File"): "RequestBody.File"
+        case .builtIn(.file): "RequestBody.File"
         case .named(let name): TypeReference.builtins[name] ?? SwiftName.escaped(name)
         case .optional(let wrapped): swiftType(wrapped) + "?"
         case .array(let element): "[\(swiftType(element))]"
@@ -168,7 +168,7 @@ struct CodeContext {
             return "." + SwiftName.escaped(enumCaseName(value, in: enumeration))
         }
         switch (value, type) {
-        case (_, .named("JSON")): return jsonLiteral(value)
+        case (_, .builtIn(.json)): return jsonLiteral(value)
         case (.null, _): return "nil"
         case (_, .optional(let wrapped)): return literal(value, as: wrapped)
         case (.array(let items), .array(let element)): return "[" + items.map { literal($0, as: element) }.joined(separator: ", ") + "]"
@@ -190,7 +190,7 @@ struct CodeContext {
         case .array(let items): "[" + items.map(jsonLiteral).joined(separator: ", ") + "]"
         case .object(let keys, let values):
             keys.isEmpty ? "[:]" : "[" + keys.map { "\(SwiftName.stringLiteral($0)): \(jsonLiteral(values[$0] ?? .null))" }.joined(separator: ", ") + "]"
-        default: literal(value, as: .named("String"))
+        default: literal(value, as: .builtIn(.string))
         }
     }
 

@@ -71,7 +71,7 @@ extension CodeContext {
     /// Whether a field's value is a date, a list or a map of them, each read and written in the
     /// field's format.
     static func holdsDates(_ type: TypeReference) -> Bool {
-        [.named("Date"), .array(.named("Date")), .dictionary(.named("Date"))].contains(type)
+        [.builtIn(.date), .array(.builtIn(.date)), .dictionary(.builtIn(.date))].contains(type)
     }
 
     /// The set of the keys a struct's fields have, as a Swift literal.
@@ -87,7 +87,7 @@ extension CodeContext {
             let optional = field.type.isOptional || field.defaultValue != nil
             var call: String
             if field.isThreeState {
-                let isDate = type == .named("Date") || type == .array(.named("Date"))
+                let isDate = type == .builtIn(.date) || type == .array(.builtIn(.date))
                 let format = isDate ? ", format: \(dateFormatExpression(dateFormat(field)))" : ""
                 call = "container.decode(Nullable<\(swiftType(type))>.self, forKey: \(key)\(format))"
             } else if Self.holdsDates(type) {

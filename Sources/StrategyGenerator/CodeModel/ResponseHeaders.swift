@@ -46,7 +46,7 @@ extension CodeContext {
         var throwing = readingHeadersThrows(strategy)
         let headers = (throwing ? "try " : "") + "Headers(response.headerFields)"
         switch strategy.returns {
-        case .type(.named("Data"), _)?:
+        case .type(.builtIn(.data), _)?:
             value = .line("WithHeaders(body, headers: \(headers))")
         case .type(let type, _)?:
             value = .call(
@@ -60,7 +60,7 @@ extension CodeContext {
         }
         let docs = switch strategy.returns {
         case nil: "The response headers."
-        case .type(.named("Data"), _)?: "The body as it came, with the response headers."
+        case .type(.builtIn(.data), _)?: "The body as it came, with the response headers."
         case .some: "The output decoded from the body, with the response headers."
         }
         return Function(

@@ -125,11 +125,11 @@ struct SampleWriter {
             }
             let entries = expression(element, given: nil, depth: depth).map { [DictionaryEntry(#""key""#, $0)] } ?? []
             return .dictionary(prefix: "", entries: entries, suffix: "")
-        case .named("File"):
+        case .builtIn(.file):
             return .code(#"RequestBody.File(filename: "sample.bin", data: Data("sample".utf8))"#)
-        case .named("Data"):
+        case .builtIn(.data):
             return .code(#"Data("sample".utf8)"#)
-        case .named("JSON"):
+        case .builtIn(.json):
             return .code(context.jsonLiteral(given ?? field?.sampleHint ?? .object([], [:])))
         case .named(let name):
             guard let model = models[name] else { return builtin(name, given: given, field: field) }

@@ -44,7 +44,7 @@ extension CodeContext {
         case .json(let type, let location)?:
             fields.append(FieldSpec(name: Named("body", at: location), type: type, typeLocation: location))
         case .raw?:
-            fields.append(FieldSpec(name: Named("body", at: strategy.path.location), type: .named("Data"), typeLocation: strategy.path.location))
+            fields.append(FieldSpec(name: Named("body", at: strategy.path.location), type: .builtIn(.data), typeLocation: strategy.path.location))
         case .jsonFields(let bodyFields)?, .form(let bodyFields)?, .multipart(let bodyFields)?:
             fields += bodyFields
         case nil:
@@ -217,7 +217,7 @@ extension CodeContext {
                 statements.append(.line("parts += try \(list).map { try .json(\(name), $0) }"))
                 continue
             }
-            let kind = field.type.unwrappingOptional == .array(.named("File")) ? "file" : "field"
+            let kind = field.type.unwrappingOptional == .array(.builtIn(.file)) ? "file" : "field"
             statements.append(.line("parts += \(list).map { .\(kind)(\(name), \(partValue(field, "$0"))) }"))
         }
         return statements + [endpointExpression(strategy, prefix: "return Endpoint", multipartParts: "parts")]
@@ -250,20 +250,20 @@ extension CodeContext {
         } else {
             arguments.append(.code(pathExpression(strategy)))
         }
-        func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], in place: String, _ suffix: String = "") -> Expression {
+        func items(_ prefix: String, _ fields: [FieldSpec], constants: [ConstantParameter] = [], in place: ParameterLocation, _ suffix: String = "") -> Expression {
             let entries = fields.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(parameterValue($0, in: place))) }
                 + constants.map { DictionaryEntry(SwiftName.stringLiteral($0.name.value), .code(SwiftName.stringLiteral($0.value))) }
             return .dictionary(prefix: prefix, entries: entries, suffix: suffix)
         }
         if !strategy.query.isEmpty || !strategy.constantQuery.isEmpty {
-            arguments.append(items("query: ", strategy.query, constants: strategy.constantQuery, in: "query"))
+            arguments.append(items("query: ", strategy.query, constants: strategy.constantQuery, in: .query))
             if let encoding = queryEncoding(strategy.query) { arguments.append(.code("queryEncoding: \(encoding)")) }
         }
         if !strategy.headers.isEmpty || !strategy.constantHeaders.isEmpty {
-            arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, in: "header"))
+            arguments.append(items("headers: ", strategy.headers, constants: strategy.constantHeaders, in: .header))
         }
         if !strategy.cookies.isEmpty || !strategy.constantCookies.isEmpty {
-            arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, in: "cookie"))
+            arguments.append(items("cookies: ", strategy.cookies, constants: strategy.constantCookies, in: .cookie))
         }
         switch strategy.body {
         case .json(let type, _)? where type.isOptional:
@@ -276,7 +276,7 @@ extension CodeContext {
         case .jsonFields?:
             arguments.append(.code("body: \(jsonBody ?? "body")"))
         case .form(let fields)?:
-            arguments.append(items("body: .form(", fields, in: "form", (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
+            arguments.append(items("body: .form(", fields, in: .form, (queryEncoding(fields).map { ", encoding: \($0)" } ?? "") + ")"))
         case .multipart(let fields)?:
             arguments.append(.code("body: .multipart(\(multipartParts ?? "[\(fields.map(multipartPart).joined(separator: ", "))]"))"))
         case nil:
@@ -300,8 +300,8 @@ extension CodeContext {
     /// `input.since`, written in the field's own date format when it has one, and a `Bool` as
     /// its format says where the writing (a query encoding in the query or a form, else
     /// `true`/`false`) wouldn't; a list, an object or a map in its style.
-    private func parameterValue(_ field: FieldSpec, in place: String) -> String {
-        let encoded = place == "query" || place == "form"
+    private func parameterValue(_ field: FieldSpec, in place: ParameterLocation) -> String {
+        let encoded = place == .query || place == .form
         let value = "input.\(storedValue(field))"
         switch field.jsonText {
         case .eachElement?: return "JSONText(\(value))"
@@ -320,9 +320,9 @@ extension CodeContext {
         guard let format = field.dateFormat ?? (encoded ? nil : dateFormat(field)) else { return value }
         let write = "DateFormat\(dateFormatExpression(format)).string(from:)"
         return switch field.type {
-        case .named("Date"): "\(write.dropLast(2)): \(value))"
-        case .optional(.named("Date")), .array(.named("Date")): "\(value).map(\(write))"
-        case .optional(.array(.named("Date"))): "\(value).map { $0.map(\(write)) }"
+        case .builtIn(.date): "\(write.dropLast(2)): \(value))"
+        case .optional(.builtIn(.date)), .array(.builtIn(.date)): "\(value).map(\(write))"
+        case .optional(.array(.builtIn(.date))): "\(value).map { $0.map(\(write)) }"
         default: value
         }
     }
@@ -330,17 +330,17 @@ extension CodeContext {
     /// `Styled(input.color, .matrix("color"), explode: true)`, for a parameter with a `style`
     /// or a list, an object or a map in a path, a header or a cookie; `nil` for the rest. An
     /// optional header or cookie is styled only when it has a value, so `nil` sends nothing.
-    private func styledValue(_ field: FieldSpec, in place: String, _ value: String) -> String? {
+    private func styledValue(_ field: FieldSpec, in place: ParameterLocation, _ value: String) -> String? {
         // A form field is written as a query item is: styled only when it says so.
-        let encoded = place == "query" || place == "form"
+        let encoded = place == .query || place == .form
         guard field.style != nil || !encoded && types.isStyledValue(field.type) else { return nil }
         let style = field.style ?? ParameterStyle.standard(in: place)
         var arguments = [style == .matrix ? ".matrix(\(SwiftName.stringLiteral(field.name.value)))" : ".\(style.rawValue)"]
         if field.explode ?? style.explodesByDefault { arguments.append("explode: true") }
-        if !encoded, field.type.namedTypes.contains("Date"), dateFormat(field) != .iso8601 {
+        if !encoded, field.type.mentions(.date), dateFormat(field) != .iso8601 {
             arguments.append("encoding: QueryEncoding(dates: \(dateFormatExpression(dateFormat(field))))")
         }
-        if !encoded && place != "path" && field.type.isOptional {
+        if !encoded && place != .path && field.type.isOptional {
             return "\(value).map { Styled($0, \(arguments.joined(separator: ", "))) }"
         }
         return "Styled(\(([value] + arguments).joined(separator: ", ")))"
@@ -349,7 +349,7 @@ extension CodeContext {
     /// `input.flag ? "1" : "0"` for a `Bool` written otherwise than `true`/`false` (or, when
     /// `encoded`, than the spec's default query encoding writes it); `nil` when no such change.
     private func booleanText(_ field: FieldSpec, _ value: String, encoded: Bool) -> String? {
-        guard field.type.namedTypes.contains("Bool") else { return nil }
+        guard field.type.mentions(.bool) else { return nil }
         let wanted = field.booleanFormat ?? spec.defaults.booleanFormat ?? .words
         let written: BooleanFormat = encoded ? spec.defaults.booleanFormat ?? .words : .words
         guard wanted != written else { return nil }
@@ -368,7 +368,7 @@ extension CodeContext {
         if isJSONPart(field) {
             return field.type.isOptional ? "try \(value).map { try .json(\(name), $0) }" : "try .json(\(name), \(value))"
         }
-        let kind = field.type.unwrappingOptional == .named("File") ? "file" : "field"
+        let kind = field.type.unwrappingOptional == .builtIn(.file) ? "file" : "field"
         return field.type.isOptional ? "\(value).map { .\(kind)(\(name), \(partValue(field, "$0"))) }" : ".\(kind)(\(name), \(partValue(field, value)))"
     }
 
@@ -377,7 +377,7 @@ extension CodeContext {
     private func partValue(_ field: FieldSpec, _ value: String) -> String {
         var element = field.type.unwrappingOptional
         if case .array(let inner) = element { element = inner }
-        if element == .named("Date") { return "DateFormat\(dateFormatExpression(dateFormat(field))).string(from: \(value))" }
+        if element == .builtIn(.date) { return "DateFormat\(dateFormatExpression(dateFormat(field))).string(from: \(value))" }
         var single = field
         single.type = element
         return booleanText(single, value, encoded: false) ?? value
@@ -391,9 +391,9 @@ extension CodeContext {
         }
         // In the order of `QueryEncoding`'s initializer: arrays, bools, dates.
         if hasArrays, let style = spec.defaults.arrayStyle, style != "repeated" { arguments.append("arrays: .\(style)") }
-        let hasBooleans = fields.contains { $0.type.namedTypes.contains("Bool") }
+        let hasBooleans = fields.contains { $0.type.mentions(.bool) }
         if hasBooleans, spec.defaults.booleanFormat == .digits { arguments.append("bools: .digit") }
-        let hasDates = fields.contains { $0.type.namedTypes.contains("Date") }
+        let hasDates = fields.contains { $0.type.mentions(.date) }
         if hasDates, let format = spec.defaults.dateFormat, format != .iso8601 { arguments.append("dates: \(dateFormatExpression(format))") }
         return arguments.isEmpty ? nil : "QueryEncoding(\(arguments.joined(separator: ", ")))"
     }
@@ -446,11 +446,11 @@ extension CodeContext {
                 literal += SwiftName.stringLiteralContents(encoded)
             case .parameter(let parameter):
                 let value = "input.\(SwiftName.escaped(storageName(parameter)))"
-                if let styled = styledValue(parameter, in: "path", value) {
+                if let styled = styledValue(parameter, in: .path, value) {
                     literal += "\\(\(styled))"
                     continue
                 }
-                let text = parameter.type == .named("Date")
+                let text = parameter.type == .builtIn(.date)
                     ? "DateFormat\(dateFormatExpression(dateFormat(parameter))).string(from: \(value))"
                     : booleanText(parameter, value, encoded: false) ?? value
                 literal += parameter.keepsSlashes ? "\\(segments: \(text))" : "\\(\(text))"

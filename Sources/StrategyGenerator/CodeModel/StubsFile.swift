@@ -89,8 +89,8 @@ extension CodeContext {
         case .bool(let flag)?: return flag ? "true" : "false"
         default:
             return switch header.type.unwrappingOptional {
-            case .named("Int"), .named("Int32"), .named("Int64"), .named("Double"): "0"
-            case .named("Bool"): "false"
+            case .builtIn(.int), .builtIn(.int32), .builtIn(.int64), .builtIn(.double): "0"
+            case .builtIn(.bool): "false"
             default: "string"
             }
         }

@@ -38,11 +38,6 @@ public enum ParameterStyle: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The style of a parameter in the place its name spells (`query`) that doesn't name one.
-    public static func standard(in place: String) -> ParameterStyle {
-        ParameterLocation(rawValue: place).map(standard(in:)) ?? .simple
-    }
-
     /// Whether each value stands on its own unless the parameter says otherwise: only `form`.
     public var explodesByDefault: Bool { self == .form }
 }
