@@ -137,6 +137,57 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    /// A body that stops coming ends the download at the silence deadline, whether the bytes
+    /// reach the client's loop or the transport writes them into the file itself. Timed, so it
+    /// runs with the streams' deadline tests, on their own (``StreamingTests/deadlinesAlone``).
+    @Test(.enabled(if: StreamingTests.deadlinesAlone), arguments: Kind.allCases)
+    func aDownloadThatFallsSilentEndsAtTheDeadlineAndLeavesNoFile(kind: Kind) async throws {
+        let server = try StreamServer { connection in
+            connection.sendHead(headers: [("Content-Type", "application/octet-stream"), ("Content-Length", "\(Self.payload.count)")])
+            connection.sendRaw(Self.payload.prefix(1024 * 1024))
+            usleep(3_000_000)
+        }
+        let file = Self.temporaryFile("silent")
+        let started = ContinuousClock.now
+        do {
+            try await StreamingTests.client(server, kind).download(Transfer(method: .get, path: "/file"), (), to: file, limits: StreamLimits(silence: 0.3))
+            Issue.record("the download should fail")
+        } catch {
+            guard case .transport(let failure) = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+            #expect(failure.kind == .timedOut)
+        }
+        #expect(started.duration(to: .now) < .seconds(2))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(Self.leftovers(beside: file).isEmpty)
+    }
+
+    /// A body that keeps coming, each piece within the silence deadline, downloads whole however
+    /// long it takes in all, and its progress counts the pieces as they come. Timed, so it runs
+    /// with the streams' deadline tests, on their own.
+    @Test(.enabled(if: StreamingTests.deadlinesAlone), arguments: Kind.allCases)
+    func aSlowDownloadThatKeepsComingOutlastsTheSilenceDeadline(kind: Kind) async throws {
+        let pieces = 8, piece = 64 * 1024
+        let server = try StreamServer { connection in
+            connection.sendHead(headers: [("Content-Type", "application/octet-stream"), ("Content-Length", "\(pieces * piece)")])
+            for index in 0..<pieces {
+                guard connection.sendRaw(Self.payload[(index * piece)..<((index + 1) * piece)]) else { return }
+                usleep(150_000)
+            }
+        }
+        let file = Self.temporaryFile("slow")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = Protected<[Int64]>([])
+        try await StreamingTests.client(server, kind).download(Transfer(method: .get, path: "/file"), (), to: file, limits: StreamLimits(silence: 0.5)) {
+            progress in reports.withLock { $0.append(progress.completed) }
+        }
+        #expect(try Data(contentsOf: file) == Self.payload.prefix(pieces * piece))
+        // A report for each piece as it came, not only at the end.
+        #expect(Set(reports.withLock { $0 }).count > pieces / 2)
+    }
+
     /// Temporary files of a download to `file` still beside it.
     static func leftovers(beside file: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []

@@ -73,6 +73,19 @@ package final class ByteChannel: @unchecked Sendable {
         return keepGoing
     }
 
+    /// A sign of life without bytes, from a transport that wrote them where the reader will
+    /// find them (a download's file): a reader waiting now gets an empty chunk.
+    package func touch() {
+        lock.lock()
+        guard state.end == nil, let waiter = state.waiter else {
+            lock.unlock()
+            return
+        }
+        state.waiter = nil
+        lock.unlock()
+        waiter.resume(returning: Data())
+    }
+
     /// Returns when a producer that was told to pause may go on, or the stream ended.
     package func demand() async {
         await withCheckedContinuation { continuation in

@@ -289,8 +289,15 @@ extension StrategyClient {
     ) async throws(CallError<S.Failure>) -> HTTPResponse {
         let temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        var sink: FileSink?
+        defer { sink?.close() }
         do {
-            let (opened, silence) = try await open(strategy, input, limits: limits)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+            }
+            let file = try FileSink(temporary)
+            sink = file
+            let (opened, silence) = try await open(strategy, input, limits: limits, into: file)
             let (response, stream): (HTTPResponse, ByteStream)
             switch opened {
             case .whole(let head, let body):
@@ -306,19 +313,19 @@ extension StrategyClient {
                 (response, stream) = (head, body)
             }
             let total = response.headerFields[.contentLength].flatMap { Int64($0) }
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-            }
-            let file = try FileHandle(forWritingTo: temporary)
-            defer { try? file.close() }
             var chunks = SilenceWatchedChunks(stream, silence: silence)
-            var written: Int64 = 0
             progress?(TransferProgress(completed: 0, total: total))
+            // A transport that writes the body into the file itself hands on empty chunks, a sign
+            // of life each; the others hand on the bytes, written here.
+            var reported: Int64 = 0
             while let chunk = try await chunks.next() {
-                try file.write(contentsOf: chunk)
-                written += Int64(chunk.count)
-                progress?(TransferProgress(completed: written, total: total))
+                guard file.write(chunk) else { break }
+                reported = file.written
+                progress?(TransferProgress(completed: reported, total: total))
             }
+            if let failure = file.failure { throw failure }
+            // Bytes the transport wrote after the last sign of life the loop saw.
+            if file.written != reported { progress?(TransferProgress(completed: file.written, total: total)) }
             try file.synchronize()
             try Self.moveIntoPlace(temporary, destination)
             return response
@@ -327,7 +334,8 @@ extension StrategyClient {
             throw .api(error)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw CallError(sorting: error)
+            // A write that failed (the disk, the size limit) is why the stream ended.
+            throw CallError(sorting: sink?.failure ?? error)
         }
     }
 

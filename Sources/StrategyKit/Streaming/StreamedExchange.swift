@@ -16,7 +16,8 @@ extension StrategyClient {
         upload: StreamedBody? = nil,
         accept: String? = nil,
         limits streamLimits: StreamLimits,
-        sent: (@Sendable (Int64) -> Void)? = nil
+        sent: (@Sendable (Int64) -> Void)? = nil,
+        into sink: FileSink? = nil
     ) async throws -> (Opened, silence: TimeInterval) {
         let endpoint = try strategy.endpoint(for: input)
         let server = ignoresStrategyServers ? self.server : strategy.server.map { serverReplacements[$0] ?? $0 } ?? self.server
@@ -33,12 +34,14 @@ extension StrategyClient {
         }
         var limits = self.limits.overridden(by: endpoint)
         if let maximum = streamLimits.maximumBytes { limits.maximumResponseBytes = maximum }
+        sink?.limit = limits.maximumResponseBytes
         let exchange = StreamedExchange(
             transport: transport,
             limits: limits,
             firstByte: streamLimits.firstByte ?? limits.timeout,
             body: body,
-            sent: sent
+            sent: sent,
+            sink: sink
         )
         let context = Middleware.Context(strategyName: S.name, retry: endpoint.retry, isAPIServer: endpoint.url == nil || isAPIServer(request, server: server))
         let latest = Locked<ByteStream?>(nil)
@@ -82,6 +85,8 @@ struct StreamedExchange: Sendable {
     let firstByte: TimeInterval
     let body: ByteStream?
     let sent: (@Sendable (Int64) -> Void)?
+    /// Where a transport that writes a successful body itself writes it (a download's file).
+    let sink: FileSink?
 
     func send(_ first: HTTPRequest) async throws -> (HTTPResponse, ByteStream) {
         var (request, body, credentials) = (first, self.body, Credentials.names)
@@ -108,13 +113,17 @@ struct StreamedExchange: Sendable {
     private func attempt(_ request: HTTPRequest, body: ByteStream?) async throws -> (HTTPResponse, ByteStream) {
         let watchdog = Watchdog(seconds: firstByte)
         defer { watchdog.stop() }
-        let (transport, limits, sent) = (self.transport, self.limits, self.sent)
+        let (transport, limits, sent, sink) = (self.transport, self.limits, self.sent, self.sink)
         return try await withThrowingTaskGroup(of: (HTTPResponse, ByteStream)?.self) { group in
             group.addTask {
-                try await transport.stream(request, body: body, limits: limits) { count in
+                let sending: @Sendable (Int64) -> Void = { count in
                     watchdog.touch()
                     sent?(count)
                 }
+                if let sink, let transport = transport as? URLSessionTransport {
+                    return try await transport.stream(request, body: body, limits: limits, sent: sending, into: sink)
+                }
+                return try await transport.stream(request, body: body, limits: limits, sent: sending)
             }
             group.addTask {
                 await watchdog.fired()

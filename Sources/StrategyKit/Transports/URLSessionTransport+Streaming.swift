@@ -13,13 +13,27 @@ extension URLSessionTransport {
     /// behind, the task is suspended, so the session stops reading the connection. On
     /// FoundationNetworking a task can't be paused without holding a queue that every session
     /// of the process shares, so there the body is kept as it comes, up to the response size
-    /// limit; `AsyncHTTPClientTransport` reads at the reader's pace on every platform. The
+    /// limit (a download's body is written into its file as it comes instead);
+    /// `AsyncHTTPClientTransport` reads at the reader's pace on every platform. The
     /// session's own timeout is left long: the client keeps a stream's deadlines.
     public func stream(
         _ request: HTTPRequest,
         body: ByteStream?,
         limits: StrategyClient.Limits,
         sent: (@Sendable (Int64) -> Void)?
+    ) async throws -> (HTTPResponse, ByteStream) {
+        try await stream(request, body: body, limits: limits, sent: sent, into: nil)
+    }
+
+    /// ``stream(_:body:limits:sent:)``, writing a successful response's body into `sink` as it
+    /// comes (a download's file); the stream then carries no bytes, only a sign of life for each
+    /// piece written, and ends as the body does.
+    func stream(
+        _ request: HTTPRequest,
+        body: ByteStream?,
+        limits: StrategyClient.Limits,
+        sent: (@Sendable (Int64) -> Void)?,
+        into sink: FileSink?
     ) async throws -> (HTTPResponse, ByteStream) {
         try TransportError.checkCancellation()
         var urlRequest = try Self.urlRequest(request)
@@ -36,7 +50,7 @@ extension URLSessionTransport {
             }
         }
         urlRequest.httpBody = body?.data
-        let delegate = StreamingTaskDelegate(limit: limits.maximumResponseBytes, isHead: request.method == .head, sent: sent, spooled: spooled)
+        let delegate = StreamingTaskDelegate(limit: limits.maximumResponseBytes, isHead: request.method == .head, sent: sent, spooled: spooled, sink: sink)
         let session = URLSession(configuration: session.configuration, delegate: delegate, delegateQueue: Self.delegateQueue())
         let task = file.map { session.uploadTask(with: urlRequest, fromFile: $0) } ?? session.dataTask(with: urlRequest)
         session.finishTasksAndInvalidate()
@@ -69,15 +83,20 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
     private let isHead: Bool
     private let sent: (@Sendable (Int64) -> Void)?
     private let spooled: URL?
+    /// Where a successful response's body goes instead of the channel, if anywhere.
+    private let sink: FileSink?
+    /// The sink's generation for this response, once it is a success that writes there.
+    private let sinkGeneration = Locked<Int?>(nil)
     private let task = Locked<URLSessionTask?>(nil)
     private let hasHead = Locked(false)
     private(set) var channel: ByteChannel!
 
-    init(limit: Int, isHead: Bool, sent: (@Sendable (Int64) -> Void)?, spooled: URL?) {
+    init(limit: Int, isHead: Bool, sent: (@Sendable (Int64) -> Void)?, spooled: URL?, sink: FileSink?) {
         self.limit = limit
         self.isHead = isHead
         self.sent = sent
         self.spooled = spooled
+        self.sink = sink
         super.init()
         channel = ByteChannel(limit: limit, onDemand: { [weak self] in self?.resume() }, onTerminate: { [weak self] in self?.stop() })
     }
@@ -132,10 +151,23 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
             channel.terminate(.cancelled)
             return
         }
+        if let sink, (200..<300).contains(response.statusCode) {
+            let generation = sink.restart()
+            sinkGeneration.withLock { $0 = generation }
+        }
         head.offer(.success(HTTPResponse(response)))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if let sink, let generation = sinkGeneration.withLock({ $0 }) {
+            // Written here, on the session's queue, before it reads on.
+            if sink.write(data, generation: generation) {
+                channel.touch()
+            } else {
+                channel.terminate(.cancelled)
+            }
+            return
+        }
         guard !channel.yield(data) else { return }
         #if !canImport(FoundationNetworking)
         dataTask.suspend()

@@ -113,6 +113,30 @@ func rawURLSessionUpload(_ url: String, from file: URL) async {
     session.finishTasksAndInvalidate()
 }
 
+/// A download into `file` by URLSession's own download task, without StrategyKit: what the
+/// platform's URLSession costs in memory for the same body.
+func rawURLSessionDownload(_ url: String, to file: URL) async {
+    final class Waiter: NSObject, URLSessionDownloadDelegate, @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        let file: URL
+        init(file: URL) { self.file = file }
+        func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+            _ = try? FileManager.default.replaceItemAt(file, withItemAt: location)
+        }
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
+    }
+    let waiter = Waiter(file: file)
+    let session = URLSession(configuration: .default, delegate: waiter, delegateQueue: nil)
+    session.downloadTask(with: URL(string: url)!).resume()
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            waiter.done.wait()
+            continuation.resume()
+        }
+    }
+    session.finishTasksAndInvalidate()
+}
+
 /// A whole small response's text, through AsyncHTTPClient.
 func fetchText(_ url: String) async throws -> String {
     let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))

@@ -194,8 +194,14 @@ struct Run {
             let time = seconds(clock.now - start)
             let landed = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
             precondition(landed == size)
+            var raw = ""
+            if kind == .urlSession {
+                start = clock.now
+                let (_, rawPeak) = try await peakMemory { await rawURLSessionDownload(base + "/bytes?size=\(size)", to: file) }
+                raw = "; URLSession's own download task, without StrategyKit: \(rate(seconds(clock.now - start))), \(megabytes(rawPeak))"
+            }
             print("\(name): \(size >> 20) MiB download to a file (\(rate(time))), peak RSS above baseline \(megabytes(peak)) "
-                + "(target under 20 MB: \(verdict(Double(peak), under: 20e6)))")
+                + "(target under 20 MB: \(verdict(Double(peak), under: 20e6)))\(raw)")
         } catch {
             print("\(name): \(size >> 20) MiB download to a file FAILED after \(String(format: "%.1f s", seconds(clock.now - start))), "
                 + "\(megabytes(received.value)) received: \(error)")
