@@ -194,11 +194,13 @@ struct PagingEvidence {
             return .found(spec, reason: "the body's '\(pairs[0].path)' sent back as '\(pairs[0].parameter)'")
         case .afterLastItem:
             let flags = bodyPaths(depth: 1, where: { key, type in type.unwrappingOptional == .builtIn(.bool) && Self.hasMoreNames.contains(Self.normal(key)) })
-            // A `before` described as taking an id pages a list that comes newest first (Discourse's
-            // posts, "with an id lower than this value"): the last item's id asks for older ones.
-            let parameters = query(ofType: .string).filter { name in
-                ["startingafter", "after", "afterid"].contains(Self.normal(name))
-                    || (["before", "beforeid"].contains(Self.normal(name)) && strategy.query.contains { $0.name.value == name && Self.takesTheLastID($0) })
+            // Without one, a `before` described as taking an id pages a list that comes newest
+            // first (Discourse's posts, "with an id lower than this value"): the last item's id asks
+            // for older ones. Beside an `after`, a `before` pages backwards (OpenAI's, Stripe's
+            // `ending_before`).
+            let after = query(ofType: .string).filter { ["startingafter", "after", "afterid"].contains(Self.normal($0)) }
+            let parameters = !after.isEmpty ? after : query(ofType: .string).filter { name in
+                ["before", "beforeid"].contains(Self.normal(name)) && strategy.query.contains { $0.name.value == name && Self.takesTheLastID($0) }
             }
             // Without a flag, the parameter says by its name or its description that it takes
             // the last item's id, and the list ends at an empty page.
