@@ -5,10 +5,12 @@ import Foundation
 ///
 /// Back pressure: ``yield(_:)`` returns `false` once more than ``highWater`` bytes wait unread;
 /// the transport then stops reading from the connection until `onDemand` runs, which happens
-/// when the reader has taken the waiting bytes down to half of it. The size limit is counted
-/// here, so it holds on every transport. Whatever ends the stream early — the reader's
-/// cancellation, a dropped stream, a deadline, too many bytes — runs `onTerminate` once, which
-/// stops the transport's request and closes its connection.
+/// when the reader has taken the waiting bytes down to half of it. A transport that can't stop
+/// reading (URLSession on Linux) makes a channel that spills instead: past ``highWater``, the
+/// bytes wait in a temporary file, read back in order, so a slow reader costs disk, not memory.
+/// The size limit is counted here, so it holds on every transport. Whatever ends the stream
+/// early — the reader's cancellation, a dropped stream, a deadline, too many bytes — runs
+/// `onTerminate` once, which stops the transport's request and closes its connection.
 package final class ByteChannel: @unchecked Sendable {
     private struct State {
         var chunks: [Data] = []
@@ -20,6 +22,54 @@ package final class ByteChannel: @unchecked Sendable {
         var paused = false
         var terminated = false
         var demandWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The bytes that wait on disk, after those in `chunks`.
+        var spill: Spill?
+    }
+
+    /// A temporary file of bytes waiting for the reader: written at its end, read from `read`.
+    private final class Spill {
+        let url: URL
+        let handle: FileHandle
+        var written: UInt64 = 0
+        var read: UInt64 = 0
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("StrategyKit-stream-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw TransportError(.invalidResponse, detail: "no temporary file for the stream's waiting bytes")
+            }
+            do {
+                handle = try FileHandle(forUpdating: url)
+            } catch {
+                try? FileManager.default.removeItem(at: url)
+                throw error
+            }
+        }
+
+        var isEmpty: Bool { read == written }
+
+        func append(_ data: Data) throws {
+            try handle.seek(toOffset: written)
+            try handle.write(contentsOf: data)
+            written += UInt64(data.count)
+        }
+
+        /// The next bytes, at most `count`; empties the file once all are read.
+        func take(upTo count: Int) throws -> Data {
+            try handle.seek(toOffset: read)
+            let data = try handle.read(upToCount: Int(min(UInt64(count), written - read))) ?? Data()
+            read += UInt64(data.count)
+            if read == written {
+                try handle.truncate(atOffset: 0)
+                (read, written) = (0, 0)
+            }
+            return data
+        }
+
+        func remove() {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 
     /// How many unread bytes make ``yield(_:)`` ask the transport to pause: 256 KiB.
@@ -29,18 +79,33 @@ package final class ByteChannel: @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
     private let limit: Int
+    private let spills: Bool
     private let onDemand: (@Sendable () -> Void)?
     private let onTerminate: (@Sendable () -> Void)?
 
     /// A channel that fails with ``TransportError/Kind/responseTooLarge`` after `limit` bytes.
     ///
     /// - Parameters:
+    ///   - spills: whether bytes past ``highWater`` wait on disk, for a transport that can't
+    ///     stop reading.
     ///   - onDemand: runs when a paused transport may read again.
     ///   - onTerminate: runs once when the stream is ended before the transport finished it.
-    package init(limit: Int, onDemand: (@Sendable () -> Void)?, onTerminate: (@Sendable () -> Void)?) {
+    package init(limit: Int, spills: Bool = false, onDemand: (@Sendable () -> Void)?, onTerminate: (@Sendable () -> Void)?) {
         self.limit = limit
+        self.spills = spills
         self.onDemand = onDemand
         self.onTerminate = onTerminate
+    }
+
+    deinit {
+        state.spill?.remove()
+    }
+
+    /// The bytes that wait for the reader in memory, and the file where more wait, if any.
+    package var waiting: (inMemory: Int, file: URL?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (state.buffered, state.spill.map(\.url))
     }
 
     /// Hands `data` to the reader; returns `false` when the transport should pause reading
@@ -63,6 +128,19 @@ package final class ByteChannel: @unchecked Sendable {
             state.waiter = nil
             lock.unlock()
             waiter.resume(returning: data)
+            return true
+        }
+        // Once bytes wait on disk, the later ones follow them there, so they keep their order.
+        if spills, state.spill.map({ !$0.isEmpty }) ?? (state.buffered + data.count > Self.highWater) {
+            do {
+                let spill = try state.spill ?? Spill()
+                state.spill = spill
+                try spill.append(data)
+                lock.unlock()
+            } catch {
+                lock.unlock()
+                terminate(TransportError(.invalidResponse, detail: "the stream's waiting bytes can't be kept on disk: \(error)"))
+            }
             return true
         }
         state.chunks.append(data)
@@ -122,6 +200,8 @@ package final class ByteChannel: @unchecked Sendable {
             state.first = 0
             state.buffered = 0
             state.terminated = true
+            state.spill?.remove()
+            state.spill = nil
         }
         let waiter = state.waiter
         state.waiter = nil
@@ -207,6 +287,17 @@ package final class ByteChannel: @unchecked Sendable {
                 resumes = true
             }
             return Taken(chunk: chunk, isReady: true, resumesProducer: resumes)
+        }
+        if let spill = state.spill, !spill.isEmpty {
+            do {
+                return Taken(chunk: try spill.take(upTo: Self.highWater / 4), isReady: true, resumesProducer: false)
+            } catch {
+                throw TransportError(.invalidResponse, detail: "the stream's waiting bytes can't be read back from disk: \(error)")
+            }
+        }
+        if state.end != nil, let spill = state.spill {
+            spill.remove()
+            state.spill = nil
         }
         switch state.end {
         case .success?: return Taken(chunk: nil, isReady: true, resumesProducer: false)

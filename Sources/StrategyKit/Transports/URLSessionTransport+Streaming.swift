@@ -98,7 +98,13 @@ private final class StreamingTaskDelegate: NSObject, URLSessionDataDelegate, @un
         self.spooled = spooled
         self.sink = sink
         super.init()
-        channel = ByteChannel(limit: limit, onDemand: { [weak self] in self?.resume() }, onTerminate: { [weak self] in self?.stop() })
+        #if canImport(FoundationNetworking)
+        // The task can't be paused here: what the reader hasn't taken waits on disk.
+        let spills = true
+        #else
+        let spills = false
+        #endif
+        channel = ByteChannel(limit: limit, spills: spills, onDemand: { [weak self] in self?.resume() }, onTerminate: { [weak self] in self?.stop() })
     }
 
     func run(_ task: URLSessionTask) async throws -> (HTTPResponse, ByteStream) {
