@@ -12,9 +12,9 @@ extension URLSessionTransport {
     /// holding one of its threads), then uploaded from it. Back pressure: while the reader is
     /// behind, the task is suspended, so the session stops reading the connection. On
     /// FoundationNetworking a task can't be paused without holding a queue that every session
-    /// of the process shares, so there the body is kept as it comes, up to the response size
-    /// limit (a download's body is written into its file as it comes instead);
-    /// `AsyncHTTPClientTransport` reads at the reader's pace on every platform. The
+    /// of the process shares, so there what the reader hasn't taken waits in a temporary file
+    /// past the channel's high-water mark (a download's body is written into its own file as
+    /// it comes); `AsyncHTTPClientTransport` reads at the reader's pace on every platform. The
     /// session's own timeout is left long: the client keeps a stream's deadlines.
     public func stream(
         _ request: HTTPRequest,
