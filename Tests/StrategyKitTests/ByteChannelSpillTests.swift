@@ -20,7 +20,7 @@ import Testing
         channel.finish()
 
         let waiting = channel.waiting
-        #expect(waiting.inMemory <= ByteChannel.highWater)
+        #expect(waiting.inMemory <= ByteChannel.spillMark)
         let file = try #require(waiting.file)
         #expect(FileManager.default.fileExists(atPath: file.path))
 

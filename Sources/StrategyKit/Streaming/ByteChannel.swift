@@ -6,7 +6,7 @@ import Foundation
 /// Back pressure: ``yield(_:)`` returns `false` once more than ``highWater`` bytes wait unread;
 /// the transport then stops reading from the connection until `onDemand` runs, which happens
 /// when the reader has taken the waiting bytes down to half of it. A transport that can't stop
-/// reading (URLSession on Linux) makes a channel that spills instead: past ``highWater``, the
+/// reading (URLSession on Linux) makes a channel that spills instead: past ``spillMark``, the
 /// bytes wait in a temporary file, read back in order, so a slow reader costs disk, not memory.
 /// The size limit is counted here, so it holds on every transport. Whatever ends the stream
 /// early — the reader's cancellation, a dropped stream, a deadline, too many bytes — runs
@@ -75,6 +75,10 @@ package final class ByteChannel: @unchecked Sendable {
     /// How many unread bytes make ``yield(_:)`` ask the transport to pause: 256 KiB.
     package static let highWater = 256 * 1024
 
+    /// How many unread bytes a channel that spills keeps in memory before the rest waits on
+    /// disk: 64 KiB.
+    package static let spillMark = 64 * 1024
+
     // `state` is only touched with `lock` held.
     private let lock = NSLock()
     private var state = State()
@@ -86,7 +90,7 @@ package final class ByteChannel: @unchecked Sendable {
     /// A channel that fails with ``TransportError/Kind/responseTooLarge`` after `limit` bytes.
     ///
     /// - Parameters:
-    ///   - spills: whether bytes past ``highWater`` wait on disk, for a transport that can't
+    ///   - spills: whether bytes past ``spillMark`` wait on disk, for a transport that can't
     ///     stop reading.
     ///   - onDemand: runs when a paused transport may read again.
     ///   - onTerminate: runs once when the stream is ended before the transport finished it.
@@ -131,7 +135,7 @@ package final class ByteChannel: @unchecked Sendable {
             return true
         }
         // Once bytes wait on disk, the later ones follow them there, so they keep their order.
-        if spills, state.spill.map({ !$0.isEmpty }) ?? (state.buffered + data.count > Self.highWater) {
+        if spills, state.spill.map({ !$0.isEmpty }) ?? (state.buffered + data.count > Self.spillMark) {
             do {
                 let spill = try state.spill ?? Spill()
                 state.spill = spill
@@ -290,7 +294,7 @@ package final class ByteChannel: @unchecked Sendable {
         }
         if let spill = state.spill, !spill.isEmpty {
             do {
-                return Taken(chunk: try spill.take(upTo: Self.highWater / 4), isReady: true, resumesProducer: false)
+                return Taken(chunk: try spill.take(upTo: Self.spillMark), isReady: true, resumesProducer: false)
             } catch {
                 throw TransportError(.invalidResponse, detail: "the stream's waiting bytes can't be read back from disk: \(error)")
             }
