@@ -42,6 +42,23 @@ import Testing
         #expect(received == Self.chunks.reduce(Data(), +))
     }
 
+    /// A reader that caught up and falls behind again sends the bytes to disk again.
+    @Test func aReaderThatFallsBehindAgainSpillsAgain() async throws {
+        let channel = ByteChannel(limit: .max, spills: true, onDemand: nil, onTerminate: nil)
+        for chunk in Self.chunks.prefix(20) { channel.yield(chunk) }
+        var received = Data()
+        // Everything so far read: what was in memory and what was on disk.
+        while received.count < 20 * 32 * 1024 { received.append(try #require(try await channel.next())) }
+        #expect(channel.waiting.inMemory == 0)
+
+        for chunk in Self.chunks.suffix(20) { channel.yield(chunk) }
+
+        #expect(channel.waiting.inMemory <= ByteChannel.spillMark)
+        channel.finish()
+        received.append(try await read(channel))
+        #expect(received == Self.chunks.reduce(Data(), +))
+    }
+
     @Test func aStreamEndedEarlyRemovesItsFile() async throws {
         let channel = ByteChannel(limit: .max, spills: true, onDemand: nil, onTerminate: nil)
         for chunk in Self.chunks { channel.yield(chunk) }

@@ -135,7 +135,7 @@ package final class ByteChannel: @unchecked Sendable {
             return true
         }
         // Once bytes wait on disk, the later ones follow them there, so they keep their order.
-        if spills, state.spill.map({ !$0.isEmpty }) ?? (state.buffered + data.count > Self.spillMark) {
+        if spills, state.spill.map({ !$0.isEmpty }) == true || state.buffered + data.count > Self.spillMark {
             do {
                 let spill = try state.spill ?? Spill()
                 state.spill = spill
