@@ -2,23 +2,21 @@ import Testing
 
 extension ReadmeTests {
     @Test func theStreamedAnswerTypeChecksAgainstTheShippedChatClient() async throws {
-        let callSite = try block("swift", startingWith: "let chat = ChatClient(")
-
-        let result = try await typeCheck(callSite, against: ["chat.yaml"])
-
-        #expect(callSite.contains("for try await chunk in chat.chatCompletionsStream(request)"))
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
+        try await expectChatBlockTypeChecks(startingWith: "let chat = ChatClient(", showing: "for try await chunk in chat.chatCompletionsStream(request)")
     }
-}
 
-extension ReadmeTests {
     @Test func theStubbedStreamOfSeveralKindsTypeChecksAgainstTheShippedChatClient() async throws {
-        let callSite = try block("swift", startingWith: "let chat = ChatClient.stubbed(")
+        try await expectChatBlockTypeChecks(startingWith: "let chat = ChatClient.stubbed(", showing: "case .responseOutputTextDelta(let text)")
+    }
+
+    /// The README's Swift block starting with `prefix` shows `line`, and type-checks without a
+    /// warning against the client of the shipped `specs/chat.yaml`.
+    private func expectChatBlockTypeChecks(startingWith prefix: String, showing line: String) async throws {
+        let callSite = try block("swift", startingWith: prefix)
 
         let result = try await typeCheck(callSite, against: ["chat.yaml"])
 
-        #expect(callSite.contains("case .responseOutputTextDelta(let text)"))
+        #expect(callSite.contains(line))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("warning:"), "\(result.standardError)")
     }

@@ -46,20 +46,20 @@ public struct Pagination<Input: Sendable>: Sendable {
         let set: @Sendable (inout Input, Int) -> Bool
 
         init<N: FixedWidthInteger & Sendable>(_ field: WritableKeyPath<Input, N?> & Sendable) {
-            get = { input in input[keyPath: field].flatMap { Int(exactly: $0) } }
-            set = { input, value in
-                guard let number = N(exactly: value) else { return false }
-                input[keyPath: field] = number
-                return true
-            }
+            self.init(reading: { $0[keyPath: field] }, writing: { $0[keyPath: field] = $1 })
         }
 
         /// A field the API requires: the caller's value is the first page's.
         init<N: FixedWidthInteger & Sendable>(_ field: WritableKeyPath<Input, N> & Sendable) {
-            get = { input in Int(exactly: input[keyPath: field]) }
+            self.init(reading: { $0[keyPath: field] }, writing: { $0[keyPath: field] = $1 })
+        }
+
+        /// A number of type `N` read and written as an `Int`, set only where it fits.
+        private init<N: FixedWidthInteger & Sendable>(reading: @escaping @Sendable (Input) -> N?, writing: @escaping @Sendable (inout Input, N) -> Void) {
+            get = { input in reading(input).flatMap { Int(exactly: $0) } }
             set = { input, value in
                 guard let number = N(exactly: value) else { return false }
-                input[keyPath: field] = number
+                writing(&input, number)
                 return true
             }
         }

@@ -27,19 +27,12 @@ final class FileSink: @unchecked Sendable {
         handle = try FileHandle(forWritingTo: url)
     }
 
-    /// The most bytes a body may have: one more fails with
+    /// Sets the most bytes a body may have: one more fails with
     /// ``TransportError/Kind/responseTooLarge``. The exchange sets its own limit.
-    var limit: Int {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return state.limit
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            state.limit = newValue
-        }
+    func limit(to bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        state.limit = bytes
     }
 
     /// The bytes written for the latest response.

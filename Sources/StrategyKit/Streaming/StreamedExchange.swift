@@ -34,7 +34,7 @@ extension StrategyClient {
         }
         var limits = self.limits.overridden(by: endpoint)
         if let maximum = streamLimits.maximumBytes { limits.maximumResponseBytes = maximum }
-        sink?.limit = limits.maximumResponseBytes
+        sink?.limit(to: limits.maximumResponseBytes)
         let exchange = StreamedExchange(
             transport: transport,
             limits: limits,
