@@ -131,7 +131,54 @@ import Testing
             return
         }
         #expect(union.variants.map(\.type) == [.named("Lamp"), .builtIn(.string)])
-        #expect(rounds.count == 2)
+        #expect(rounds.count == 1)
+    }
+
+    /// A schema left out takes what refers to it along, in the same pass, and so on in turn: a
+    /// union left with no member, the property and the members that name it, the union that
+    /// loses its only member, the property that names that one, what an operation returns and
+    /// an operation whose body it is. Validation runs once, and what is left validates.
+    @Test func whatRefersToASchemaLeftOutGoesInTheSamePass() throws {
+        let loaded = try GeneratorPipeline.load(text: """
+        api: Shop
+        servers: { production: https://shop.example.com }
+        models:
+          Light:
+            oneOf: [Data]
+          Glow:
+            oneOf: [Light, String]
+          Beam:
+            oneOf: [Light]
+          Room: { name: String, light: Light?, beam: Beam?, glow: Glow? }
+        strategies:
+          GetLight: { GET: /light, returns: Light }
+          GetRoom: { GET: /room, returns: Room }
+          PutLight: { PUT: /light, body: { json: Light } }
+          FindRooms: { GET: /rooms, query: { near: String? }, returns: [Room] }
+        """, file: "shop.yaml")
+        var spec = loaded.spec
+        let rounds = Rounds()
+        let checks = ImportChecks { spec in
+            rounds.count += 1
+            return SpecValidator.faults(in: spec)
+        }
+
+        let warnings = ImportedFaults.leaveOut(from: &spec, pointers: [:], checks: checks)
+
+        #expect(rounds.count == 1)
+        #expect(spec.models.map(\.name.value) == ["Glow", "Room"])
+        #expect(spec.models.first { $0.name.value == "Room" }?.fields.map(\.name.value) == ["name", "glow"])
+        guard case .union(let glow)? = spec.models.first?.kind else {
+            Issue.record("Glow is gone")
+            return
+        }
+        #expect(glow.variants.map(\.type) == [.builtIn(.string)])
+        #expect(spec.strategies.map(\.name.value) == ["GetLight", "GetRoom", "FindRooms"])
+        #expect(spec.strategies.first?.returns == nil)
+        #expect(warnings.map(\.message).contains("it refers to schema 'Light', which is left out; property 'light' is left out"))
+        #expect(warnings.map(\.message).contains("it refers to schema 'Beam', which is left out; property 'beam' is left out"))
+        #expect(warnings.map(\.message).contains("it refers to schema 'Light', which is left out; operation 'PutLight' is left out"))
+        #expect(SpecValidator.faults(in: spec).isEmpty)
     }
 }
 

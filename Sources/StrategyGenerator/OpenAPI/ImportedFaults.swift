@@ -3,46 +3,54 @@ import Foundation
 /// What validation refuses in an imported document costs only what holds it, as the importer's
 /// own faults do: an example, a parameter, property, union member or error payload is left out,
 /// and an operation whose required input is refused, or that is refused itself, is left out
-/// whole. Each fault names its element, and each round leaves out every element its faults name
-/// in one pass; what leaving something out breaks in turn (a property of a model that was left
-/// out) is left out in the next round.
+/// whole. Validation runs once: each fault names its element, every named element is left out in
+/// one pass, and so is what refers to a schema that pass leaves out (a property, a parameter,
+/// what an operation returns), in turn.
 enum ImportedFaults {
-    /// The warnings for what was left out of `spec` so that it validates. Errors at places the
-    /// spec can't drop stay, for validation to report.
+    /// The warnings for what was left out of `spec` so that it validates. Errors that name no
+    /// element the spec can drop stay, for validation to report.
     static func leaveOut(from spec: inout APISpec, pointers: [SourceLocation: String], checks: ImportChecks) -> [Diagnostic] {
+        let faults = checks.faults(spec)
+        guard !faults.isEmpty else { return [] }
+        let models = Set(spec.models.map(\.name.value))
         var warnings: [Diagnostic] = []
-        // Each round leaves out at least one element, and each element leaves out what holds it.
-        for _ in 0..<32 {
-            let faults = checks.faults(spec)
-            if faults.isEmpty { return warnings }
-            // The strategies whose examples don't decode, by the place each example is written,
-            // which many operations may share.
-            var refusedExamples: [SourceLocation: Set<String>] = [:]
-            for fault in faults {
-                guard case .example(let strategy)? = fault.element, let location = fault.diagnostic.location else { continue }
-                refusedExamples[location, default: []].insert(strategy)
+        let warn = { (cause: String, what: String, location: SourceLocation) in
+            let pointer = pointers[location].map { " (\($0))" } ?? ""
+            warnings.append(.warning("\(cause); \(what) is left out\(pointer)", at: location))
+        }
+        // The strategies whose examples don't decode, by the place each example is written,
+        // which many operations may share.
+        var refusedExamples: [SourceLocation: Set<String>] = [:]
+        for fault in faults {
+            guard case .example(let strategy)? = fault.element, let location = fault.diagnostic.location else { continue }
+            refusedExamples[location, default: []].insert(strategy)
+        }
+        // The members each union has lost, by their places before this pass: a later member's
+        // place moves down by the ones before it that are gone.
+        var lostMembers: [String: Set<Int>] = [:]
+        for fault in faults {
+            guard let location = fault.diagnostic.location, var element = fault.element else { continue }
+            if case .unionMember(let model, let member) = element {
+                guard lostMembers[model, default: []].insert(member).inserted else { continue }
+                element = .unionMember(model: model, index: member - lostMembers[model, default: []].filter { $0 < member }.count)
             }
-            var progressed = false
-            // The members each union has lost this round, by their places before it: a later
-            // member's place moves down by the ones before it that are gone.
-            var lostMembers: [String: Set<Int>] = [:]
-            for fault in faults {
-                guard let location = fault.diagnostic.location, var element = fault.element else { continue }
-                if case .unionMember(let model, let member) = element {
-                    guard lostMembers[model, default: []].insert(member).inserted else { continue }
-                    element = .unionMember(model: model, index: member - lostMembers[model, default: []].filter { $0 < member }.count)
-                }
-                let left: String? = switch element {
-                case .example: spec.leaveOutExamples(at: location, of: refusedExamples[location] ?? [])
-                case .writtenAt(let place): spec.leaveOut(at: place)
-                default: spec.leaveOut(element)
-                }
-                guard let what = left else { continue }
-                let pointer = pointers[location].map { " (\($0))" } ?? ""
-                warnings.append(.warning("\(fault.diagnostic.message); \(what) is left out\(pointer)", at: location))
-                progressed = true
+            let left = if case .example = element {
+                spec.leaveOutExamples(at: location, of: refusedExamples[location] ?? [])
+            } else {
+                spec.leaveOut(element)
             }
-            if !progressed { return warnings }
+            if let left { warn(fault.diagnostic.message, left, location) }
+        }
+        // What refers to a schema left out goes too, and so on, for what that leaves out.
+        var gone = models.subtracting(spec.models.map(\.name.value))
+        while !gone.isEmpty {
+            let remaining = Set(spec.models.map(\.name.value))
+            for model in gone.sorted() {
+                for (element, location) in spec.references(toModel: model) {
+                    if let left = spec.leaveOut(element) { warn("it refers to schema '\(model)', which is left out", left, location) }
+                }
+            }
+            gone = remaining.subtracting(spec.models.map(\.name.value))
         }
         return warnings
     }
@@ -111,74 +119,67 @@ extension APISpec {
                   let found = errors[index].statusCases.firstIndex(where: { $0.caseName.value == statusCase }) else { return nil }
             errors[index].statusCases[found].payload = .none
             return "the payload of '\(errors[index].statusCases[found].caseName)'"
-        case .example, .writtenAt:
+        case .example:
             return nil
         }
     }
 
-    /// Leaves out the element written at `location`, or the operation it is a required input of;
-    /// says what was left out, or `nil` when nothing the spec can drop is there.
-    mutating func leaveOut(at location: SourceLocation) -> String? {
-        for index in strategies.indices {
-            let strategy = strategies[index]
-            if strategy.name.location == location || strategy.path.location == location {
-                return removeStrategy(at: index)
+    /// The elements that refer to the model named `model`, each with where it does, last first
+    /// within a union so that leaving out one member keeps the places of those before it.
+    func references(toModel model: String) -> [(SpecElement, SourceLocation)] {
+        var found: [(SpecElement, SourceLocation)] = []
+        for strategy in strategies {
+            let name = strategy.name.value
+            if case .json(let type, let at)? = strategy.body, type.namedTypes.contains(model) {
+                found.append((.strategy(name), at))
+                continue
             }
-            switch strategy.body {
-            case .json(_, let at)? where at == location:
-                return removeStrategy(at: index)
+            if let stream = strategy.stream, (stream.element?.namedTypes ?? []).contains(model) || stream.events.contains(where: { $0.type.namedTypes.contains(model) }) {
+                found.append((.strategy(name), stream.elementLocation))
+                continue
+            }
+            let inputs: [(SpecElement.InputPlace, [FieldSpec])] = [
+                (.path, strategy.pathParameters), (.query, strategy.query), (.header, strategy.headers), (.cookie, strategy.cookies), (.body, strategy.body?.fields ?? []),
+            ]
+            for (place, fields) in inputs {
+                for field in fields where field.type.namedTypes.contains(model) {
+                    found.append((.input(strategy: name, place: place, name: field.name.value), field.typeLocation))
+                }
+            }
+            switch strategy.returns {
+            case .type(let type, let at)? where type.namedTypes.contains(model):
+                found.append((.returns(strategy: name), at))
+            case .fields(let fields)?:
+                if let field = fields.first(where: { $0.type.namedTypes.contains(model) }) { found.append((.returns(strategy: name), field.typeLocation)) }
             default:
                 break
             }
-            if case .type(_, let at)? = strategy.returns, at == location {
-                strategies[index].returns = nil
-                strategies[index].unwrap = nil
-                return "what operation '\(strategy.name)' returns"
-            }
-            let isHere = { (field: FieldSpec) in field.name.location == location || field.typeLocation == location }
-            if let field = (strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])).first(where: isHere) {
-                guard field.type.isOptional else { return removeStrategy(at: index) }
-                strategies[index].query.removeAll(where: isHere)
-                strategies[index].headers.removeAll(where: isHere)
-                strategies[index].cookies.removeAll(where: isHere)
-                strategies[index].body = strategy.body?.removingFields(where: isHere)
-                return "parameter '\(field.name)'"
-            }
-            if strategy.responseHeaders.contains(where: isHere) {
-                strategies[index].responseHeaders.removeAll(where: isHere)
-                return "a response header"
-            }
         }
-        for index in models.indices {
-            let model = models[index]
-            if model.name.location == location {
-                models.remove(at: index)
-                return "schema '\(model.name)'"
-            }
-            switch model.kind {
-            case .object(let fields):
-                guard let field = fields.first(where: { $0.name.location == location || $0.typeLocation == location }) else { continue }
-                models[index].kind = .object(fields.filter { $0 != field })
-                return "property '\(field.name)'"
-            case .union(var union):
-                guard let variant = union.variants.firstIndex(where: { $0.typeLocation == location }) else { continue }
-                union.variants.remove(at: variant)
-                if union.variants.isEmpty {
-                    models.remove(at: index)
-                    return "schema '\(model.name)'"
-                }
-                models[index].kind = .union(union)
-                return "a member of '\(model.name)'"
-            case .enumeration:
+        for owner in models {
+            if let part = owner.allOf.first(where: { $0.value == model }) {
+                found.append((.model(owner.name.value), part.location))
                 continue
             }
+            switch owner.kind {
+            case .object(let fields):
+                for field in fields where field.type.namedTypes.contains(model) {
+                    found.append((.property(model: owner.name.value, name: field.name.value), field.typeLocation))
+                }
+            case .union(let union):
+                for (index, variant) in union.variants.enumerated().reversed() where variant.type.namedTypes.contains(model) {
+                    found.append((.unionMember(model: owner.name.value, index: index), variant.typeLocation))
+                }
+            case .enumeration:
+                break
+            }
         }
-        for index in errors.indices {
-            guard let statusCase = errors[index].statusCases.firstIndex(where: { $0.caseName.location == location }) else { continue }
-            errors[index].statusCases[statusCase].payload = .none
-            return "the payload of '\(errors[index].statusCases[statusCase].caseName)'"
+        for error in errors {
+            for statusCase in error.statusCases {
+                guard case .body(let type) = statusCase.payload, type.namedTypes.contains(model) else { continue }
+                found.append((.errorPayload(errorType: error.name.value, statusCase: statusCase.caseName.value), statusCase.caseName.location))
+            }
         }
-        return nil
+        return found
     }
 
     private mutating func removeStrategy(at index: Int) -> String {

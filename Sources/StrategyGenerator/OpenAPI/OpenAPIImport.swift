@@ -44,37 +44,31 @@ enum OpenAPIImport {
 
     /// The importer builds a spec that validates, except where an extension brings in the spec
     /// format's own words (pagination, errors in the body): an error validation finds in one of
-    /// those costs only that extension, which is left out with the error as a warning.
+    /// those costs only that extension, which is left out with the error as a warning. Validation
+    /// runs once, and every extension it faults is left out.
     private static func leavingOutFaultyExtensions(_ spec: inout APISpec, _ importer: OpenAPIImporter, checks: ImportChecks) -> [Diagnostic] {
         guard !importer.extensionUses.isEmpty else { return [] }
+        let errors = checks.faults(spec).map(\.diagnostic)
         var warnings: [Diagnostic] = []
-        var remaining = importer.extensionUses
-        while !remaining.isEmpty {
-            let errors = checks.faults(spec).map(\.diagnostic)
-            if errors.isEmpty { return warnings }
-            let faulty = remaining.filter { use in errors.contains { $0.location.map(use.places.contains) ?? false } }
-            guard !faulty.isEmpty else { return warnings }
-            for use in faulty {
-                for error in errors where error.location.map(use.places.contains) ?? false {
-                    warnings.append(.warning("\(error.message); '\(use.name)' is left out", at: error.location))
-                }
-                switch use.target {
-                case .pagination(let strategy):
-                    if let index = spec.strategies.firstIndex(where: { $0.name.value == strategy }) { spec.strategies[index].pagination = nil }
-                case .errors:
-                    guard let plain = importer.errorsWithoutExtension, let index = spec.errors.firstIndex(where: { $0.name == plain.name }) else { break }
-                    if plain.statusCases.isEmpty {
-                        // The extension was all the error type had.
-                        spec.errors.remove(at: index)
-                        for strategy in spec.strategies.indices where spec.strategies[strategy].errorType == plain.name {
-                            spec.strategies[strategy].errorType = nil
-                        }
-                    } else {
-                        spec.errors[index] = plain
+        for use in importer.extensionUses {
+            let found = errors.filter { $0.location.map(use.places.contains) ?? false }
+            guard !found.isEmpty else { continue }
+            warnings += found.map { .warning("\($0.message); '\(use.name)' is left out", at: $0.location) }
+            switch use.target {
+            case .pagination(let strategy):
+                if let index = spec.strategies.firstIndex(where: { $0.name.value == strategy }) { spec.strategies[index].pagination = nil }
+            case .errors:
+                guard let plain = importer.errorsWithoutExtension, let index = spec.errors.firstIndex(where: { $0.name == plain.name }) else { break }
+                if plain.statusCases.isEmpty {
+                    // The extension was all the error type had.
+                    spec.errors.remove(at: index)
+                    for strategy in spec.strategies.indices where spec.strategies[strategy].errorType == plain.name {
+                        spec.strategies[strategy].errorType = nil
                     }
+                } else {
+                    spec.errors[index] = plain
                 }
             }
-            remaining.removeAll { use in faulty.contains { $0.name == use.name && $0.target == use.target } }
         }
         return warnings
     }

@@ -31,8 +31,24 @@ enum SpecElement: Hashable, Sendable {
     case unionMember(model: String, index: Int)
     /// The payload of a status case of an error type.
     case errorPayload(errorType: String, statusCase: String)
-    /// What is written at this place, for a check that names no element.
-    case writtenAt(SourceLocation)
+}
+
+extension APISpec {
+    /// The element written at `location`: of the first strategy, then model, then error type
+    /// that has one there; `nil` when none is. A check that looks at the spec as a whole (names
+    /// across it, cycles, compositions) names its fault's element by this.
+    func element(writtenAt location: SourceLocation) -> SpecElement? {
+        for strategy in strategies {
+            if let element = strategy.element(writtenAt: location) { return element }
+        }
+        for model in models {
+            if let element = model.element(writtenAt: location) { return element }
+        }
+        for error in errors {
+            if let element = error.element(writtenAt: location) { return element }
+        }
+        return nil
+    }
 }
 
 extension StrategySpec {

@@ -38,7 +38,7 @@ public enum SpecValidator {
     static func faults(in spec: APISpec) -> [SpecFault] {
         let (_, diagnostics, elements) = checked(LoadedSpec(spec: spec, diagnostics: []), config: .standard)
         return diagnostics.filter { $0.severity == .error }.map { error in
-            SpecFault(diagnostic: error, element: elements[error] ?? error.location.map(SpecElement.writtenAt))
+            SpecFault(diagnostic: error, element: elements[error] ?? error.location.flatMap(spec.element(writtenAt:)))
         }
     }
 
