@@ -63,8 +63,15 @@ enum Kind: String, CaseIterable {
     var transport: any Transport { self == .urlSession ? URLSessionTransport() : AsyncHTTPClientTransport() }
 }
 
+/// An operation queue that runs each block at once, on the thread that adds it: a session's
+/// delegate then runs on the session's own queue, as URLSessionTransport's does on Linux.
+final class InlineQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) { block() }
+}
+
 /// Reads a whole response through the transport's own API, counting bytes: the raw transport.
-func rawBytes(_ kind: Kind, _ url: String) async throws -> Int {
+/// `inline`: URLSession calls its delegate on its own queue rather than on an operation queue.
+func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false) async throws -> Int {
     switch kind {
     case .urlSession:
         final class Counter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
@@ -74,7 +81,7 @@ func rawBytes(_ kind: Kind, _ url: String) async throws -> Int {
             func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
         }
         let counter = Counter()
-        let session = URLSession(configuration: .default, delegate: counter, delegateQueue: nil)
+        let session = URLSession(configuration: .default, delegate: counter, delegateQueue: inline ? InlineQueue() : nil)
         session.dataTask(with: URL(string: url)!).resume()
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -163,16 +170,68 @@ func releaseFreeMemory() {
     #endif
 }
 
+/// What glibc's malloc holds, from `mallinfo2()`: the bytes handed out and not freed, and the
+/// bytes of its heaps (every arena's, and the chunks it maps on their own).
+struct AllocatorBytes {
+    var inUse = 0
+    var heaps = 0
+
+    static func - (lhs: AllocatorBytes, rhs: AllocatorBytes) -> AllocatorBytes {
+        AllocatorBytes(inUse: lhs.inUse - rhs.inUse, heaps: lhs.heaps - rhs.heaps)
+    }
+
+    /// Now; zero where `mallinfo2` can't be called (it returns its structure through a pointer
+    /// the caller passes, in the first argument's register on x86_64 alone).
+    static func now() -> AllocatorBytes {
+        #if canImport(Glibc) && arch(x86_64)
+        typealias Info = @convention(c) (UnsafeMutablePointer<Int>) -> UnsafeMutablePointer<Int>
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallinfo2") else { return AllocatorBytes() }
+        // struct mallinfo2: arena, ordblks, smblks, hblks, hblkhd, usmblks, fsmblks, uordblks, fordblks, keepcost.
+        var fields = [Int](repeating: 0, count: 10)
+        _ = fields.withUnsafeMutableBufferPointer { unsafeBitCast(symbol, to: Info.self)($0.baseAddress!) }
+        return AllocatorBytes(inUse: fields[7] + fields[4], heaps: fields[0] + fields[4])
+        #else
+        return AllocatorBytes()
+        #endif
+    }
+}
+
+/// Whether memory figures also say what malloc holds (`--malloc`).
+let reportsAllocator = CommandLine.arguments.contains("--malloc")
+
+/// Waits, up to 3 s, until what malloc has handed out stops falling: what a measure before
+/// left to be freed later (FoundationNetworking's cancelled timers, which libdispatch frees
+/// when it gets to them) would otherwise be in the next one's baseline, and its pages reused
+/// unseen.
+func settle() async {
+    var last = AllocatorBytes.now().inUse
+    for _ in 0..<60 {
+        try? await Task.sleep(for: .milliseconds(50))
+        let now = AllocatorBytes.now().inUse
+        if last - now < 16 * 1024 { return }
+        last = now
+    }
+}
+
 /// Runs `operation` and returns its result with the most resident memory above the baseline
 /// (taken just before, once malloc's free memory is released) seen meanwhile, sampled every
 /// millisecond and once more at the end.
 func peakMemory<T>(_ operation: () async throws -> T) async throws -> (T, Int) {
+    let (result, peak, _) = try await peakMemoryAndAllocator(operation)
+    return (result, peak)
+}
+
+/// ``peakMemory(_:)``, with what malloc held above the baseline at the peak (with `--malloc`).
+func peakMemoryAndAllocator<T>(_ operation: () async throws -> T) async throws -> (T, Int, AllocatorPeaks) {
+    await settle()
     releaseFreeMemory()
     let baseline = residentBytes()
+    let allocatorBaseline = reportsAllocator ? AllocatorBytes.now() : AllocatorBytes()
     let peak = ManagedPeak()
     let sampler = Thread {
         while !peak.isStopped {
             peak.record(residentBytes())
+            if reportsAllocator { peak.recordAllocator(AllocatorBytes.now()) }
             usleep(1000)
         }
     }
@@ -180,7 +239,22 @@ func peakMemory<T>(_ operation: () async throws -> T) async throws -> (T, Int) {
     let result = try await operation()
     peak.record(residentBytes())
     peak.stop()
-    return (result, max(peak.value - baseline, 0))
+    peak.recordAllocator(AllocatorBytes.now())
+    return (result, max(peak.value - baseline, 0), AllocatorPeaks(atPeak: peak.allocator - allocatorBaseline, most: peak.mostAllocator - allocatorBaseline))
+}
+
+/// What malloc held above the baseline at the resident peak, and the most it held meanwhile.
+struct AllocatorPeaks {
+    var atPeak: AllocatorBytes
+    var most: AllocatorBytes
+}
+
+/// The figures beside a peak with `--malloc`: what malloc had handed out above the baseline
+/// at the peak, and how much its heaps had grown.
+func allocatorNote(_ bytes: AllocatorPeaks) -> String {
+    guard reportsAllocator else { return "" }
+    return "; malloc at the peak: \(megabytes(bytes.atPeak.inUse)) in use, heaps \(megabytes(bytes.atPeak.heaps)) larger "
+        + "(at most \(megabytes(bytes.most.inUse)) in use, heaps \(megabytes(bytes.most.heaps)) larger)"
 }
 
 final class ManagedPeak: @unchecked Sendable {
@@ -189,7 +263,27 @@ final class ManagedPeak: @unchecked Sendable {
     private var stopped = false
     var isStopped: Bool { lock.withLock { stopped } }
     var value: Int { lock.withLock { peak } }
-    func record(_ bytes: Int) { lock.withLock { peak = max(peak, bytes) } }
+    private var allocatorAtPeak = AllocatorBytes()
+    private var allocatorMost = AllocatorBytes(inUse: .min, heaps: .min)
+    /// The most malloc held at any sample (with `--malloc`).
+    var mostAllocator: AllocatorBytes { lock.withLock { allocatorMost } }
+    func recordAllocator(_ bytes: AllocatorBytes) {
+        lock.withLock {
+            allocatorMost = AllocatorBytes(inUse: max(allocatorMost.inUse, bytes.inUse), heaps: max(allocatorMost.heaps, bytes.heaps))
+        }
+    }
+    /// What malloc held when the peak was recorded (with `--malloc`).
+    var allocator: AllocatorBytes { lock.withLock { allocatorAtPeak } }
+    func record(_ bytes: Int) {
+        let isPeak = lock.withLock { bytes > peak }
+        // Read outside the lock: mallinfo2 takes malloc's own locks.
+        let allocator = isPeak && reportsAllocator ? AllocatorBytes.now() : nil
+        lock.withLock {
+            guard bytes > peak else { return }
+            peak = bytes
+            if let allocator { allocatorAtPeak = allocator }
+        }
+    }
     func stop() { lock.withLock { stopped = true } }
 }
 

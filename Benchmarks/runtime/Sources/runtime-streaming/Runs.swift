@@ -51,21 +51,36 @@ struct Run {
     /// they come, and 100 MB to a reader slower than the server.
     func memory() async throws {
         let sizes = quick ? [1, 10] : [1, 100]
+        // A first stream, unmeasured, so threads and caches made once a process aren't counted.
+        for try await _ in client.stream(Events(count: 1000, size: 1000), ()) {}
         for megabytesStreamed in sizes {
             let count = megabytesStreamed * 1000
-            let (_, peak) = try await peakMemory {
+            let (_, peak, allocator) = try await peakMemoryAndAllocator {
                 var seen = 0
                 for try await _ in client.stream(Events(count: count, size: 1000), ()) { seen += 1 }
                 precondition(seen == count)
             }
             print("\(name): \(megabytesStreamed) MB stream, peak RSS above baseline \(megabytes(peak)) "
-                + "(target under 2 MB: \(verdict(Double(peak), under: 2e6)))")
+                + "(target under 2 MB: \(verdict(Double(peak), under: 2e6)))\(allocatorNote(allocator))")
+            // The same bytes through URLSession's own data task, for what the platform itself
+            // takes: its delegate on an operation queue (URLSession's default) and called on the
+            // session's own queue (as URLSessionTransport's is on Linux).
+            guard kind == .urlSession, megabytesStreamed == sizes.last else { continue }
+            for inline in [false, true] {
+                let (bytes, rawPeak, rawAllocator) = try await peakMemoryAndAllocator {
+                    try await rawBytes(kind, base + "/events?count=\(count)&size=1000", inline: inline)
+                }
+                precondition(bytes > count * 900, "\(bytes) bytes came")
+                print("\(name): \(megabytesStreamed) MB stream through URLSession's own data task, without StrategyKit, its delegate "
+                    + (inline ? "called on the session's queue" : "on an operation queue")
+                    + ": peak RSS above baseline \(megabytes(rawPeak)) (reference)\(allocatorNote(rawAllocator))")
+            }
         }
         // A reader of at most 10 MB/s: 10 ms of pause after each 100 events of 1000 bytes.
         let slow = sizes.last!
         let clock = ContinuousClock()
         let start = clock.now
-        let (_, peak) = try await peakMemory {
+        let (_, peak, allocator) = try await peakMemoryAndAllocator {
             var seen = 0
             for try await _ in client.stream(Events(count: slow * 1000, size: 1000), ()) {
                 seen += 1
@@ -74,7 +89,7 @@ struct Run {
             precondition(seen == slow * 1000)
         }
         print("\(name): \(slow) MB stream to a slow reader (at most 10 MB/s; took \(String(format: "%.1f s", seconds(clock.now - start)))), "
-            + "peak RSS above baseline \(megabytes(peak)) (target under 2 MB: \(verdict(Double(peak), under: 2e6)))")
+            + "peak RSS above baseline \(megabytes(peak)) (target under 2 MB: \(verdict(Double(peak), under: 2e6)))\(allocatorNote(allocator))")
     }
 
     /// From the server's send to the caller's loop: the first event of many streams (sent with

@@ -13,6 +13,9 @@ import Foundation
 //                                                   latency, cancellation, files
 //   … --transports AsyncHTTPClient                  some of the transports: URLSession,
 //                                                   AsyncHTTPClient
+//   … --malloc                                      beside each stream's peak memory, what
+//                                                   glibc's malloc had handed out then and how
+//                                                   much its heaps had grown
 
 if CommandLine.arguments.contains("--serve") { BenchmarkServer.serve() }
 let quick = CommandLine.arguments.contains("--quick")
