@@ -48,15 +48,3 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         }
     }
 }
-
-extension TypeReference {
-    /// The built-in type this is; `nil` for a model, an optional, a list or a map.
-    public var builtIn: BuiltIn? {
-        if case .builtIn(let type) = self { type } else { nil }
-    }
-
-    /// Whether this type is `type` or holds it, optional, in a list or in a map.
-    func mentions(_ type: BuiltIn) -> Bool {
-        core == .builtIn(type)
-    }
-}

@@ -56,6 +56,11 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
         if case .named(let name) = core { name } else { nil }
     }
 
+    /// Whether this type is `type` or holds it, optional, in a list or in a map.
+    func mentions(_ type: BuiltIn) -> Bool {
+        core == .builtIn(type)
+    }
+
     public var isOptional: Bool {
         if case .optional = self { true } else { false }
     }

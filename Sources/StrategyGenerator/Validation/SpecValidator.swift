@@ -305,8 +305,8 @@ struct Checker {
     /// Types mentioned nowhere are probably a mistake; a spec with no strategies only defines types.
     mutating func unusedModels() {
         guard !spec.strategies.isEmpty else { return }
-        // By the names the spec writes: a model that takes a built-in type's name is reported for
-        // its name, not as unused.
+        // A model is used where the spec writes its name, even where that is a built-in type's
+        // name: such a model is reported for its name, not as unused.
         var used: Set<String> = []
         func use(_ type: TypeReference) {
             if let name = type.core.name { used.insert(name) }
