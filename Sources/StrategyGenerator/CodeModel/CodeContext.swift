@@ -48,7 +48,8 @@ struct CodeContext {
     func swiftType(_ type: TypeReference) -> String {
         switch type {
         case .builtIn(.file): "RequestBody.File"
-        case .named(let name): TypeReference.builtins[name] ?? SwiftName.escaped(name)
+        case .builtIn(let type): type.swiftType
+        case .named(let name): SwiftName.escaped(name)
         case .optional(let wrapped): swiftType(wrapped) + "?"
         case .array(let element): "[\(swiftType(element))]"
         case .dictionary(let value): "[String: \(swiftType(value))]"

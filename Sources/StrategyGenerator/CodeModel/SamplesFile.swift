@@ -131,8 +131,10 @@ struct SampleWriter {
             return .code(#"Data("sample".utf8)"#)
         case .builtIn(.json):
             return .code(context.jsonLiteral(given ?? field?.sampleHint ?? .object([], [:])))
+        case .builtIn(let type):
+            return builtin(type, given: given, field: field)
         case .named(let name):
-            guard let model = models[name] else { return builtin(name, given: given, field: field) }
+            guard let model = models[name] else { return nil }
             if case .enumeration(let enumeration) = model.kind {
                 let value = given.flatMap { enumeration.listedCase($0) == nil ? nil : $0 } ?? enumeration.cases.first.map { enumeration.isInteger ? .int(Int($0.value.value) ?? 0) : .string($0.value.value) }
                 return value.map { .code("." + SwiftName.escaped(context.enumCaseName($0, in: enumeration))) }
@@ -245,20 +247,20 @@ struct SampleWriter {
 
     /// A built-in type's value: the spec's example, or one its constraints allow, where it
     /// fits; one built from the type otherwise.
-    private func builtin(_ name: String, given: YAMLValue?, field: FieldSpec?) -> Expression? {
+    private func builtin(_ type: BuiltIn, given: YAMLValue?, field: FieldSpec?) -> Expression? {
         let format = field.map(context.dateFormat) ?? context.spec.defaults.dateFormat ?? .iso8601
-        let value = [given, field?.sampleHint].compactMap { $0 }.first { SampleValues.fits($0, name, dateFormat: format) }
-            ?? SampleValues.built(name, dateFormat: format)
+        let value = [given, field?.sampleHint].compactMap { $0 }.first { SampleValues.fits($0, type, dateFormat: format) }
+            ?? SampleValues.built(type, dateFormat: format)
         guard let value else { return nil }
-        switch (name, value) {
-        case ("Date", _):
+        switch (type, value) {
+        case (.date, _):
             let seconds = SampleValues.date(value, format: format)?.timeIntervalSince1970 ?? SampleValues.date.timeIntervalSince1970
             let written = seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
             return .code("Date(timeIntervalSince1970: \(written))")
-        case ("URL", .string(let text)): return .code("URL(string: \(SwiftName.stringLiteral(text)))!")
-        case ("UUID", .string(let text)): return .code("UUID(uuidString: \(SwiftName.stringLiteral(text.lowercased())))!")
-        case ("Double", .int(let number)), ("Float", .int(let number)): return .code(String(number))
-        default: return .code(context.literal(value, as: .named(name)))
+        case (.url, .string(let text)): return .code("URL(string: \(SwiftName.stringLiteral(text)))!")
+        case (.uuid, .string(let text)): return .code("UUID(uuidString: \(SwiftName.stringLiteral(text.lowercased())))!")
+        case (.double, .int(let number)), (.float, .int(let number)): return .code(String(number))
+        default: return .code(context.literal(value, as: .builtIn(type)))
         }
     }
 

@@ -27,9 +27,6 @@ extension CodeContext {
 
     /// Whether `type` is a date, or lists and maps of them, with no model in between.
     private func holdsDatesOnly(_ type: TypeReference) -> Bool {
-        switch type {
-        case .named: type.builtIn == .date
-        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): holdsDatesOnly(wrapped)
-        }
+        type.mentions(.date)
     }
 }

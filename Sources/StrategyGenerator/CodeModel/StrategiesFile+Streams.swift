@@ -19,8 +19,8 @@ extension CodeContext {
     /// The union of server-sent events told apart by their names: the `of` union with the
     /// `events` the spec names, or else its discriminator's values; `nil` for any other stream.
     private func eventUnion(_ stream: StreamSpec) -> [(name: String, variant: UnionVariant)]? {
-        guard case .named(let name)? = stream.element, types.contains(name), case .model(let model) = types[name],
-              let union = model.union else { return nil }
+        guard case .named(let name)? = stream.element, types.contains(name),
+              let union = types[name].union else { return nil }
         if !stream.events.isEmpty {
             return stream.events.compactMap { event in
                 union.variants.first { $0.type == event.type }.map { (event.name.value, $0) }

@@ -228,8 +228,11 @@ extension CodeContext {
     private func isJSONPart(_ field: FieldSpec) -> Bool {
         var type = field.type.unwrappingOptional
         if case .array(let element) = type { type = element }
-        guard case .named(let name) = type else { return true }
-        return type.builtIn.map { $0 != .file && $0 != .date && !$0.isScalar } ?? (types.enumeration(name) == nil)
+        return switch type {
+        case .builtIn(let type): type != .file && type != .date && !type.isScalar
+        case .named(let name): types.enumeration(name) == nil
+        case .optional, .array, .dictionary: true
+        }
     }
 
     /// Whether building a strategy's multipart body encodes JSON parts (and so may throw).
@@ -355,9 +358,9 @@ extension CodeContext {
         guard wanted != written else { return nil }
         let text = wanted == .digits ? #"$0 ? "1" : "0""# : #"$0 ? "true" : "false""#
         return switch field.type {
-        case .named: text.replacingOccurrences(of: "$0", with: value)
-        case .optional(.named), .array(.named): "\(value).map { \(text) }"
-        case .optional(.array(.named)): "\(value)?.map { \(text) }"
+        case .builtIn(.bool): text.replacingOccurrences(of: "$0", with: value)
+        case .optional(.builtIn(.bool)), .array(.builtIn(.bool)): "\(value).map { \(text) }"
+        case .optional(.array(.builtIn(.bool))): "\(value)?.map { \(text) }"
         default: nil
         }
     }

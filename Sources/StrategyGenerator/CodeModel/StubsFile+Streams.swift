@@ -42,9 +42,8 @@ extension CodeContext {
 
     /// The discriminator whose value names each server-sent event of a stream of a union.
     private func eventDiscriminator(_ stream: StreamSpec) -> String? {
-        guard stream.format == .serverSentEvents, stream.events.isEmpty, case .named(let name)? = stream.element, types.contains(name),
-              case .model(let model) = types[name] else { return nil }
-        return model.union?.discriminator?.value
+        guard stream.format == .serverSentEvents, stream.events.isEmpty, case .named(let name)? = stream.element, types.contains(name) else { return nil }
+        return types[name].union?.discriminator?.value
     }
 
     /// A value as JSON on one line, keys in the order the spec wrote them.

@@ -69,7 +69,7 @@ struct ValueLayout: Sendable {
     private func inlineSlots(of type: TypeReference) -> Int {
         switch type {
         case .optional(let wrapped): inlineSlots(of: wrapped)
-        case .array, .dictionary: 1
+        case .builtIn, .array, .dictionary: 1
         case .named(let name): slots[name] ?? 1
         }
     }
@@ -86,7 +86,7 @@ struct ValueLayout: Sendable {
     private static func inlineName(_ type: TypeReference) -> String? {
         switch type {
         case .optional(let wrapped): inlineName(wrapped)
-        case .array, .dictionary: nil
+        case .builtIn, .array, .dictionary: nil
         case .named(let name): name
         }
     }

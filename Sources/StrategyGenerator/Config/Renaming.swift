@@ -43,9 +43,12 @@ private struct Renamer {
         names[name.value].map { Named($0, at: name.location) } ?? name
     }
 
+    /// `type` with the models it names renamed; a new name that is a built-in type's names that
+    /// type. Built-in types keep their names.
     func type(_ type: TypeReference) -> TypeReference {
         switch type {
-        case .named(let name): .named(names[name] ?? name)
+        case .builtIn: type
+        case .named(let name): TypeReference(name: names[name] ?? name)
         case .optional(let wrapped): .optional(self.type(wrapped))
         case .array(let element): .array(self.type(element))
         case .dictionary(let value): .dictionary(self.type(value))

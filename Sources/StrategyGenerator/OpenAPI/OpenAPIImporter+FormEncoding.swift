@@ -68,7 +68,7 @@ extension OpenAPIImporter {
             case .union(let union): return union.variants.contains { !isParameterType($0.type, arrays: false) }
             case .enumeration: return false
             }
-        case .array, .optional: return false
+        case .builtIn, .array, .optional: return false
         }
     }
 }

@@ -258,15 +258,19 @@ extension OpenAPIImporter {
 
     /// A single value a cookie can hold: text, a number, a Bool, a UUID or an enum.
     func isCookieType(_ type: TypeReference) -> Bool {
-        guard case .named(let name) = type else { return false }
-        return type.builtIn?.isScalar ?? enumModelNames.contains(name)
+        switch type {
+        case .builtIn(let type): type.isScalar
+        case .named(let name): enumModelNames.contains(name)
+        case .optional, .array, .dictionary: false
+        }
     }
 
     /// A value a query item, header or path segment can carry: a plain value or an enum, or, with
     /// `arrays`, a list of them.
     func isParameterType(_ type: TypeReference, arrays: Bool) -> Bool {
         switch type {
-        case .named(let name): type.builtIn.map { ![.file, .json, .data].contains($0) } ?? enumModelNames.contains(name)
+        case .builtIn(let type): ![.file, .json, .data].contains(type)
+        case .named(let name): enumModelNames.contains(name)
         case .array(let element): arrays && isParameterType(element, arrays: false)
         case .optional, .dictionary: false
         }
@@ -284,11 +288,11 @@ extension OpenAPIImporter {
     /// Whether a default the document gives is a value of the parameter's type, as the spec
     /// format's defaults must be.
     func fits(_ value: YAMLValue, _ type: TypeReference) -> Bool {
-        guard case .named(let name) = type else { return false }
-        switch (type.builtIn, value) {
-        case (.string?, .string), (.bool?, .bool), (.int?, .int), (.int32?, .int), (.int64?, .int), (.double?, .int), (.double?, .double), (.float?, .double):
+        switch (type, value) {
+        case (.builtIn(.string), .string), (.builtIn(.bool), .bool), (.builtIn(.int), .int), (.builtIn(.int32), .int), (.builtIn(.int64), .int),
+             (.builtIn(.double), .int), (.builtIn(.double), .double), (.builtIn(.float), .double):
             return true
-        case (_, .string(let text)):
+        case (.named(let name), .string(let text)):
             return models.contains { model in
                 guard model.name.value == name, case .enumeration(let enumeration) = model.kind else { return false }
                 return !enumeration.isInteger && enumeration.cases.contains { $0.value.value == text }
@@ -310,15 +314,15 @@ extension OpenAPIImporter {
         case .named(let name):
             guard let model = declaredModel(name), case .object(let fields) = model.kind else { return false }
             return !fields.isEmpty && fields.allSatisfy { single($0.type) }
-        case .optional: return false
+        case .builtIn, .optional: return false
         }
     }
 
     func isNestedValue(_ type: TypeReference) -> Bool {
         switch type {
+        // A value of any type (`bank_account`: a token, or the account's details).
+        case .builtIn(let type): return type == .json
         case .named(let name):
-            // A value of any type (`bank_account`: a token, or the account's details).
-            if type.builtIn == .json { return true }
             guard let model = declaredModel(name) else { return false }
             switch model.kind {
             case .object: return true
@@ -339,12 +343,12 @@ extension OpenAPIImporter {
         switch type {
         case .optional(let wrapped): return scalarUnionAsText(wrapped).map { (.optional($0.0), $0.1) }
         case .array(let element): return scalarUnionAsText(element).map { (.array($0.0), $0.1) }
-        case .dictionary: return nil
+        case .builtIn, .dictionary: return nil
         case .named(let name):
             guard let model = declaredModel(name), case .union(let union) = model.kind else { return nil }
             var kinds: [String] = []
             for variant in union.variants {
-                guard case .named(let member) = variant.type, let kind = scalarKind(member) else { return nil }
+                guard let kind = scalarKind(variant.type) else { return nil }
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
             guard !kinds.isEmpty else { return nil }
@@ -355,16 +359,17 @@ extension OpenAPIImporter {
 
     /// How a parameter's documentation names a single value of a type: `an integer`; `nil` for
     /// one that isn't a single value.
-    private func scalarKind(_ name: String) -> String? {
-        switch BuiltIn(rawValue: name) {
-        case .int?, .int32?, .int64?: return "an integer"
-        case .double?, .float?: return "a number"
-        case .bool?: return "a Boolean"
-        case .string?: return "a string"
-        case .uuid?: return "a UUID"
-        default:
+    private func scalarKind(_ type: TypeReference) -> String? {
+        switch type {
+        case .builtIn(.int), .builtIn(.int32), .builtIn(.int64): return "an integer"
+        case .builtIn(.double), .builtIn(.float): return "a number"
+        case .builtIn(.bool): return "a Boolean"
+        case .builtIn(.string): return "a string"
+        case .builtIn(.uuid): return "a UUID"
+        case .named(let name):
             guard let model = declaredModel(name), case .enumeration(let enumeration) = model.kind else { return nil }
             return "one of " + enumeration.cases.map { "`\($0.value.value)`" }.joined(separator: ", ")
+        default: return nil
         }
     }
 

@@ -172,7 +172,7 @@ extension OpenAPIImporter {
                 partFields = gathered
             } else {
                 let component = target.flatMap { componentKey($0, section: "schemas") }.flatMap { componentTypes[$0] }
-                let partOwner = if case .named(let name)? = component { name } else { owner }
+                let partOwner = component?.name ?? owner
                 let cutShort = nestingCutShort
                 guard let fields = objectFields(resolved, owner: partOwner, pointer: at, isPart: true) else { return nil }
                 // What nesting too deep cut short here may be whole elsewhere.
@@ -330,7 +330,7 @@ extension OpenAPIImporter {
             default: return .builtIn(.int)
             }
         case "number":
-            return .named(schema["format"]?.scalar == "float" ? "Float" : "Double")
+            return .builtIn(schema["format"]?.scalar == "float" ? .float : .double)
         case "boolean":
             return .builtIn(.bool)
         case "array":
@@ -500,7 +500,11 @@ extension OpenAPIImporter {
             guard case .union(var union) = models[index].kind, let discriminator = union.discriminator else { continue }
             let holdsIt = union.variants.allSatisfy { variant in
                 guard case .named(let name) = variant.type, let field = byName[name]?.fields.first(where: { $0.name.value == discriminator.value }) else { return false }
-                let isText = field.type == .builtIn(.string) || enumModelNames.contains(field.type.description) && byName[field.type.description].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
+                let isText = switch field.type {
+                case .builtIn(let type): type == .string
+                case .named(let name): enumModelNames.contains(name) && byName[name].map { if case .enumeration(let e) = $0.kind { !e.isInteger } else { false } } == true
+                case .optional, .array, .dictionary: false
+                }
                 return isText && !field.nullable
             }
             guard !holdsIt else { continue }
@@ -540,7 +544,7 @@ extension OpenAPIImporter {
             switch type {
             case .named(let name): name
             case .optional(let wrapped): inline(wrapped)
-            case .array, .dictionary: nil
+            case .builtIn, .array, .dictionary: nil
             }
         }
         var state: [Int: Bool] = [:]  // false: on the path; true: done
@@ -574,7 +578,7 @@ extension OpenAPIImporter {
     /// schema, or a schema a reference names, already stands for one of them.
     mutating func discardModels(from start: Int) {
         guard start < models.count else { return }
-        let kept = Set(componentTypes.values.flatMap(\.namedTypes) + referencedTypes.values.compactMap { $0 }.flatMap(\.namedTypes))
+        let kept = Set(componentTypes.values.compactMap(\.modelName) + referencedTypes.values.compactMap { $0?.modelName })
         guard !models[start...].contains(where: { kept.contains($0.name.value) }) else { return }
         let discarded = Set(models[start...].map(\.name.value))
         for name in discarded {
@@ -624,11 +628,9 @@ extension APISpec {
         let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         var reached: Set<String> = []
         while let type = pending.popLast() {
-            for name in type.namedTypes where reached.insert(name).inserted {
-                guard let model = byName[name] else { continue }
-                pending += model.memberTypes
-                pending += model.allOf.map { .named($0.value) }
-            }
+            guard let name = type.modelName, reached.insert(name).inserted, let model = byName[name] else { continue }
+            pending += model.memberTypes
+            pending += model.allOf.map { .named($0.value) }
         }
         var spec = self
         spec.models = models.filter { reached.contains($0.name.value) }

@@ -66,13 +66,14 @@ extension OpenAPIImporter {
     /// the document's schema named for the response's stream (`CreateChatCompletionStreamResponse`
     /// for `CreateChatCompletionResponse`, or `…Chunk`), else the response's own type.
     private func flaggedStream(of strategy: StrategySpec) -> StreamSpec? {
-        guard case .type(.named(let output), let location)? = strategy.returns, strategy.unwrap == nil,
+        // The response's type: a model, or a built-in type that a component schema stands for.
+        guard case .type(let output, let location)? = strategy.returns, output.name != nil, strategy.unwrap == nil,
               let flag = streamFlag(of: strategy), let doc = flag.doc?.lowercased(),
               doc.contains("server-sent event") || doc.contains("event-stream") || doc.contains("event stream") else { return nil }
-        guard let key = componentTypes.first(where: { $0.value == .named(output) })?.key else { return nil }
+        guard let key = componentTypes.first(where: { $0.value == output })?.key else { return nil }
         let stem = key.hasSuffix("Response") ? String(key.dropLast("Response".count)) : key
         let candidates = [stem + "StreamResponse", stem + "StreamChunk", stem + "Chunk", key + "Chunk"]
-        let element = candidates.lazy.compactMap { self.componentTypes[$0] }.first ?? .named(output)
+        let element = candidates.lazy.compactMap { self.componentTypes[$0] }.first ?? output
         return StreamSpec(format: .serverSentEvents, location: location, element: element, elementLocation: location, flag: flag.name)
     }
 

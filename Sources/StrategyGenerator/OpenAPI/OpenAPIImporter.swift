@@ -14,7 +14,7 @@ struct OpenAPIImporter {
     /// Component schema key → the model it became, or the type it stands for.
     var componentTypes: [String: TypeReference] = [:]
     /// The models the document's component schemas became, by name.
-    var componentModelNames: Set<String> { Set(componentTypes.values.flatMap(\.namedTypes)) }
+    var componentModelNames: Set<String> { Set(componentTypes.values.compactMap(\.modelName)) }
 
     /// Component schema keys and references being converted, to stop at a reference to itself.
     var converting: Set<String> = []

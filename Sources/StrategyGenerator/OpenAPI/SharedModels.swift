@@ -74,7 +74,7 @@ extension APISpec {
             guard case .union(var union) = model.kind else { return model }
             var seen: Set<TypeReference> = []
             union.variants = union.variants.filter { $0.value != nil || seen.insert($0.type).inserted }
-            if union.variants.count == 1, union.discriminator == nil, case .named(let only) = union.variants[0].type {
+            if union.variants.count == 1, union.discriminator == nil, let only = union.variants[0].type.name {
                 collapsed[model.name.value] = only
                 return nil
             }
@@ -89,7 +89,7 @@ extension APISpec {
     private func isFree(_ name: String) -> Bool {
         let api = SwiftName.type(self.name.value)
         return !Vocabulary.isReserved(name)
-            && Vocabulary.namesGeneratedCodeUses[name] == nil && TypeReference.builtins[name] == nil
+            && Vocabulary.namesGeneratedCodeUses[name] == nil && BuiltIn(rawValue: name) == nil
             && name != api + "Client" && name != api + "Stubs"
     }
 
@@ -100,6 +100,7 @@ extension APISpec {
         // A model that holds itself names itself; another like it names itself too.
         func selfless(_ type: TypeReference) -> TypeReference {
             switch type {
+            case .builtIn: type
             case .named(let name): .named(name == model.name.value ? "Self" : name)
             case .optional(let wrapped): .optional(selfless(wrapped))
             case .array(let element): .array(selfless(element))

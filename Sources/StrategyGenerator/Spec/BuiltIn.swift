@@ -1,5 +1,5 @@
-/// A type the spec format has built in: a spec writes it by name (`Date`, `[Int]`), and a
-/// ``TypeReference/named(_:)`` holds that name, which no model can take.
+/// A type the spec format has built in: a spec writes it by name (`Date`, `[Int]`), a name no
+/// model can take, and ``TypeReference/builtIn(_:)`` holds it.
 public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
     case string = "String"
     case int = "Int"
@@ -19,7 +19,12 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
     case data = "Data"
 
     /// The built-ins a spec may write wherever a type stands: all but `File` and `Data`.
-    static let general: [BuiltIn] = allCases.filter { $0 != .file && $0 != .data }
+    static let general: [BuiltIn] = allCases.filter(\.isGeneral)
+
+    /// Whether a spec may write it wherever a type stands: all but `File` and `Data`.
+    var isGeneral: Bool {
+        self != .file && self != .data
+    }
 
     /// The Swift type generated code writes for it.
     public var swiftType: String {
@@ -41,22 +46,5 @@ public enum BuiltIn: String, CaseIterable, Hashable, Sendable {
         case .string, .int, .int32, .int64, .double, .bool: true
         case .float, .date, .url, .uuid, .json, .file, .data: false
         }
-    }
-}
-
-extension TypeReference {
-    /// The type that names `type`.
-    public static func builtIn(_ type: BuiltIn) -> TypeReference {
-        .named(type.rawValue)
-    }
-
-    /// The built-in type this names; `nil` for a model, an optional, a list or a map.
-    public var builtIn: BuiltIn? {
-        if case .named(let name) = self { BuiltIn(rawValue: name) } else { nil }
-    }
-
-    /// Whether this type is `type` or holds it, optional, in a list or in a map.
-    func mentions(_ type: BuiltIn) -> Bool {
-        namedTypes.contains(type.rawValue)
     }
 }

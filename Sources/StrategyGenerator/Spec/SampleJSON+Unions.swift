@@ -49,10 +49,10 @@ extension SampleJSON {
         case .dictionary(let element):
             guard case .object(_, let values) = value else { return false }
             return values.values.allSatisfy { matches($0, element, dateFormat: dateFormat, depth: depth + 1) }
+        case .builtIn(let type):
+            return SampleValues.fits(value, type, dateFormat: dateFormat ?? defaultDateFormat)
         case .named(let name):
-            guard let model = models[name] else {
-                return SampleValues.fits(value, name, dateFormat: dateFormat ?? defaultDateFormat)
-            }
+            guard let model = models[name] else { return false }
             switch model.kind {
             case .enumeration(let enumeration):
                 return enumeration.listedCase(value) != nil

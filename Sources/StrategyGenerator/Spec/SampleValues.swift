@@ -8,32 +8,32 @@ enum SampleValues {
     static let uuid = "3fa85f64-5717-4562-b3fc-2c963f66afa6"
     static let url = "https://example.com"
 
-    /// A value of the built-in type `name`, as JSON writes it; `nil` for a file.
-    static func built(_ name: String, dateFormat: DateFormatSpec = .iso8601) -> YAMLValue? {
-        switch BuiltIn(rawValue: name) {
-        case .string?: .string("string")
-        case .int?, .int32?, .int64?: .int(1)
-        case .double?, .float?: .double(1.5)
-        case .bool?: .bool(true)
-        case .date?: dateValue(date, format: dateFormat)
-        case .url?: .string(url)
-        case .uuid?: .string(uuid)
-        case .json?: .object([], [:])
-        case .data?: .string("sample")
-        case .file?, nil: nil
+    /// A value of `type`, as JSON writes it; `nil` for a file.
+    static func built(_ type: BuiltIn, dateFormat: DateFormatSpec = .iso8601) -> YAMLValue? {
+        switch type {
+        case .string: .string("string")
+        case .int, .int32, .int64: .int(1)
+        case .double, .float: .double(1.5)
+        case .bool: .bool(true)
+        case .date: dateValue(date, format: dateFormat)
+        case .url: .string(url)
+        case .uuid: .string(uuid)
+        case .json: .object([], [:])
+        case .data: .string("sample")
+        case .file: nil
         }
     }
 
-    /// Whether `value` decodes as the built-in type `name`, a date in `dateFormat`.
-    static func fits(_ value: YAMLValue, _ name: String, dateFormat: DateFormatSpec = .iso8601) -> Bool {
-        switch (BuiltIn(rawValue: name), value) {
-        case (.string?, .string), (.bool?, .bool), (.json?, _), (.int?, .int), (.int64?, .int), (.data?, .string): true
-        case (.int32?, .int(let number)): Int32(exactly: number) != nil
-        case (.double?, .int), (.float?, .int): true
-        case (.double?, .double(let number)), (.float?, .double(let number)): number.isFinite
-        case (.url?, .string(let text)): !text.isEmpty && URL(string: text) != nil
-        case (.uuid?, .string(let text)): UUID(uuidString: text) != nil
-        case (.date?, _): date(value, format: dateFormat) != nil
+    /// Whether `value` decodes as `type`, a date in `dateFormat`.
+    static func fits(_ value: YAMLValue, _ type: BuiltIn, dateFormat: DateFormatSpec = .iso8601) -> Bool {
+        switch (type, value) {
+        case (.string, .string), (.bool, .bool), (.json, _), (.int, .int), (.int64, .int), (.data, .string): true
+        case (.int32, .int(let number)): Int32(exactly: number) != nil
+        case (.double, .int), (.float, .int): true
+        case (.double, .double(let number)), (.float, .double(let number)): number.isFinite
+        case (.url, .string(let text)): !text.isEmpty && URL(string: text) != nil
+        case (.uuid, .string(let text)): UUID(uuidString: text) != nil
+        case (.date, _): date(value, format: dateFormat) != nil
         default: false
         }
     }
@@ -110,13 +110,12 @@ struct SampleJSON {
                 return .object([key], [key: item])
             }
             return value(of: element, visiting: visiting).map { .object(["key"], ["key": $0]) } ?? .object([], [:])
+        case .builtIn(let type):
+            if let given, SampleValues.fits(given, type, dateFormat: format) { return given }
+            if let hint = field?.sampleHint, SampleValues.fits(hint, type, dateFormat: format) { return hint }
+            return SampleValues.built(type, dateFormat: format)
         case .named(let name):
-            guard let model = models[name] else {
-                if let given, SampleValues.fits(given, name, dateFormat: format) { return given }
-                if let hint = field?.sampleHint, SampleValues.fits(hint, name, dateFormat: format) { return hint }
-                return SampleValues.built(name, dateFormat: format)
-            }
-            guard !visiting.contains(name) else { return nil }
+            guard let model = models[name], !visiting.contains(name) else { return nil }
             return value(of: model, given: given ?? model.example, visiting: visiting + [name])
         }
     }
@@ -162,11 +161,8 @@ struct SampleJSON {
 
     /// Whether a value of `type` would hold an example the spec gives: a model's, a field's.
     func holdsExample(_ type: TypeReference, seen: inout Set<String>) -> Bool {
-        for name in type.namedTypes where seen.insert(name).inserted {
-            guard let model = models[name] else { continue }
-            if model.example != nil || model.fields.contains(where: { $0.example != nil }) { return true }
-            if model.memberTypes.contains(where: { holdsExample($0, seen: &seen) }) { return true }
-        }
-        return false
+        guard let name = type.modelName, seen.insert(name).inserted, let model = models[name] else { return false }
+        return model.example != nil || model.fields.contains(where: { $0.example != nil })
+            || model.memberTypes.contains(where: { holdsExample($0, seen: &seen) })
     }
 }

@@ -1,14 +1,19 @@
 /// A type as a spec writes it: `Int`, `String?`, `[User]`, `[String: Int]`.
 public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
-    /// A built-in type or a model of the spec.
+    /// A type the spec format has built in: `String`, `Date`, `JSON`, ….
+    case builtIn(BuiltIn)
+    /// A model of the spec, or of a spec it uses; or a name that names no type, which validation
+    /// reports.
     case named(String)
     case optional(TypeReference)
     case array(TypeReference)
     /// A JSON object with string keys.
     case dictionary(TypeReference)
 
-    /// The built-in types a spec may name wherever a type stands, with the Swift type each becomes.
-    public static let builtins: [String: String] = Dictionary(uniqueKeysWithValues: BuiltIn.general.map { ($0.rawValue, $0.swiftType) })
+    /// The type `name` names: the built-in type of that name, else the model.
+    public init(name: String) {
+        self = BuiltIn(rawValue: name).map(TypeReference.builtIn) ?? .named(name)
+    }
 
     /// Parses the spec's spelling; `nil` when it isn't one.
     public init?(parsing text: String) {
@@ -19,6 +24,7 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
+        case .builtIn(let type): type.rawValue
         case .named(let name): name
         case .optional(let wrapped): "\(wrapped)?"
         case .array(let element): "[\(element)]"
@@ -26,12 +32,33 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// Every named type this one mentions, outermost first.
-    public var namedTypes: [String] {
+    /// The built-in or named type at the heart of this one, under its `?`, lists and maps:
+    /// `User` for `[String: [User]]?`.
+    public var core: TypeReference {
         switch self {
-        case .named(let name): [name]
-        case .optional(let inner), .array(let inner), .dictionary(let inner): inner.namedTypes
+        case .builtIn, .named: self
+        case .optional(let inner), .array(let inner), .dictionary(let inner): inner.core
         }
+    }
+
+    /// The name of the built-in type or model this is; `nil` for an optional, a list or a map.
+    public var name: String? {
+        switch self {
+        case .builtIn(let type): type.rawValue
+        case .named(let name): name
+        case .optional, .array, .dictionary: nil
+        }
+    }
+
+    /// The name of the model this type holds, bare, optional, in a list or in a map; `nil` when
+    /// it holds a built-in type.
+    public var modelName: String? {
+        if case .named(let name) = core { name } else { nil }
+    }
+
+    /// Whether this type is `type` or holds it, optional, in a list or in a map.
+    func mentions(_ type: BuiltIn) -> Bool {
+        core == .builtIn(type)
     }
 
     public var isOptional: Bool {
@@ -64,7 +91,7 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
                 let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
                 guard let first = name.first, first.isLetter || first == "_" else { return nil }
                 text.removeFirst(name.count)
-                type = .named(String(name))
+                type = TypeReference(name: String(name))
             }
             skipSpaces()
             if text.first == "?" {

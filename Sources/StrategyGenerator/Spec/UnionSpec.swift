@@ -42,6 +42,7 @@ extension UnionVariant {
 
     private static func caseName(of type: TypeReference) -> String {
         switch type {
+        case .builtIn(let type): SwiftName.member(type.rawValue)
         case .named(let name): SwiftName.member(name)
         case .optional(let wrapped): caseName(of: wrapped)
         case .array(let element): caseName(of: element) + "List"

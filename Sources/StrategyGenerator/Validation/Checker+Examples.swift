@@ -71,6 +71,8 @@ extension TypeCatalog {
             return items.indices.lazy.compactMap { exampleProblem(items[$0], as: element, at: "\(path)[\($0)]") }.first
         case (.dictionary(let element), .object(let keys, let values)):
             return keys.lazy.compactMap { key in values[key].flatMap { self.exampleProblem($0, as: element, at: self.join(path, key)) } }.first
+        case (.builtIn(let builtIn), _):
+            return accepts(example: value, as: builtIn) ? nil : mismatch(value, expected: "'\(type)'", at: path)
         case (.named(let name), _):
             if let fields = objectFields[name] {
                 guard let others = additionalValues[name], case .object(let keys, let values) = value else { return exampleProblem(value, fields: fields, at: path) }
@@ -83,7 +85,10 @@ extension TypeCatalog {
             if let union = unions[name] {
                 return exampleProblem(value, union: union, named: name, at: path)
             }
-            return accepts(example: value, named: name) ? nil : mismatch(value, expected: "'\(type)'", at: path)
+            if let enumeration = enums[name], !accepts(example: value, of: enumeration) {
+                return mismatch(value, expected: "'\(type)'", at: path)
+            }
+            return nil
         default:
             return mismatch(value, expected: "'\(type)'", at: path)
         }
@@ -104,19 +109,20 @@ extension TypeCatalog {
         return nil
     }
 
-    private func accepts(example value: YAMLValue, named name: String) -> Bool {
-        if let enumeration = enums[name] {
-            switch value {
-            case .string: return !enumeration.isInteger
-            case .int: return enumeration.isInteger
-            default: return false
-            }
+    private func accepts(example value: YAMLValue, of enumeration: EnumSpec) -> Bool {
+        switch value {
+        case .string: !enumeration.isInteger
+        case .int: enumeration.isInteger
+        default: false
         }
-        switch (BuiltIn(rawValue: name), value) {
-        case (.date?, .string), (.date?, .int), (.date?, .double): return true
-        case (.url?, .string), (.uuid?, .string): return true
-        case (nil, _), (.file?, _), (.data?, _): return true  // a type of another kind (a file) isn't decoded
-        default: return accepts(value, as: .named(name))
+    }
+
+    private func accepts(example value: YAMLValue, as type: BuiltIn) -> Bool {
+        switch (type, value) {
+        case (.date, .string), (.date, .int), (.date, .double): true
+        case (.url, .string), (.uuid, .string): true
+        case (.file, _), (.data, _): true  // a file or the body as it came isn't decoded
+        default: accepts(value, as: .builtIn(type))
         }
     }
 

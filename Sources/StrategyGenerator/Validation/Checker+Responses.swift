@@ -8,7 +8,7 @@ extension Checker {
             let what = describe("strategy", strategy.name)
             fieldList(strategy.responseHeaders, in: "'responseHeaders' of \(what)", allowFiles: false)
             for header in strategy.responseHeaders {
-                guard header.type.unwrappingOptional.builtIn?.isResponseHeaderType == true else {
+                guard case .builtIn(let type) = header.type.unwrappingOptional, type.isResponseHeaderType else {
                     diagnostics.error("response header '\(header.name)' of \(what) must be String, Int, Int32, Int64, Double or Bool; found '\(header.type.unwrappingOptional)'", at: header.typeLocation)
                     continue
                 }

@@ -66,11 +66,11 @@ extension Checker {
     private mutating func parameterTypes(of strategy: StrategySpec) {
         let what = "strategy '\(strategy.name)'"
         let urlParameter = strategy.urlParameter
-        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .builtIn(.date) && !types.isStyledValue(field.type) && types.isKnown(field.type.unwrappingOptional.namedTypes.first ?? "") {
+        for field in strategy.pathParameters + strategy.headers where field != urlParameter && !types.isScalar(field.type.unwrappingOptional) && field.type.unwrappingOptional != .builtIn(.date) && !types.isStyledValue(field.type) && types.isKnown(field.type) {
             let hint = types.isDeepObject(field.type) ? "; an object holding more can go in the query or a form body" : ""
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a path or header value must be a String, number, Bool, UUID, Date or enum, or a list, an object or a map of them\(hint)", at: field.typeLocation)
         }
-        for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && !types.isStyledValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+        for field in strategy.cookies where !types.isScalar(field.type.unwrappingOptional) && !types.isStyledValue(field.type) && types.isKnown(field.type) {
             diagnostics.error("cookie '\(field.name)' of \(what) has type '\(field.type)'; a cookie must be a String, number, Bool, UUID or enum, or a list, an object or a map of them", at: field.typeLocation)
         }
         let form: [FieldSpec] = if case .form(let fields)? = strategy.body { fields } else { [] }
@@ -88,10 +88,10 @@ extension Checker {
                 }
             }
         }
-        for field in strategy.query where field.style != nil && !types.isStyledValue(field.type) && !types.isQueryValue(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+        for field in strategy.query where field.style != nil && !types.isStyledValue(field.type) && !types.isQueryValue(field.type) && types.isKnown(field.type) {
             diagnostics.error("'\(field.name)' of \(what) has a 'style', so it must be a single value, or a list, an object or a map of them; leave 'style' out to send an object as a deep object", at: field.typeLocation)
         }
-        for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && (field.type.namedTypes.allSatisfy(types.isKnown)) {
+        for field in strategy.query where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && types.isKnown(field.type) {
             diagnostics.error("'\(field.name)' of \(what) has type '\(field.type)'; a query value must be a String, number, Bool, UUID, Date or enum, a list of them, an object or map of them, or JSON", at: field.typeLocation)
         }
     }
@@ -125,7 +125,7 @@ extension Checker {
                 diagnostics.error("'File' can only be the type of a multipart body field", at: field.typeLocation)
             }
         case .form(let fields):
-            for field in fields where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && field.type.namedTypes.allSatisfy(types.isKnown) {
+            for field in fields where !types.isQueryValue(field.type) && !types.isDeepObject(field.type) && types.isKnown(field.type) {
                 diagnostics.error("form field '\(field.name)' of \(what) has type '\(field.type)'; a form value must be a String, number, Bool, UUID, Date or enum, a list of them, an object or map of them, or JSON", at: field.typeLocation)
             }
         case .multipart(let fields):

@@ -25,20 +25,20 @@ extension Checker {
 
     /// A variant told by a discriminator is an object model with that property as a string.
     private mutating func discriminated(_ variant: UnionVariant, by discriminator: Named, in what: String) {
-        guard case .named(let name) = variant.type, types.isKnown(name) else {
-            if case .named = variant.type { return }  // reported as unknown
-            diagnostics.error("'\(variant.type)' in \(what) must be an object model, which holds the discriminator '\(discriminator)'", at: variant.typeLocation)
-            return
+        switch variant.type {
+        case .named(let name) where !types.isModel(name): return  // reported as unknown
+        case .builtIn(let type) where !type.isGeneral: return  // reported as out of place
+        default: break
         }
-        guard let fields = types.objectFields[name] else {
-            diagnostics.error("'\(name)' in \(what) must be an object model, which holds the discriminator '\(discriminator)'", at: variant.typeLocation)
+        guard case .named(let name) = variant.type, let fields = types.objectFields[name] else {
+            diagnostics.error("'\(variant.type)' in \(what) must be an object model, which holds the discriminator '\(discriminator)'", at: variant.typeLocation)
             return
         }
         guard let field = fields.first(where: { $0.name.value == discriminator.value }) else {
             diagnostics.error("model '\(name)' in \(what) has no field '\(discriminator)', the union's discriminator; add it, e.g. '\(discriminator): String'", at: variant.typeLocation)
             return
         }
-        let isText = field.type == .builtIn(.string) || types.enums[field.type.namedTypes.first ?? ""]?.isInteger == false
+        let isText = field.type == .builtIn(.string) || field.type.modelName.flatMap { types.enums[$0] }?.isInteger == false
         if !isText || field.type.isOptional || field.nullable {
             diagnostics.error("the discriminator '\(discriminator)' of \(what) is '\(field.type)' in model '\(name)'; it must be a String or a string enum, always present", at: field.typeLocation)
         }

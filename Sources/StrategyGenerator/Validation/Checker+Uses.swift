@@ -18,9 +18,7 @@ extension Checker {
             }
             var unknown: [(String, SourceLocation)] = []
             for (type, location) in written {
-                for name in type.namedTypes where !types.isKnown(name) && BuiltIn(rawValue: name) == nil {
-                    unknown.append((name, location))
-                }
+                if let name = type.modelName, !types.isModel(name) { unknown.append((name, location)) }
             }
             guard !unknown.isEmpty else { continue }
             diagnostics.error("cannot use '\(used.path)'; it has problems of its own", at: used.path.location)

@@ -22,11 +22,11 @@ extension APISpec {
         let deprecated = deprecatedModelNames
         var models: [String: Deprecation] = [:], strategies: [String: Deprecation] = [:]
         for model in uses.flatMap(\.models) + self.models {
-            let used = model.memberTypes.flatMap(\.namedTypes).first(where: deprecated.contains)
+            let used = model.memberTypes.lazy.compactMap(\.modelName).first(where: deprecated.contains)
             models[model.name.value] = model.deprecated ?? used.map { Deprecation(message: "uses the deprecated model '\($0)'") }
         }
         for strategy in self.strategies {
-            let used = strategy.namedTypes.first(where: deprecated.contains)
+            let used = strategy.modelNames.first(where: deprecated.contains)
             strategies[strategy.name.value] = strategy.deprecated ?? used.map { Deprecation(message: "uses the deprecated model '\($0)'") }
         }
         return (models, strategies)
@@ -34,26 +34,27 @@ extension APISpec {
 }
 
 extension StrategySpec {
-    /// Every named type the strategy's parameters, body and output mention.
-    var namedTypes: [String] {
-        var types = (pathParameters + query + headers).flatMap(\.type.namedTypes)
+    /// The models the strategy's parameters, body and output hold, by name.
+    var modelNames: [String] {
+        var types = (pathParameters + query + headers).map(\.type)
         switch body {
-        case .json(let type, _): types += type.namedTypes
-        case .jsonFields(let fields), .form(let fields), .multipart(let fields): types += fields.flatMap(\.type.namedTypes)
+        case .json(let type, _): types.append(type)
+        case .jsonFields(let fields), .form(let fields), .multipart(let fields): types += fields.map(\.type)
         case .raw, nil: break
         }
         switch returns {
-        case .type(let type, _): types += type.namedTypes
-        case .fields(let fields): types += fields.flatMap(\.type.namedTypes)
+        case .type(let type, _): types.append(type)
+        case .fields(let fields): types += fields.map(\.type)
         case nil: break
         }
-        return types
+        return types.compactMap(\.modelName)
     }
 }
 
 extension TypeReference {
+    /// Whether this type holds a model named in `names`.
     func mentions(_ names: Set<String>) -> Bool {
-        namedTypes.contains(where: names.contains)
+        modelName.map(names.contains) ?? false
     }
 }
 
@@ -63,7 +64,7 @@ extension Checker {
         let deprecated = spec.deprecatedModelNames
         for error in spec.errors {
             for statusCase in error.statusCases {
-                guard case .body(let type) = statusCase.payload, let used = type.namedTypes.first(where: deprecated.contains) else { continue }
+                guard case .body(let type) = statusCase.payload, let used = type.modelName, deprecated.contains(used) else { continue }
                 diagnostics.error(
                     "case '\(statusCase.caseName)' of error type '\(error.name)' carries the deprecated model '\(used)'; error types can't be deprecated, so give it a model that isn't",
                     at: statusCase.caseName.location

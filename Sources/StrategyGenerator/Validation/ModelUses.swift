@@ -44,12 +44,10 @@ struct ModelUses {
 
     /// Adds `use` to every model `type` names and, through their fields, to the models they name.
     private mutating func mark(_ type: TypeReference, _ use: ModelUse, types: TypeTable) {
-        for name in type.namedTypes {
-            guard case .model(let model) = types[name], !uses[name, default: []].isSuperset(of: use) else { continue }
-            uses[name, default: []].formUnion(use)
-            for type in model.memberTypes {
-                mark(type, use, types: types)
-            }
+        guard let name = type.modelName, !uses[name, default: []].isSuperset(of: use) else { return }
+        uses[name, default: []].formUnion(use)
+        for type in types[name].memberTypes {
+            mark(type, use, types: types)
         }
     }
 

@@ -15,8 +15,11 @@ protocol ParameterShapes {
 extension ParameterShapes {
     /// A single value a path segment or header can hold: a scalar or an enum.
     func isScalar(_ type: TypeReference) -> Bool {
-        guard case .named(let name) = type else { return false }
-        return type.builtIn?.isScalar ?? isEnum(name)
+        switch type {
+        case .builtIn(let type): type.isScalar
+        case .named(let name): isEnum(name)
+        case .optional, .array, .dictionary: false
+        }
     }
 
     /// What a query item or a form field holds as text: scalars, enums and dates, optional or in
@@ -25,7 +28,7 @@ extension ParameterShapes {
         switch type {
         case .optional(let wrapped): isQueryValue(wrapped)
         case .array(let element): isQueryValue(element) && !element.isOptional
-        case .named: isScalar(type) || type == .builtIn(.date)
+        case .builtIn, .named: isScalar(type) || type == .builtIn(.date)
         case .dictionary: false
         }
     }
@@ -38,7 +41,8 @@ extension ParameterShapes {
         case .array(let element): !element.isOptional && isDeepObject(element)
         case .dictionary(let value): isQueryValue(value) || isDeepObject(value)
         // Any JSON value: a string as itself, an object or a list item by item.
-        case .named(let name): fields(ofObject: name) != nil || union(named: name).map(isDeepUnion) == true || type.builtIn == .json
+        case .builtIn(let type): type == .json
+        case .named(let name): fields(ofObject: name) != nil || union(named: name).map(isDeepUnion) == true
         }
     }
 
@@ -58,7 +62,7 @@ extension ParameterShapes {
         case .array(let element): return single(element)
         case .dictionary(let value): return single(value)
         case .named(let name): return fields(ofObject: name).map { $0.allSatisfy { single($0.type.unwrappingOptional) } } ?? false
-        case .optional: return false
+        case .builtIn, .optional: return false
         }
     }
 

@@ -96,9 +96,9 @@ private struct Resolver {
         while let type = pending.popLast() {
             var type = type
             if case .optional(let wrapped) = type { type = wrapped }
-            guard case .named(let name) = type, seen.insert(name).inserted, case .model(let member) = types[name] else { continue }
+            guard case .named(let name) = type, seen.insert(name).inserted else { continue }
             if name == model.name.value { return true }
-            pending += member.memberTypes
+            pending += types[name].memberTypes
         }
         return false
     }
@@ -139,7 +139,7 @@ private struct Resolver {
             }
         }
         for (type, location) in written {
-            for name in type.namedTypes where !types.contains(name) {
+            if let name = type.modelName, !types.contains(name) {
                 unresolved.append(.error("type '\(name)' does not resolve", at: location))
             }
         }
@@ -232,8 +232,7 @@ private struct Resolver {
         }
         let fields: [FieldSpec] = switch strategy.returns {
         case .fields(let fields)?: fields
-        case .type(.named(let name), _)?:
-            if case .model(let model) = types[name] { model.fields } else { [] }
+        case .type(.named(let name), _)?: types[name].fields
         default: []
         }
         func field(_ wireName: String) -> FieldSpec? {

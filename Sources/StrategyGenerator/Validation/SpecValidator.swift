@@ -232,7 +232,7 @@ struct Checker {
             }
             if let value = field.defaultValue, !types.accepts(value, as: field.type) {
                 var message = "the default of '\(field.name)' in \(owner) is not a value of type '\(field.type)'"
-                if let name = field.type.namedTypes.last, let enumeration = types.enums[name] {
+                if let name = field.type.modelName, let enumeration = types.enums[name] {
                     var listed: [String] = []
                     for item in enumeration.cases where !listed.contains(item.value.value) { listed.append(item.value.value) }
                     message += "; '\(name)' has " + listed.map { "'\($0)'" }.joined(separator: ", ")
@@ -305,24 +305,29 @@ struct Checker {
     /// Types mentioned nowhere are probably a mistake; a spec with no strategies only defines types.
     mutating func unusedModels() {
         guard !spec.strategies.isEmpty else { return }
+        // A model is used where the spec writes its name, even where that is a built-in type's
+        // name: such a model is reported for its name, not as unused.
         var used: Set<String> = []
+        func use(_ type: TypeReference) {
+            if let name = type.core.name { used.insert(name) }
+        }
         for model in spec.models {
-            model.memberTypes.forEach { used.formUnion($0.namedTypes) }
+            model.memberTypes.forEach(use)
             used.formUnion(model.allOf.map(\.value))
         }
         for error in spec.errors {
             for statusCase in error.statusCases {
-                if case .body(let type) = statusCase.payload { used.formUnion(type.namedTypes) }
+                if case .body(let type) = statusCase.payload { use(type) }
             }
         }
         for strategy in spec.strategies {
             let fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies + (strategy.body?.fields ?? [])
-            fields.forEach { used.formUnion($0.type.namedTypes) }
-            if case .json(let type, _)? = strategy.body { used.formUnion(type.namedTypes) }
-            if let element = strategy.stream?.element { used.formUnion(element.namedTypes) }
+            fields.forEach { use($0.type) }
+            if case .json(let type, _)? = strategy.body { use(type) }
+            if let element = strategy.stream?.element { use(element) }
             switch strategy.returns {
-            case .type(let type, _)?: used.formUnion(type.namedTypes)
-            case .fields(let fields)?: fields.forEach { used.formUnion($0.type.namedTypes) }
+            case .type(let type, _)?: use(type)
+            case .fields(let fields)?: fields.forEach { use($0.type) }
             case nil: break
             }
         }
@@ -332,24 +337,19 @@ struct Checker {
     }
 
     mutating func resolve(_ type: TypeReference, at location: SourceLocation, allowFiles: Bool) {
-        for name in type.namedTypes {
-            switch BuiltIn(rawValue: name) {
-            case .file?:
-                if !allowFiles {
-                    diagnostics.error("'File' can only be the type of a multipart body field", at: location)
-                }
-                continue
-            case .data?:
-                diagnostics.error("'Data' can only be all a strategy returns: 'returns: Data', the body as it came", at: location)
-                continue
-            default:
-                guard !types.isKnown(name) else { continue }
-            }
+        switch type.core {
+        case .builtIn(.file) where !allowFiles:
+            diagnostics.error("'File' can only be the type of a multipart body field", at: location)
+        case .builtIn(.data):
+            diagnostics.error("'Data' can only be all a strategy returns: 'returns: Data', the body as it came", at: location)
+        case .named(let name) where !types.isModel(name):
             var message = "unknown type '\(name)'; define it under 'models' or use a built-in type"
             if let suggestion = closestMatch(to: name, in: types.allNames) {
                 message += "; did you mean '\(suggestion)'?"
             }
             diagnostics.error(message, at: location)
+        default:
+            break
         }
     }
 

@@ -37,12 +37,24 @@ struct TypeCatalog: ParameterShapes {
         }
     }
 
+    /// The names a spec may write wherever a type stands: its models', then the built-in types'.
     var allNames: [String] {
-        objects.sorted() + enums.keys.sorted() + unions.keys.sorted() + TypeReference.builtins.keys.sorted()
+        objects.sorted() + enums.keys.sorted() + unions.keys.sorted() + BuiltIn.general.map(\.rawValue).sorted()
     }
 
-    func isKnown(_ name: String) -> Bool {
-        TypeReference.builtins[name] != nil || objects.contains(name) || enums[name] != nil || unions[name] != nil
+    /// Whether `name` names a model of the spec or of a spec it uses.
+    func isModel(_ name: String) -> Bool {
+        objects.contains(name) || enums[name] != nil || unions[name] != nil
+    }
+
+    /// Whether `type` holds a type that may stand anywhere: a model, or a built-in type other
+    /// than `File` and `Data`.
+    func isKnown(_ type: TypeReference) -> Bool {
+        switch type {
+        case .builtIn(let type): type.isGeneral
+        case .named(let name): isModel(name)
+        case .optional(let inner), .array(let inner), .dictionary(let inner): isKnown(inner)
+        }
     }
 
     func isEnum(_ name: String) -> Bool {
@@ -65,24 +77,22 @@ struct TypeCatalog: ParameterShapes {
         case (.optional(let wrapped), _): accepts(value, as: wrapped)
         case (.array(let element), .array(let items)): items.allSatisfy { accepts($0, as: element) }
         case (.dictionary(let element), .object(_, let values)): values.values.allSatisfy { accepts($0, as: element) }
-        case (.named(let name), _): accepts(value, named: name)
+        case (.builtIn(let type), _): accepts(value, as: type)
+        case (.named(let name), _): enums[name].map { $0.listedCase(value) != nil } ?? false
         default: false
         }
     }
 
-    private func accepts(_ value: YAMLValue, named name: String) -> Bool {
-        if let enumeration = enums[name] {
-            return enumeration.listedCase(value) != nil
-        }
-        switch (BuiltIn(rawValue: name), value) {
-        case (.json?, _): return true
-        case (.string?, .string), (.bool?, .bool): return true
-        case (.int?, .int), (.int64?, .int): return true
-        case (.int32?, .int(let number)): return Int32(exactly: number) != nil
-        case (.double?, .int), (.float?, .int): return true
-        case (.double?, .double(let number)): return number.isFinite
-        case (.float?, .double(let number)): return Float(number).isFinite
-        default: return false
+    private func accepts(_ value: YAMLValue, as type: BuiltIn) -> Bool {
+        switch (type, value) {
+        case (.json, _): true
+        case (.string, .string), (.bool, .bool): true
+        case (.int, .int), (.int64, .int): true
+        case (.int32, .int(let number)): Int32(exactly: number) != nil
+        case (.double, .int), (.float, .int): true
+        case (.double, .double(let number)): number.isFinite
+        case (.float, .double(let number)): Float(number).isFinite
+        default: false
         }
     }
 }

@@ -1,15 +1,7 @@
-/// What each type name of a valid spec names: a built-in type, or a model of the spec or of a
-/// spec it uses.
+/// The model each model name of a valid spec names: a model of the spec or of a spec it uses.
 ///
-/// Total for the names of the spec: resolution checks that each one the spec writes is here.
+/// Total for the spec: resolution checks that each model name the spec writes is here.
 struct TypeTable: Sendable {
-    /// What a type name names.
-    enum Entry: Sendable {
-        /// `Int`, `String`, `Date`, `JSON`, …, and `File` and `Data` where they may stand.
-        case builtin
-        case model(ModelSpec)
-    }
-
     private let models: [String: ModelSpec]
 
     init(models: [ModelSpec]) {
@@ -19,21 +11,20 @@ struct TypeTable: Sendable {
     /// The names of the models.
     var modelNames: Dictionary<String, ModelSpec>.Keys { models.keys }
 
-    /// Whether `name` names a type.
+    /// Whether `name` names a model.
     func contains(_ name: String) -> Bool {
-        models[name] != nil || BuiltIn(rawValue: name) != nil
+        models[name] != nil
     }
 
-    /// What `name`, a type name of the spec, names.
-    subscript(name: String) -> Entry {
-        if let model = models[name] { return .model(model) }
-        guard BuiltIn(rawValue: name) != nil else { preconditionFailure("type '\(name)' is not in the resolved spec") }
-        return .builtin
+    /// The model `name`, a model name of the spec, names.
+    subscript(name: String) -> ModelSpec {
+        guard let model = models[name] else { preconditionFailure("type '\(name)' is not in the resolved spec") }
+        return model
     }
 
-    /// The enum model `name` names; `nil` when it names another kind of type.
+    /// The enum model `name` names; `nil` when it names another kind of model.
     func enumeration(_ name: String) -> EnumSpec? {
-        guard case .model(let model) = self[name], case .enumeration(let enumeration) = model.kind else { return nil }
+        guard case .enumeration(let enumeration) = self[name].kind else { return nil }
         return enumeration
     }
 }
