@@ -130,11 +130,11 @@ extension APISpec {
         var found: [(SpecElement, SourceLocation)] = []
         for strategy in strategies {
             let name = strategy.name.value
-            if case .json(let type, let at)? = strategy.body, type.namedTypes.contains(model) {
+            if case .json(let type, let at)? = strategy.body, type.modelName == model {
                 found.append((.strategy(name), at))
                 continue
             }
-            if let stream = strategy.stream, (stream.element?.namedTypes ?? []).contains(model) || stream.events.contains(where: { $0.type.namedTypes.contains(model) }) {
+            if let stream = strategy.stream, stream.element?.modelName == model || stream.events.contains(where: { $0.type.modelName == model }) {
                 found.append((.strategy(name), stream.elementLocation))
                 continue
             }
@@ -142,15 +142,15 @@ extension APISpec {
                 (.path, strategy.pathParameters), (.query, strategy.query), (.header, strategy.headers), (.cookie, strategy.cookies), (.body, strategy.body?.fields ?? []),
             ]
             for (place, fields) in inputs {
-                for field in fields where field.type.namedTypes.contains(model) {
+                for field in fields where field.type.modelName == model {
                     found.append((.input(strategy: name, place: place, name: field.name.value), field.typeLocation))
                 }
             }
             switch strategy.returns {
-            case .type(let type, let at)? where type.namedTypes.contains(model):
+            case .type(let type, let at)? where type.modelName == model:
                 found.append((.returns(strategy: name), at))
             case .fields(let fields)?:
-                if let field = fields.first(where: { $0.type.namedTypes.contains(model) }) { found.append((.returns(strategy: name), field.typeLocation)) }
+                if let field = fields.first(where: { $0.type.modelName == model }) { found.append((.returns(strategy: name), field.typeLocation)) }
             default:
                 break
             }
@@ -162,11 +162,11 @@ extension APISpec {
             }
             switch owner.kind {
             case .object(let fields):
-                for field in fields where field.type.namedTypes.contains(model) {
+                for field in fields where field.type.modelName == model {
                     found.append((.property(model: owner.name.value, name: field.name.value), field.typeLocation))
                 }
             case .union(let union):
-                for (index, variant) in union.variants.enumerated().reversed() where variant.type.namedTypes.contains(model) {
+                for (index, variant) in union.variants.enumerated().reversed() where variant.type.modelName == model {
                     found.append((.unionMember(model: owner.name.value, index: index), variant.typeLocation))
                 }
             case .enumeration:
@@ -175,7 +175,7 @@ extension APISpec {
         }
         for error in errors {
             for statusCase in error.statusCases {
-                guard case .body(let type) = statusCase.payload, type.namedTypes.contains(model) else { continue }
+                guard case .body(let type) = statusCase.payload, type.modelName == model else { continue }
                 found.append((.errorPayload(errorType: error.name.value, statusCase: statusCase.caseName.value), statusCase.caseName.location))
             }
         }
