@@ -71,7 +71,21 @@ final class InlineQueue: OperationQueue, @unchecked Sendable {
 
 /// Reads a whole response through the transport's own API, counting bytes: the raw transport.
 /// `inline`: URLSession calls its delegate on its own queue rather than on an operation queue.
-func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false) async throws -> Int {
+/// `busy`: a task computes meanwhile, in slices of a millisecond, as a reader decoding would.
+func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false, busy: Bool = false) async throws -> Int {
+    let done = ManagedPeak()
+    defer { done.stop() }
+    if busy {
+        Task {
+            var sum = 0
+            while !done.isStopped {
+                let start = ContinuousClock.now
+                while ContinuousClock.now - start < .milliseconds(1) { sum &+= 1 }
+                await Task.yield()
+            }
+            return sum
+        }
+    }
     switch kind {
     case .urlSession:
         final class Counter: NSObject, URLSessionDataDelegate, @unchecked Sendable {

@@ -50,7 +50,7 @@ struct Run {
     /// Resident memory above the baseline while streaming 1 MB and 100 MB of events as fast as
     /// they come, and 100 MB to a reader slower than the server.
     func memory() async throws {
-        let sizes = quick ? [1, 10] : [1, 100]
+        let sizes = quick ? [1, 10] : [1, largeStream]
         // A first stream, unmeasured, so threads and caches made once a process aren't counted.
         for try await _ in client.stream(Events(count: 1000, size: 1000), ()) {}
         for megabytesStreamed in sizes {
@@ -68,11 +68,12 @@ struct Run {
             guard kind == .urlSession, megabytesStreamed == sizes.last else { continue }
             for inline in [false, true] {
                 let (bytes, rawPeak, rawAllocator) = try await peakMemoryAndAllocator {
-                    try await rawBytes(kind, base + "/events?count=\(count)&size=1000", inline: inline)
+                    try await rawBytes(kind, base + "/events?count=\(count)&size=1000", inline: inline, busy: busyReference)
                 }
                 precondition(bytes > count * 900, "\(bytes) bytes came")
                 print("\(name): \(megabytesStreamed) MB stream through URLSession's own data task, without StrategyKit, its delegate "
                     + (inline ? "called on the session's queue" : "on an operation queue")
+                    + (busyReference ? ", a task computing beside it" : "")
                     + ": peak RSS above baseline \(megabytes(rawPeak)) (reference)\(allocatorNote(rawAllocator))")
             }
         }

@@ -16,6 +16,10 @@ import Foundation
 //   … --malloc                                      beside each stream's peak memory, what
 //                                                   glibc's malloc had handed out then and how
 //                                                   much its heaps had grown
+//   … --megabytes 300                               the large streams' size (100 by default)
+//   … --busy-reference                              URLSession's own data task (the reference
+//                                                   beside the large stream) with a task
+//                                                   computing meanwhile, as a reader decoding
 
 if CommandLine.arguments.contains("--serve") { BenchmarkServer.serve() }
 let quick = CommandLine.arguments.contains("--quick")
@@ -26,6 +30,9 @@ func names(after option: String) -> Set<String>? {
     }
 }
 let only = names(after: "--only")
+/// The size of the large streams, in megabytes.
+let largeStream = names(after: "--megabytes").flatMap { $0.first.flatMap { Int($0) } } ?? 100
+let busyReference = CommandLine.arguments.contains("--busy-reference")
 let transports = names(after: "--transports")
 func measures(_ name: String) -> Bool { only?.contains(name) ?? true }
 
