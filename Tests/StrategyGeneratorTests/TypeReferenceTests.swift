@@ -1,3 +1,4 @@
+import Foundation
 import StrategyGenerator
 import Testing
 
@@ -79,12 +80,12 @@ import Testing
         #expect(files["shop.Strategies.swift"]?.contains("public typealias Output = Data") == true)
     }
 
-    /// The files generated from `spec` with the configuration `config`, by name.
+    /// The files generated from `spec`, written as `shop.yaml`, with the configuration `config`,
+    /// by name.
     private func generate(_ spec: String, config: String) throws -> [String: String] {
-        let loaded = try GeneratorPipeline.load(text: spec, file: "shop.yaml")
-        let config = try ConfigLoader.load(text: config, file: "config.yaml")
-        let validated = try SpecValidator.validate(loaded, config: config)
-        let files = GeneratorPipeline.build(validated, config: config).map(GeneratorPipeline.render)
-        return Dictionary(files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let path = try makeTemporaryDirectory().appendingPathComponent("shop.yaml")
+        try Data(spec.utf8).write(to: path)
+        let generated = try GeneratorPipeline.generate(specAt: path.path, config: ConfigLoader.load(text: config, file: "config.yaml"))
+        return Dictionary(generated.files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })
     }
 }

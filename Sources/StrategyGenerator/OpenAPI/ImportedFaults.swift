@@ -138,11 +138,8 @@ extension APISpec {
                 found.append((.strategy(name), stream.elementLocation))
                 continue
             }
-            let inputs: [(SpecElement.InputPlace, [FieldSpec])] = [
-                (.path, strategy.pathParameters), (.query, strategy.query), (.header, strategy.headers), (.cookie, strategy.cookies), (.body, strategy.body?.fields ?? []),
-            ]
-            for (place, fields) in inputs {
-                for field in fields where field.type.modelName == model {
+            for place in SpecElement.InputPlace.allCases {
+                for field in strategy.inputs(at: place) where field.type.modelName == model {
                     found.append((.input(strategy: name, place: place, name: field.name.value), field.typeLocation))
                 }
             }

@@ -9,7 +9,7 @@ struct SpecFault: Sendable {
 /// An element of a spec that a fault is about, by the names that make it one of a kind.
 enum SpecElement: Hashable, Sendable {
     /// Where a strategy's input is sent.
-    enum InputPlace: Hashable, Sendable {
+    enum InputPlace: CaseIterable, Hashable, Sendable {
         case path, query, header, cookie, body
     }
 
@@ -60,11 +60,8 @@ extension StrategySpec {
         if case .json(_, let at)? = body, at == location { return .strategy(strategy) }
         if case .type(_, let at)? = returns, at == location { return .returns(strategy: strategy) }
         let isHere = { (field: FieldSpec) in field.name.location == location || field.typeLocation == location }
-        let inputs: [(SpecElement.InputPlace, [FieldSpec])] = [
-            (.path, pathParameters), (.query, query), (.header, headers), (.cookie, cookies), (.body, body?.fields ?? []),
-        ]
-        for (place, fields) in inputs {
-            if let field = fields.first(where: isHere) { return .input(strategy: strategy, place: place, name: field.name.value) }
+        for place in SpecElement.InputPlace.allCases {
+            if let field = inputs(at: place).first(where: isHere) { return .input(strategy: strategy, place: place, name: field.name.value) }
         }
         if let header = responseHeaders.first(where: isHere) { return .responseHeader(strategy: strategy, name: header.name.value) }
         return nil
