@@ -17,17 +17,22 @@ struct SpecFiles {
     static let splitSuffixes = ["Client", "Models", "Strategies", "Samples"]
     static let wholeSuffixes = ["Errors", "Client", "Stubs"]
     /// A spec of twice this many bytes or more is split into a file of each split part for each
-    /// this many bytes, `minimumSplit` to `maximumSplit` of each.
+    /// this many bytes, `minimumSplit` to 8 of each; a spec of `largeSpecBytes` or more, into one
+    /// for each twice this many bytes, at most `maximumSplit`.
     static let bytesPerSplit = 64 * 1024
+    static let largeSpecBytes = 1024 * 1024
     static let minimumSplit = 4
-    static let maximumSplit = 8
+    static let maximumSplit = 32
 
     /// How many files the generator splits the models and the strategies of `spec` into, by its
     /// size, as `strategy-gen generate` does unless told (`--split`).
     static func split(of spec: URL) -> Int {
         let size = (try? FileManager.default.attributesOfItem(atPath: spec.path))?[.size] as? NSNumber
-        let split = (size?.intValue ?? 0) / bytesPerSplit
-        return split < 2 ? 1 : min(maximumSplit, max(minimumSplit, split))
+        let bytes = size?.intValue ?? 0
+        let split = bytes / bytesPerSplit
+        if split < 2 { return 1 }
+        if bytes < largeSpecBytes { return min(8, max(minimumSplit, split)) }
+        return min(maximumSplit, bytes / (2 * bytesPerSplit))
     }
 
     /// The names of the files generated from the spec whose file name without extension is

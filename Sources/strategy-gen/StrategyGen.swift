@@ -16,7 +16,7 @@ struct StrategyGen: ParsableCommand {
             into files of like size, so the compiler builds them on every core: NAME.1.Client.swift, \
             NAME.1.Models.swift, NAME.1.Strategies.swift, NAME.1.Samples.swift and so on, one of \
             each for each 64 KiB, \
-            4 to 8 (--split).
+            4 to 8, and from 1 MiB one for each 128 KiB, at most 32 (--split).
 
             Examples:
               strategy-gen generate specs/users.yaml --output Sources/UsersAPI/Generated
@@ -191,7 +191,7 @@ struct Generate: ParsableCommand {
     var quiet = false
 
     @Option(help: ArgumentHelp(
-        "Split each spec's models, strategies and client methods into this many files each, 1 to \(FileLayout.maximumSplit) (default: by the spec's size, 1 below 128 KiB, above one for each 64 KiB, 4 to 8).",
+        "Split each spec's models, strategies and client methods into this many files each, 1 to \(FileLayout.maximumSplit) (default: by the spec's size, 1 below 128 KiB, above one for each 64 KiB, 4 to 8, and from 1 MiB one for each 128 KiB, at most 32).",
         valueName: "files"))
     var split: Int?
 

@@ -12,7 +12,11 @@ import Testing
         #expect(FileLayout(specBytes: 128 * 1024 - 1).split == 1)
         #expect(FileLayout(specBytes: 128 * 1024).split == 4)
         #expect(FileLayout(specBytes: 400 * 1024).split == 6)
-        #expect(FileLayout(specBytes: 50_000_000).split == 8)
+        #expect(FileLayout(specBytes: 1024 * 1024 - 1).split == 8)
+        #expect(FileLayout(specBytes: 1024 * 1024).split == 8)
+        #expect(FileLayout(specBytes: 1536 * 1024).split == 12)
+        #expect(FileLayout(specBytes: 4 * 1024 * 1024).split == 32)
+        #expect(FileLayout(specBytes: 50_000_000).split == 32)
         #expect(FileLayout(specAt: "no/such/spec.yaml").split == 1)
     }
 
@@ -92,6 +96,11 @@ import Testing
         try Data(("api: Large\n" + String(repeating: "# padding\n", count: 40_000)).utf8).write(to: large)
         #expect(SpecFiles.split(of: large) == 6)
         #expect(SpecFiles.split(of: large) == FileLayout(specAt: large.path).split)
+        #expect(SpecFiles.largeSpecBytes == FileLayout.largeSpecBytes)
+        let larger = folder.appendingPathComponent("larger.yaml")
+        try Data(("api: Larger\n" + String(repeating: "# padding\n", count: 200_000)).utf8).write(to: larger)
+        #expect(SpecFiles.split(of: larger) == 15)
+        #expect(SpecFiles.split(of: larger) == FileLayout(specAt: larger.path).split)
     }
 
     @Test func filesOfAnEarlierSplitAreRemovedAndCheckNamesThem() async throws {
@@ -113,10 +122,10 @@ import Testing
     }
 
     @Test func splitOutsideItsRangeIsABadArgument() async throws {
-        let result = try await runStrategyGen(["generate", "specs/vk.yaml", "--output", "unused", "--split", "9"])
+        let result = try await runStrategyGen(["generate", "specs/vk.yaml", "--output", "unused", "--split", "33"])
 
         #expect(result.status == 64)
-        #expect(result.standardError.contains("--split takes a number of files from 1 to 8; got 9"))
+        #expect(result.standardError.contains("--split takes a number of files from 1 to 32; got 33"))
     }
 
     /// The lines that open a function, at any depth, without their indentation.
