@@ -93,8 +93,10 @@ for document in $(find "$corpus/openapi" -type f \( -name '*.yaml' -o -name '*.y
     driver="$folder/driver"
     started=$(date +%s)
     for pass in success errors; do
-        options=()
-        [ "$pass" = errors ] && options=(--errors-only)
+        # Both passes keep the values they draw in one file, so the second draws only what the
+        # first didn't need.
+        options=(--values "$folder/values.jsonl")
+        [ "$pass" = errors ] && options+=(--errors-only)
         driver_options=(--keep-driver "$driver")
         if [ "$pass" = errors ]; then
             if [ ! -x "$driver" ]; then

@@ -83,12 +83,33 @@ def _alarm(signum, frame):
 
 
 _drawn = {}
+_kept = [None]  # the file each new draw is appended to, if any
+
+
+def keep_values_in(path):
+    """Draws kept in `path`, a JSON object a line: those already there are used as drawn, and each
+    new one is added. Oracles that serve one document one after another (a pass of successes, then
+    one of errors) then answer with the same values and draw each schema once: hypothesis takes
+    a tenth of a second to a second a schema, and its draws under the time limit may differ from
+    run to run."""
+    try:
+        with open(path, encoding="utf-8") as kept:
+            for line in kept:
+                try:
+                    entry = json.loads(line)
+                    _drawn[(entry["schema"], entry["seed"])] = entry["values"]
+                except (ValueError, KeyError, TypeError):  # a line an earlier run left unfinished
+                    continue
+    except FileNotFoundError:
+        pass
+    _kept[0] = open(path, "a", encoding="utf-8")
 
 
 def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):
     """Up to `count` values of the schema, the same for the same seed; [] when hypothesis can't (or
     the schema is too large for it to be quick: the caller fills those). Cached by schema, since
-    many operations share their error and model schemas."""
+    many operations share their error and model schemas, and kept in the file `keep_values_in`
+    names."""
     text = json.dumps(schema, sort_keys=True)
     if len(text) > largest:
         return []
@@ -97,6 +118,9 @@ def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):
             _drawn[(text, seed_value)] = _hypothesis_values(schema, seed_value, count, seconds)
         except TimeLimit:  # raised as generation ended
             _drawn[(text, seed_value)] = []
+        if _kept[0] is not None:
+            _kept[0].write(json.dumps({"schema": text, "seed": seed_value, "values": _drawn[(text, seed_value)]}) + "\n")
+            _kept[0].flush()
     return _drawn[(text, seed_value)]
 
 

@@ -3,7 +3,7 @@
 allows, independent of StrategyKit's code.
 
     oracle.py DOC [--port 0] [--log FILE] [--error-rate R] [--errors-only] [--seed N]
-                  [--idle-timeout SECONDS]
+                  [--idle-timeout SECONDS] [--values FILE]
 
 Every request is validated against the document with openapi-core (path, query in every style,
 headers, cookies, JSON, form and multipart bodies, security) plus checks openapi-core lacks
@@ -22,7 +22,9 @@ properties tell apart is a fault of the document (598, the operation left out of
 as is a discriminator on a property none of its members declares.
 
 The first line on stdout is `oracle listening on http://127.0.0.1:PORT<BASEPATH>`; each request
-is one JSON line in --log (with ORACLE_TRACE=FILE, the raw request too, in FILE).
+is one JSON line in --log (with ORACLE_TRACE=FILE, the raw request too, in FILE). With --values
+FILE, the values drawn from schemas are kept in FILE and read from it: oracles run one after another
+on one document with the same FILE answer alike and draw each schema once.
 """
 
 import argparse
@@ -47,6 +49,7 @@ from checks import (Request, fault_reasons, make_app, path_template, reasons_of,
 from document import (HTTP_METHODS, Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
 from responder import FRAMING_HEADERS, Responder  # noqa: E402
+from generate import keep_values_in  # noqa: E402
 
 
 class Oracle:
@@ -412,7 +415,10 @@ def main():
     parser.add_argument("--errors-only", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--idle-timeout", type=float, default=300)
+    parser.add_argument("--values")
     args = parser.parse_args()
+    if args.values:
+        keep_values_in(args.values)
 
     oracle = Oracle(args.document, args)
     Handler.oracle = oracle

@@ -582,3 +582,61 @@ class Wire(OracleCase):
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
 
+
+
+class KeptValues(unittest.TestCase):
+    """Oracles run one after another on a document share their draws through --values."""
+
+    def setUp(self):
+        sys.path.insert(0, HERE)
+        import generate
+        self.generate = generate
+        self.saved = dict(generate._drawn), generate._kept[0], generate._hypothesis_values
+        generate._drawn.clear()
+        self.path = tempfile.NamedTemporaryFile(suffix=".jsonl", delete=False).name
+        os.unlink(self.path)
+
+    def tearDown(self):
+        generate = self.generate
+        if generate._kept[0] is not None:
+            generate._kept[0].close()
+        generate._drawn.clear()
+        generate._drawn.update(self.saved[0])
+        generate._kept[0], generate._hypothesis_values = self.saved[1], self.saved[2]
+        if os.path.exists(self.path):
+            os.unlink(self.path)
+
+    def test_a_later_run_answers_with_the_values_drawn_before_without_drawing(self):
+        schema = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "size": {"type": "integer"}}}
+        self.generate.keep_values_in(self.path)
+        drawn = self.generate.hypothesis_values(schema, 7)
+        self.assertTrue(drawn)
+        self.generate._kept[0].close()
+        # A run cut short left half a line behind.
+        with open(self.path, "a", encoding="utf-8") as kept:
+            kept.write('{"schema": "{\\"type\\"')
+
+        self.generate._drawn.clear()
+
+        def refuse(*_):
+            raise AssertionError("a kept schema was drawn again")
+        self.generate._hypothesis_values = refuse
+        self.generate.keep_values_in(self.path)
+        self.assertEqual(self.generate.hypothesis_values(schema, 7), drawn)
+        with self.assertRaises(AssertionError):
+            self.generate.hypothesis_values(schema, 8)  # another seed is another draw
+
+    def test_the_oracle_keeps_its_draws_in_the_file(self):
+        process, _, log = start(SHOP, "--values", self.path)
+        try:
+            url = _.rsplit(" ", 1)[-1]
+            with urllib.request.urlopen(url + "/items?limit=2&tags=a,b", timeout=20) as response:
+                self.assertEqual(response.status, 200)
+        finally:
+            process.terminate()
+            process.wait(10)
+            os.unlink(log)
+        with open(self.path, encoding="utf-8") as kept:
+            entries = [json.loads(line) for line in kept]
+        self.assertTrue(entries)
+        self.assertTrue(all(set(entry) == {"schema", "seed", "values"} for entry in entries))
