@@ -83,7 +83,9 @@ import Testing
     /// The files generated from `spec`, written as `shop.yaml`, with the configuration `config`,
     /// by name.
     private func generate(_ spec: String, config: String) throws -> [String: String] {
-        let path = try makeTemporaryDirectory().appendingPathComponent("shop.yaml")
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shop.yaml")
         try Data(spec.utf8).write(to: path)
         let generated = try GeneratorPipeline.generate(specAt: path.path, config: ConfigLoader.load(text: config, file: "config.yaml"))
         return Dictionary(generated.files.map { ($0.name, $0.contents) }, uniquingKeysWith: { first, _ in first })

@@ -588,7 +588,8 @@ class KeptValues(unittest.TestCase):
     """Oracles run one after another on a document share their draws through --values."""
 
     def setUp(self):
-        sys.path.insert(0, HERE)
+        if HERE not in sys.path:
+            sys.path.insert(0, HERE)
         import generate
         self.generate = generate
         self.saved = dict(generate._drawn), generate._kept[0], generate._hypothesis_values
@@ -627,9 +628,9 @@ class KeptValues(unittest.TestCase):
             self.generate.hypothesis_values(schema, 8)  # another seed is another draw
 
     def test_the_oracle_keeps_its_draws_in_the_file(self):
-        process, _, log = start(SHOP, "--values", self.path)
+        process, line, log = start(SHOP, "--values", self.path)
         try:
-            url = _.rsplit(" ", 1)[-1]
+            url = line.rsplit(" ", 1)[-1]
             with urllib.request.urlopen(url + "/items?limit=2&tags=a,b", timeout=20) as response:
                 self.assertEqual(response.status, 200)
         finally:
