@@ -71,8 +71,9 @@ final class InlineQueue: OperationQueue, @unchecked Sendable {
 
 /// Reads a whole response through the transport's own API, counting bytes: the raw transport.
 /// `inline`: URLSession calls its delegate on its own queue rather than on an operation queue.
+/// `writing`: the delegate writes each piece to a temporary file, as it comes.
 /// `busy`: a task computes meanwhile, in slices of a millisecond, as a reader decoding would.
-func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false, busy: Bool = false) async throws -> Int {
+func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false, writing: Bool = false, busy: Bool = false) async throws -> Int {
     let done = ManagedPeak()
     defer { done.stop() }
     if busy {
@@ -91,10 +92,22 @@ func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false, busy: Bool = fa
         final class Counter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             var count = 0
             let done = DispatchSemaphore(value: 0)
-            func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) { count += data.count }
+            /// Where each piece is written as it comes, if anywhere.
+            let sink: FileHandle?
+            init(sink: FileHandle?) { self.sink = sink }
+            func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+                count += data.count
+                try? sink?.write(contentsOf: data)
+            }
             func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
         }
-        let counter = Counter()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
+        let sink = writing && FileManager.default.createFile(atPath: file.path, contents: nil) ? FileHandle(forWritingAtPath: file.path) : nil
+        defer {
+            try? sink?.close()
+            try? FileManager.default.removeItem(at: file)
+        }
+        let counter = Counter(sink: sink)
         let session = URLSession(configuration: .default, delegate: counter, delegateQueue: inline ? InlineQueue() : nil)
         session.dataTask(with: URL(string: url)!).resume()
         await withCheckedContinuation { continuation in

@@ -63,16 +63,19 @@ struct Run {
             print("\(name): \(megabytesStreamed) MB stream, peak RSS above baseline \(megabytes(peak)) "
                 + "(target under 2 MB: \(verdict(Double(peak), under: 2e6)))\(allocatorNote(allocator))")
             // The same bytes through URLSession's own data task, for what the platform itself
-            // takes: its delegate on an operation queue (URLSession's default) and called on the
-            // session's own queue (as URLSessionTransport's is on Linux).
+            // takes: its delegate on an operation queue (URLSession's default), called on the
+            // session's own queue (as URLSessionTransport's is on Linux), and called there
+            // writing each piece to a temporary file (as URLSessionTransport's does on Linux
+            // while the reader is behind).
             guard kind == .urlSession, megabytesStreamed == sizes.last else { continue }
-            for inline in [false, true] {
+            for (inline, writing) in [(false, false), (true, false), (true, true)] {
                 let (bytes, rawPeak, rawAllocator) = try await peakMemoryAndAllocator {
-                    try await rawBytes(kind, base + "/events?count=\(count)&size=1000", inline: inline, busy: busyReference)
+                    try await rawBytes(kind, base + "/events?count=\(count)&size=1000", inline: inline, writing: writing, busy: busyReference)
                 }
                 precondition(bytes > count * 900, "\(bytes) bytes came")
                 print("\(name): \(megabytesStreamed) MB stream through URLSession's own data task, without StrategyKit, its delegate "
                     + (inline ? "called on the session's queue" : "on an operation queue")
+                    + (writing ? ", writing each piece to a file" : "")
                     + (busyReference ? ", a task computing beside it" : "")
                     + ": peak RSS above baseline \(megabytes(rawPeak)) (reference)\(allocatorNote(rawAllocator))")
             }
