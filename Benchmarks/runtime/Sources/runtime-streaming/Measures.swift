@@ -101,11 +101,11 @@ func rawBytes(_ kind: Kind, _ url: String, inline: Bool = false, writing: Bool =
             }
             func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) { done.signal() }
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
-        let sink = writing && FileManager.default.createFile(atPath: file.path, contents: nil) ? FileHandle(forWritingAtPath: file.path) : nil
+        let file = writing ? try temporaryFile(size: 0) : nil
+        let sink = try file.map(FileHandle.init(forWritingTo:))
         defer {
             try? sink?.close()
-            try? FileManager.default.removeItem(at: file)
+            file.map { try? FileManager.default.removeItem(at: $0) }
         }
         let counter = Counter(sink: sink)
         let session = URLSession(configuration: .default, delegate: counter, delegateQueue: inline ? InlineQueue() : nil)
@@ -176,6 +176,16 @@ func fetchText(_ url: String) async throws -> String {
     let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
     let body = try await response.body.collect(upTo: 1 << 20)
     return String(buffer: body)
+}
+
+/// A new file of `size` bytes (a sparse one: zeros, no disk written) in the temporary folder.
+func temporaryFile(size: Int) throws -> URL {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: UInt64(size))
+    return file
 }
 
 /// The resident memory of this process in bytes.

@@ -176,20 +176,12 @@ struct Run {
     /// says so, with how far it went.
     func files() async throws {
         let size = quick ? 64 << 20 : 1 << 30
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: UInt64(size))
-        try handle.close()
+        let file = try temporaryFile(size: size)
         defer { try? FileManager.default.removeItem(at: file) }
         let rate = { (time: Double) in String(format: "%.0f MB/s", Double(size) / 1e6 / time) }
         // A first upload and download of a sixteenth of the size through each path, unmeasured,
         // so the threads and buffers a process makes once aren't counted in whichever is first.
-        let warmUp = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-streaming-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: warmUp.path, contents: nil)
-        let warmUpHandle = try FileHandle(forWritingTo: warmUp)
-        try warmUpHandle.truncate(atOffset: UInt64(size / 16))
-        try warmUpHandle.close()
+        let warmUp = try temporaryFile(size: size / 16)
         defer { try? FileManager.default.removeItem(at: warmUp) }
         _ = try await client.upload(Upload(), (), body: .file(warmUp))
         try await client.download(Bytes(size: size / 16), (), to: warmUp)
