@@ -5,6 +5,7 @@ can't (time limit, unsupported keywords)."""
 import base64
 import datetime
 import json
+import os
 import random
 import re
 import signal
@@ -103,6 +104,13 @@ def keep_values_in(path):
     except FileNotFoundError:
         pass
     _kept[0] = open(path, "a", encoding="utf-8")
+    # A line left unfinished is ended, so that the next draw starts a line of its own.
+    if _kept[0].tell() > 0:
+        with open(path, "rb") as kept:
+            kept.seek(-1, os.SEEK_END)
+            if kept.read(1) != b"\n":
+                _kept[0].write("\n")
+                _kept[0].flush()
 
 
 def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):

@@ -627,6 +627,29 @@ class KeptValues(unittest.TestCase):
         with self.assertRaises(AssertionError):
             self.generate.hypothesis_values(schema, 8)  # another seed is another draw
 
+    def test_a_draw_made_after_a_run_cut_short_is_kept_for_the_next_run(self):
+        first = {"type": "object", "properties": {"name": {"type": "string"}}}
+        second = {"type": "object", "properties": {"size": {"type": "integer"}}}
+        self.generate.keep_values_in(self.path)
+        self.generate.hypothesis_values(first, 1)
+        self.generate._kept[0].close()
+        with open(self.path, "a", encoding="utf-8") as kept:
+            kept.write('{"schema": "{\\"type\\"')  # the end of a run cut short
+
+        self.generate._drawn.clear()
+        self.generate.keep_values_in(self.path)
+        drawn = self.generate.hypothesis_values(second, 2)
+        self.assertTrue(drawn)
+        self.generate._kept[0].close()
+
+        self.generate._drawn.clear()
+
+        def refuse(*_):
+            raise AssertionError("a kept schema was drawn again")
+        self.generate._hypothesis_values = refuse
+        self.generate.keep_values_in(self.path)
+        self.assertEqual(self.generate.hypothesis_values(second, 2), drawn)
+
     def test_the_oracle_keeps_its_draws_in_the_file(self):
         process, line, log = start(SHOP, "--values", self.path)
         try:
