@@ -138,6 +138,66 @@ public struct Endpoint: Sendable {
         }
     }
 
+    // The shapes most generated requests take: a path alone, with a query, with a body, with
+    // both. Each makes the endpoint the general initializers make, but a call to it passes no
+    // default arguments, so every generated request is less code to compile.
+
+    /// An endpoint with no query, headers, cookies or body.
+    @_spi(Generated)
+    public init(_ method: HTTPRequest.Method, _ path: Path) {
+        self.init(method, path, body: nil)
+    }
+
+    /// An endpoint with a body and no query, headers or cookies.
+    @_spi(Generated)
+    public init(_ method: HTTPRequest.Method, _ path: Path, body: RequestBody?) {
+        self.method = method.rawValue
+        self.path = path
+        self.query = []
+        self.headers = []
+        self.body = body
+    }
+
+    /// An endpoint whose query values are all text, with no headers, cookies or body.
+    @_spi(Generated)
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: Path,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?>
+    ) {
+        self.init(method, path, query: query, headers: [:], cookies: [:], body: nil)
+    }
+
+    /// An endpoint whose query values are all text, with a body and no headers or cookies.
+    @_spi(Generated)
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: Path,
+        query: KeyValuePairs<String, (any LosslessStringConvertible)?>,
+        body: RequestBody?
+    ) {
+        self.init(method, path, query: query, headers: [:], cookies: [:], body: body)
+    }
+
+    /// An endpoint with a query written in the default ``QueryEncoding``, and no headers,
+    /// cookies or body.
+    @_spi(Generated) @_disfavoredOverload
+    public init(_ method: HTTPRequest.Method, _ path: Path, query: KeyValuePairs<String, (any QueryValue)?>) {
+        self.init(method, path, query: query, queryEncoding: QueryEncoding(), body: nil)
+    }
+
+    /// An endpoint with a query written in the default ``QueryEncoding`` and a body, and no
+    /// headers or cookies.
+    @_spi(Generated) @_disfavoredOverload
+    public init(
+        _ method: HTTPRequest.Method,
+        _ path: Path,
+        query: KeyValuePairs<String, (any QueryValue)?>,
+        body: RequestBody?
+    ) {
+        self.init(method, path, query: query, queryEncoding: QueryEncoding(), body: body)
+    }
+
     /// The generated-code initializer at the absolute `url`.
     @_spi(Generated) @_disfavoredOverload
     public init(
