@@ -607,22 +607,29 @@ class KeptValues(unittest.TestCase):
         if os.path.exists(self.path):
             os.unlink(self.path)
 
-    def test_a_later_run_answers_with_the_values_drawn_before_without_drawing(self):
-        schema = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "size": {"type": "integer"}}}
-        self.generate.keep_values_in(self.path)
-        drawn = self.generate.hypothesis_values(schema, 7)
-        self.assertTrue(drawn)
+    def cut_short(self):
+        """Closes the kept file as a run cut short leaves it: half a line at its end."""
         self.generate._kept[0].close()
-        # A run cut short left half a line behind.
         with open(self.path, "a", encoding="utf-8") as kept:
             kept.write('{"schema": "{\\"type\\"')
 
+    def reopen_refusing_to_draw(self):
+        """A new run on the kept file, in which drawing a value fails the test."""
         self.generate._drawn.clear()
 
         def refuse(*_):
             raise AssertionError("a kept schema was drawn again")
         self.generate._hypothesis_values = refuse
         self.generate.keep_values_in(self.path)
+
+    def test_a_later_run_answers_with_the_values_drawn_before_without_drawing(self):
+        schema = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "size": {"type": "integer"}}}
+        self.generate.keep_values_in(self.path)
+        drawn = self.generate.hypothesis_values(schema, 7)
+        self.assertTrue(drawn)
+        self.cut_short()
+
+        self.reopen_refusing_to_draw()
         self.assertEqual(self.generate.hypothesis_values(schema, 7), drawn)
         with self.assertRaises(AssertionError):
             self.generate.hypothesis_values(schema, 8)  # another seed is another draw
@@ -632,9 +639,7 @@ class KeptValues(unittest.TestCase):
         second = {"type": "object", "properties": {"size": {"type": "integer"}}}
         self.generate.keep_values_in(self.path)
         self.generate.hypothesis_values(first, 1)
-        self.generate._kept[0].close()
-        with open(self.path, "a", encoding="utf-8") as kept:
-            kept.write('{"schema": "{\\"type\\"')  # the end of a run cut short
+        self.cut_short()
 
         self.generate._drawn.clear()
         self.generate.keep_values_in(self.path)
@@ -642,12 +647,7 @@ class KeptValues(unittest.TestCase):
         self.assertTrue(drawn)
         self.generate._kept[0].close()
 
-        self.generate._drawn.clear()
-
-        def refuse(*_):
-            raise AssertionError("a kept schema was drawn again")
-        self.generate._hypothesis_values = refuse
-        self.generate.keep_values_in(self.path)
+        self.reopen_refusing_to_draw()
         self.assertEqual(self.generate.hypothesis_values(second, 2), drawn)
 
     def test_the_oracle_keeps_its_draws_in_the_file(self):
