@@ -5,7 +5,6 @@ can't (time limit, unsupported keywords)."""
 import base64
 import datetime
 import json
-import os
 import random
 import re
 import signal
@@ -93,9 +92,11 @@ def keep_values_in(path):
     one of errors) then answer with the same values and draw each schema once: hypothesis takes
     a tenth of a second to a second a schema, and its draws under the time limit may differ from
     run to run."""
+    unfinished = False  # whether the last line has no newline: a run stopped while writing it
     try:
         with open(path, encoding="utf-8") as kept:
             for line in kept:
+                unfinished = not line.endswith("\n")
                 try:
                     entry = json.loads(line)
                     _drawn[(entry["schema"], entry["seed"])] = entry["values"]
@@ -104,13 +105,9 @@ def keep_values_in(path):
     except FileNotFoundError:
         pass
     _kept[0] = open(path, "a", encoding="utf-8")
-    # A line left unfinished is ended, so that the next draw starts a line of its own.
-    if _kept[0].tell() > 0:
-        with open(path, "rb") as kept:
-            kept.seek(-1, os.SEEK_END)
-            if kept.read(1) != b"\n":
-                _kept[0].write("\n")
-                _kept[0].flush()
+    if unfinished:  # ended, so that the next draw starts a line of its own
+        _kept[0].write("\n")
+        _kept[0].flush()
 
 
 def hypothesis_values(schema, seed_value, count=12, seconds=0.8, largest=8000):

@@ -151,11 +151,7 @@ public struct Endpoint: Sendable {
     /// An endpoint with a body and no query, headers or cookies.
     @_spi(Generated)
     public init(_ method: HTTPRequest.Method, _ path: Path, body: RequestBody?) {
-        self.method = method.rawValue
-        self.path = path
-        self.query = []
-        self.headers = []
-        self.body = body
+        self.init(method, path, query: [:], headers: [:], cookies: [:], body: body)
     }
 
     /// An endpoint whose query values are all text, with no headers, cookies or body.
