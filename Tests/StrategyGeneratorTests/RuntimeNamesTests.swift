@@ -9,7 +9,7 @@ import Testing
     static func declaredTypes() throws -> Set<String> {
         let folder = Paths.root.appendingPathComponent("Sources/StrategyKit")
         let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
-        let declaration = try Regex(#"^(?:@_spi\(Generated\) )?public (?:final )?(?:struct|enum|class|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)"#)
+        let declaration = try Regex(#"^(?:@_spi\(Generated\) )?public (?:final |indirect )?(?:struct|enum|class|protocol|typealias|actor) ([A-Za-z_][A-Za-z0-9_]*)"#)
         var names: Set<String> = []
         for file in files where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -22,7 +22,11 @@ import Foundation
 /// Bind a case's values inside such a `switch` (or a `guard case`), not in a `catch` pattern
 /// that leaves other cases to propagate: Swift 6.3 fails to compile
 /// `catch .api(.notFound(let message))` when the `do` isn't exhaustive.
-public enum CallError<APIFailure: APIError>: Error, CustomStringConvertible {
+///
+/// The cases are stored out of line (`indirect`): a `CallError` is one pointer wide whatever
+/// the API's error holds, so every generated method that passes one on moves a word, not the
+/// widest case, and an error costs one allocation when it is made.
+public indirect enum CallError<APIFailure: APIError>: Error, CustomStringConvertible {
     /// The API answered with an error: the response the strategy's success check rejected,
     /// as the strategy's error type.
     case api(APIFailure)
