@@ -53,6 +53,7 @@ work=${WORK:-$(mktemp -d)}
 mkdir -p "$work/inputs" "$work/out"
 [ -z "${WORK:-}" ] && trap 'rm -rf "$work"' EXIT
 measure() { python3 "$bench/measure.py" "$@"; }
+source "$bench/client-build.sh"
 
 echo "building strategy-gen and StrategyKit (debug)"
 (cd "$here" && swift build --product strategy-gen && swift build --target StrategyKit) > "$work/build.log" 2>&1 \
@@ -65,8 +66,8 @@ gen=${STRATEGY_GEN:-$modules/strategy-gen}
 compile() {
     local out=$1 objects="$1.objects"
     rm -rf "$objects" && mkdir -p "$objects"
-    measure -o "$out.build.log" -C "$objects" swiftc -module-name Generated -parse-as-library -swift-version 6 \
-        -Onone -g -enable-testing -I "$modules/Modules" -I "$modules" -emit-module -c -j2 -enable-batch-mode "$out"/*.swift
+    client_build "$modules" "$out"
+    measure -o "$out.build.log" -C "$objects" "${client_build_command[@]}"
 }
 
 # The inputs, each as a label and a file.

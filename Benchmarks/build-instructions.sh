@@ -22,10 +22,10 @@ work=${WORK:-$(mktemp -d)}
 mkdir -p "$work/objects"
 [ -z "${WORK:-}" ] && trap 'rm -rf "$work"' EXIT
 
+source "$here/Benchmarks/client-build.sh"
+client_build "$modules" "$folder"
 cd "$work/objects"
-swiftc -module-name Generated -parse-as-library -swift-version 6 -Onone -g -enable-testing \
-    -I "$modules/Modules" -I "$modules" -emit-module -c -j2 -enable-batch-mode "$folder"/*.swift -### \
-    > "$work/jobs.txt"
+"${client_build_command[@]}" -### > "$work/jobs.txt"
 
 total=0 n=0
 while IFS= read -r job; do

@@ -60,6 +60,7 @@ configuration=release
 [ "$quick" = 1 ] && configuration=debug
 # The run's figures go to a dated file too; CI's quick run writes none unless asked.
 source "$bench/data.sh"
+source "$bench/client-build.sh"
 [ "$quick" = 1 ] && [ -z "$data_option" ] && data_option=none
 data_start compare md "$data_option" "$command"
 
@@ -157,8 +158,8 @@ compile() {
     local objects="$out.objects"
     rm -rf "$objects" && mkdir -p "$objects"
     local figures
-    figures=$(measure -o "$out.build.log" -C "$objects" swiftc -module-name Generated -parse-as-library -swift-version 6 \
-        -Onone -g -enable-testing -I "$modules/Modules" -I "$modules" -emit-module -c -j2 -enable-batch-mode "$out"/*.swift) \
+    client_build "$modules" "$out"
+    figures=$(measure -o "$out.build.log" -C "$objects" "${client_build_command[@]}") \
         || { cat "$out.build.log" >&2; return 1; }
     if grep -q "warning:" "$out.build.log"; then echo "  ($side: the generated code has warnings)" >&2; fi
     echo "$figures"
