@@ -16,7 +16,7 @@
 # least MIN_LINES lines (default 5,000; smaller builds are too short to tell) and each such
 # document's ratio to the median, per line and per line of code (Benchmarks/build-cost-summary.py).
 # The table is also written to DATA (a TSV file; default Benchmarks/data/build-cost-DATE.tsv, or
-# -2, -3 for later runs that day).
+# -2, -3 for later runs that day; none for no file).
 #   STRATEGY_GEN  the strategy-gen binary to run (default: this package's debug build)
 #   CORPUS        the corpus folder (default ../shared/corpus beside this package)
 #   WORK          keep the generated code and the build logs in this folder
@@ -24,12 +24,13 @@
 set -euo pipefail
 export LC_ALL=C
 
+command="$0 $*"
 here=$(cd "$(dirname "$0")/.." && pwd)
 bench="$here/Benchmarks"
 corpus=${CORPUS:-$here/../shared/corpus}
 directory= largest=20 min_lines=5000 data= defaults=0
 documents=()
-usage() { sed -n '2,26p' "$0" >&2; exit 64; }
+usage() { sed -n '2,23p' "$0" >&2; exit 64; }
 while [ $# -gt 0 ]; do
     case $1 in
         -a) defaults=1 ;;
@@ -43,15 +44,14 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-if [ -z "$data" ]; then
-    # The first free name of the day, so that no earlier run is overwritten.
-    day=$(date -u +%Y-%m-%d) n=1
-    data="$bench/data/build-cost-$day.tsv"
-    while [ -e "$data" ]; do n=$((n + 1)); data="$bench/data/build-cost-$day-$n.tsv"; done
-fi
 work=${WORK:-$(mktemp -d)}
 mkdir -p "$work/inputs" "$work/out"
 [ -z "${WORK:-}" ] && trap 'rm -rf "$work"' EXIT
+# The table's file: the first free name of the day, so that no earlier run is overwritten, or
+# with -o none a file in the work folder, gone with it.
+source "$bench/data.sh"
+data_start build-cost tsv "$data" "$command"
+data=${data_file:-$work/build-cost.tsv}
 measure() { python3 "$bench/measure.py" "$@"; }
 source "$bench/client-build.sh"
 
