@@ -13,8 +13,9 @@
 # same modules is the fixed cost; a document's cost per 1,000 lines is its build less that, so
 # small documents are not charged with importing the runtime. Printed per document: lines, wall,
 # CPU and peak memory, and both costs per 1,000 lines; then the medians over the documents of at
-# least MIN_LINES lines (default 5,000; smaller builds are too short to tell) and each such
-# document's ratio to the median, per line and per line of code (Benchmarks/build-cost-summary.py).
+# least MIN_LINES lines (default 5,000; smaller builds are too short to tell), each such
+# document's ratio to the median, per line and per line of code, and its ratio to a fit of all
+# their CPU times to the generated types and stored properties (Benchmarks/build-cost-summary.py).
 # The table is also written to DATA (a TSV file; default Benchmarks/data/build-cost-DATE.tsv, or
 # -2, -3 for later runs that day; none for no file).
 #   STRATEGY_GEN  the strategy-gen binary to run (default: this package's debug build)
@@ -110,7 +111,8 @@ base_s=$(echo "$base" | cut -d' ' -f1) base_c=$(echo "$base" | cut -d' ' -f2)
 echo "  $base_s s wall, $base_c s CPU"
 
 mkdir -p "$(dirname "$data")"
-printf 'document\tlines\twall_s\tcpu_s\tpeak_mb\twall_s_per_1000\tcpu_s_per_1000\tcode_lines\n' > "$data"
+printf 'document\tlines\twall_s\tcpu_s\tpeak_mb\twall_s_per_1000\tcpu_s_per_1000\tcode_lines\ttypes\tproperties\n' \
+    > "$data"
 failures=0
 for ((i = 0; i < ${#labels[@]}; i++)); do
     label=${labels[$i]} input=${files[$i]} out="$work/out/$i"
@@ -119,8 +121,8 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
         echo "$label: generation failed: $(grep -m1 'error:' "$out.gen.log")"; failures=1; continue
     fi
     lines=$(cat "$out"/*.swift | wc -l)
-    # Lines neither blank nor comments.
-    code_lines=$(cat "$out"/*.swift | grep -cvE '^[[:space:]]*(//|$)')
+    # Lines neither blank nor comments, the value types and their stored properties.
+    counts=$(python3 "$bench/build-cost-summary.py" --count "$out")
     if ! figures=$(compile "$out"); then
         echo "$label: the generated code doesn't build: $(grep -m1 'error:' "$out.build.log")"; failures=1; continue
     fi
@@ -128,7 +130,7 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
     per=$(python3 -c "import sys; s, c, bs, bc, n = map(float, sys.argv[1:]); print(f'{max(s - bs, 0) * 1000 / n:.3f} {max(c - bc, 0) * 1000 / n:.3f}')" \
         "$s" "$c" "$base_s" "$base_c" "$lines")
     read -r per_s per_c <<< "$per"
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c" "$code_lines" >> "$data"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c" "$counts" >> "$data"
     printf '%-60s %8s lines %7s s %7s CPU s %6s MB %6s s/1000 %6s CPU s/1000\n' "$label" "$lines" "$s" "$c" "$m" "$per_s" "$per_c"
 done
 
