@@ -79,7 +79,8 @@ def fit(rows, columns):
 
 def ratio_to_fit(row, columns, coefficients):
     measured = float(row["cpu_s_per_1000"]) * int(row["lines"]) / 1000
-    return measured / sum(c * int(row[name]) for c, name in zip(coefficients, columns))
+    fitted = sum(c * int(row[name]) for c, name in zip(coefficients, columns))
+    return measured / fitted if fitted > 0 else float("nan")
 
 
 def main():
