@@ -19,7 +19,7 @@ beside its ratio to the median per line, and the same fit to lines alone for com
 A table written before some of these columns were counted gets them from WORK (build-cost.sh's
 folder of that run, kept with WORK=), whose out/N folder holds the code of the table's row N.
 With --count, the counts of one folder of generated code are printed, tab-separated, in the
-table's order: code lines, types, stored properties.
+table's order: lines, code lines, types, stored properties.
 """
 import csv
 import glob
@@ -34,21 +34,27 @@ CODE = re.compile(r"\s*(//|$)")
 TYPE = re.compile(r"\s*public (indirect )?(struct|enum|final class) ")
 # A stored property: declared with its type and no body of its own.
 STORED = re.compile(r"\s*public (let|var) [A-Za-z_`][A-Za-z0-9_`]*: [^{]*$")
-COUNTED = ("code_lines", "types", "properties")
+COUNTED = ("lines", "code_lines", "types", "properties")
 
 
 def counts(folder):
-    """The code lines, types and stored properties of the Swift files in `folder`."""
-    code = types = properties = 0
+    """The lines, code lines, types and stored properties of the Swift files in `folder`."""
+    lines = code = types = properties = 0
     for path in glob.glob(os.path.join(folder, "*.swift")):
         with open(path, errors="replace") as file:
             for line in file:
+                lines += 1
                 if CODE.match(line):
                     continue
                 code += 1
                 types += bool(TYPE.match(line))
                 properties += bool(STORED.match(line))
-    return code, types, properties
+    return lines, code, types, properties
+
+
+def excess_cpu(row):
+    """The document's build in CPU seconds, less the fixed cost."""
+    return float(row["cpu_s_per_1000"]) * int(row["lines"]) / 1000
 
 
 def fit(rows, columns):
@@ -56,7 +62,7 @@ def fit(rows, columns):
     measured CPU, in relative terms; None when the columns can't be told apart."""
     points = []
     for r in rows:
-        cpu = float(r["cpu_s_per_1000"]) * int(r["lines"]) / 1000
+        cpu = excess_cpu(r)
         if cpu > 0:
             points.append([int(r[c]) / cpu for c in columns])
     n = len(columns)
@@ -78,9 +84,8 @@ def fit(rows, columns):
 
 
 def ratio_to_fit(row, columns, coefficients):
-    measured = float(row["cpu_s_per_1000"]) * int(row["lines"]) / 1000
     fitted = sum(c * int(row[name]) for c, name in zip(coefficients, columns))
-    return measured / fitted if fitted > 0 else float("nan")
+    return excess_cpu(row) / fitted if fitted > 0 else float("nan")
 
 
 def main():
@@ -117,6 +122,9 @@ def main():
     fitted = fit(rows, declarations) if all(r.get("types") and r.get("properties") for r in rows) else None
     if fitted:
         by_lines = fit(rows, ("lines",))
+        for r in rows:
+            r["fit"] = ratio_to_fit(r, declarations, fitted)
+            r["fit_by_lines"] = ratio_to_fit(r, ("lines",), by_lines)
         print(f"fitted to types and stored properties: {fitted[0] * 1000:.1f} ms CPU a type and "
               f"{fitted[1] * 1000:.2f} ms a stored property")
     over = over_code = 0
@@ -128,13 +136,13 @@ def main():
         mark += "  over 1.5x per line of code" if rk > 1.5 else ""
         over += rc > 1.5
         over_code += rk > 1.5
-        against_fit = f"  {ratio_to_fit(r, declarations, fitted):5.2f}x the fit" if fitted else ""
+        against_fit = f"  {r['fit']:5.2f}x the fit" if fitted else ""
         print(f"  {r['document']:<60} {int(r['lines']):>8} lines ({share:4.0%} code)  {rw:5.2f}x wall  "
               f"{rc:5.2f}x CPU  {rk:5.2f}x CPU per code line{against_fit}{mark}")
     print(f"{over} of {len(rows)} over 1.5x the median CPU per line; {over_code} of {len(rows)} per line of code")
     if fitted:
-        spread = [ratio_to_fit(r, declarations, fitted) for r in rows]
-        line_spread = [ratio_to_fit(r, ("lines",), by_lines) for r in rows]
+        spread = [r["fit"] for r in rows]
+        line_spread = [r["fit_by_lines"] for r in rows]
         print(f"measured CPU over the fit to types and stored properties: {min(spread):.2f}x to "
               f"{max(spread):.2f}x; over a fit to lines alone: {min(line_spread):.2f}x to {max(line_spread):.2f}x")
 

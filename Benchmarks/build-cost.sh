@@ -120,9 +120,8 @@ for ((i = 0; i < ${#labels[@]}; i++)); do
     if ! "$gen" generate "$input" --output "$out" > "$out.gen.log" 2>&1; then
         echo "$label: generation failed: $(grep -m1 'error:' "$out.gen.log")"; failures=1; continue
     fi
-    lines=$(cat "$out"/*.swift | wc -l)
-    # Lines neither blank nor comments, the value types and their stored properties.
-    counts=$(python3 "$bench/build-cost-summary.py" --count "$out")
+    # Lines, lines neither blank nor comments, the value types and their stored properties.
+    read -r lines counts <<< "$(python3 "$bench/build-cost-summary.py" --count "$out")"
     if ! figures=$(compile "$out"); then
         echo "$label: the generated code doesn't build: $(grep -m1 'error:' "$out.build.log")"; failures=1; continue
     fi
