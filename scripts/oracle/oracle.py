@@ -21,6 +21,11 @@ valid under several members that neither a discriminator, their types nor their 
 properties tell apart is a fault of the document (598, the operation left out of the figures),
 as is a discriminator on a property none of its members declares.
 
+A request body that carries a property the document marks `readOnly: true` is invalid (597),
+wherever the keyword stands (coverage.py). Each request's log line holds, under `coverage`, what
+it carried of what the operation (and each variant it also reached) declares: parameters, body
+properties, nulls, free-form objects with keys and readOnly properties, as coverage.py names them.
+
 The first line on stdout is `oracle listening on http://127.0.0.1:PORT<BASEPATH>`; each request
 is one JSON line in --log (with ORACLE_TRACE=FILE, the raw request too, in FILE). With --values
 FILE, the values drawn from schemas are kept in FILE and read from it: oracles run one after another
@@ -49,6 +54,7 @@ from checks import (Request, fault_reasons, make_app, path_template, reasons_of,
 from document import (HTTP_METHODS, Resolver, drop_ignored_headers, first_server_base_path, openapi_version, point_servers_at,  # noqa: E402
                       read_file, split_query_templates)
 from responder import FRAMING_HEADERS, Responder  # noqa: E402
+from coverage import Coverage  # noqa: E402
 from generate import keep_values_in  # noqa: E402
 
 
@@ -71,6 +77,7 @@ class Oracle:
         point_servers_at(self.doc, self.host_url + self.base_path)
         self.resolver = Resolver(self.path, self.doc)
         drop_ignored_headers(self.doc, self.resolver)
+        self.coverage = Coverage(self.resolver, self.doc)
         self.app = make_app(self.doc, "file://" + self.path)
         self.responder = Responder(self.app, self.doc, self.resolver, error_rate=self.args.error_rate,
                                    errors_only=self.args.errors_only, seed=self.args.seed)
@@ -194,6 +201,19 @@ class Oracle:
             count += sum(1 for name in value if name not in declared)
         return count
 
+    def carried(self, request, operations):
+        """{operation: {kind: [identities]}} of what a request carries of what each operation it
+        reached declares (coverage.py), kinds it carries none of left out."""
+        out = {}
+        for label, key in operations:
+            try:
+                found = self.coverage.carried(key, request.method, request)
+            except Exception as e:  # the figures go without this request; its check stands
+                out[label] = {"error": "%s: %s" % (type(e).__name__, str(e)[:200])}
+                continue
+            out[label] = {kind: sorted(items) for kind, items in found.items() if items}
+        return out
+
     def log_fault(self, method, path, label, reason):
         if self.log:
             self.log.write(json.dumps({"seq": 0, "method": method.upper(), "path": path, "operation": label,
@@ -300,13 +320,16 @@ class Oracle:
         chosen = outcomes[min(met)[2]] if met else outcomes[first]
         label, operation, reasons, faults, app = chosen
         entry["operation"] = label
+        reached = [min(met)[2] if met else first]
         if met:
             # Variants the request meets as well, that neither what it carries nor what they
             # require tells apart from the one chosen: it reached each of them.
             score, _, key = min(met)
             demand = self.demand(key, request.method)
-            entry["also"] = [outcomes[k][0] for s, _, k in met
-                             if s == score and k != key and self.demand(k, request.method) == demand]
+            also = [k for s, _, k in met if s == score and k != key and self.demand(k, request.method) == demand]
+            entry["also"] = [outcomes[k][0] for k in also]
+            reached += also
+        entry["coverage"] = self.carried(request, [(outcomes[k][0], k) for k in reached])
         entry["operationId"] = operation.get("operationId")
         if reasons:
             entry["errors"] = reasons
@@ -346,6 +369,12 @@ class Oracle:
                 described = [security_reason(self.resolver, self.doc, operation)]
             reasons += described
         reasons += strict
+        # openapi-core refuses a readOnly property in OpenAPI 3.0 only where the keyword stands on
+        # the property's own schema; every readOnly property is refused here, once.
+        for reason in self.coverage.read_only_reasons(template, request.method, request):
+            where = reason.split(":", 1)[0]
+            reasons = [r for r in reasons if not r.startswith(where + ": Tried to write read-only property")]
+            reasons.append(reason)
         # A path parameter its path doesn't name can't be sent: the document's fault.
         written = self.original_templates.get(template, template)
         for reason in list(reasons):

@@ -22,6 +22,7 @@ STYLES = os.path.join(HERE, "testdata", "styles.yaml")
 REQUESTS = os.path.join(HERE, "testdata", "requests.yaml")
 BINARY31 = os.path.join(HERE, "testdata", "binary31.yaml")
 VARIANTS = os.path.join(HERE, "testdata", "variants.yaml")
+COVERAGE = os.path.join(HERE, "testdata", "coverage.yaml")
 UPPER_UUID = "3FA85F64-5717-4562-B3FC-2C963F66AFA6"
 LOWER_UUID = UPPER_UUID.lower()
 
@@ -543,10 +544,6 @@ class Patterns(unittest.TestCase):
         self.assertEqual(schemas["Holder"]["properties"]["pattern"], {"type": "string"})
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class Wire(OracleCase):
     document = os.path.join(HERE, "testdata", "wire.yaml")
 
@@ -664,3 +661,127 @@ class KeptValues(unittest.TestCase):
             entries = [json.loads(line) for line in kept]
         self.assertTrue(entries)
         self.assertTrue(all(set(entry) == {"schema", "seed", "values"} for entry in entries))
+
+
+class Coverage(OracleCase):
+    """What each request carries of what its operation declares, logged under `coverage`."""
+    document = COVERAGE
+    JSON = {"Content-Type": "application/json"}
+
+    def order(self, body, query="?q=x", headers=None):
+        headers = dict(self.JSON, **(headers or {}))
+        return self.send("POST", "/orders/s1" + query, json.dumps(body).encode(), headers)
+
+    def carried(self, operation="POST /orders/{shop}"):
+        return self.entries()[-1]["coverage"][operation]
+
+    def test_a_declared_query_parameter_left_out_is_not_carried(self):
+        status, _, data = self.order({"customer": {"name": "Ann"}})
+        self.assertEqual(status, 204, data)
+        self.assertEqual(self.carried()["parameters"], ["path shop", "query q"])
+        status, _, data = self.order({"customer": {"name": "Ann"}}, "?q=x&dry=true", {"X-Trace": "t", "Cookie": "session=s"})
+        self.assertEqual(status, 204, data)
+        self.assertEqual(self.carried()["parameters"], ["cookie session", "header X-Trace", "path shop", "query dry", "query q"])
+
+    def test_nested_and_referred_properties_are_named_by_their_owner(self):
+        body = {"customer": {"name": "Ann"}, "lines": [{"sku": "a"}, {"note": "n"}], "shipping": {"street": "Main"},
+                "pet": {"kind": "Cat", "hunts": True}}
+        status, _, data = self.order(body)
+        self.assertEqual(status, 204, data)
+        self.assertEqual(self.carried()["properties"], [
+            "Cat.hunts", "Cat.kind", "Customer.name", "Order.customer", "Order.lines", "Order.lines[].note",
+            "Order.lines[].sku", "Order.pet", "Order.shipping", "Order.shipping.street"])
+        self.assertNotIn("nulls", self.carried())
+
+    def test_a_null_counts_for_a_nullable_property_only_when_sent_as_null(self):
+        body = {"customer": {"name": "Ann", "nickname": None}, "lines": [{"note": None}, {"note": "n"}], "size": "small"}
+        status, _, data = self.order(body)
+        self.assertEqual(status, 204, data)
+        self.assertEqual(self.carried()["nulls"], ["Customer.nickname", "Order.lines[].note"])
+        status, _, data = self.order({"customer": {"name": "Ann", "nickname": "A"}})
+        self.assertEqual(status, 204, data)
+        self.assertNotIn("nulls", self.carried())
+
+    def test_a_read_only_property_in_a_request_is_refused(self):
+        reasons = self.refused("POST", "/orders/s1?q=x", "body.id", "readOnly", body=json.dumps(
+            {"customer": {"name": "Ann"}, "id": "o1"}).encode(), headers=self.JSON)
+        self.assertEqual(len(reasons), 1, reasons)
+        self.assertEqual(self.carried()["read_only"], ["Order.id"])
+        self.refused("POST", "/orders/s1?q=x", "body.shipping.createdAt", body=json.dumps(
+            {"customer": {"name": "Ann"}, "shipping": {"createdAt": "now"}}).encode(), headers=self.JSON)
+        self.refused("POST", "/orders/s1?q=x", "body.customer.audit", "Customer.audit", body=json.dumps(
+            {"customer": {"name": "Ann", "audit": {"by": "x"}}}).encode(), headers=self.JSON)
+
+    def test_free_form_objects_and_form_fields(self):
+        self.answered(204, "PUT", "/notes", json.dumps({"text": None, "extra": {}}).encode(), self.JSON)
+        self.assertEqual(self.carried("PUT /notes"), {"properties": ["body.extra", "body.text"], "nulls": ["body.text"]})
+        self.answered(204, "PUT", "/notes", json.dumps({"extra": {"a": 1}, "node": {"children": [{"label": "l"}]}}).encode(),
+                      self.JSON)
+        self.assertEqual(self.carried("PUT /notes"), {
+            "properties": ["Node.children", "Node.label", "body.extra", "body.node"], "free_form": ["body.extra"]})
+        self.answered(204, "PUT", "/notes", b"title=t", {"Content-Type": "application/x-www-form-urlencoded"})
+        self.assertEqual(self.carried("PUT /notes"), {"properties": ["body.title"]})
+
+
+class CoverageDeclared(unittest.TestCase):
+    """What a document declares, as coverage.py reads it."""
+
+    def declared(self, text):
+        if HERE not in sys.path:
+            sys.path.insert(0, HERE)
+        import coverage
+        with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+            f.write(text)
+        try:
+            return coverage.declared_by_document(f.name)
+        finally:
+            os.unlink(f.name)
+
+    def test_what_an_operation_declares(self):
+        declared = self.declared(open(COVERAGE).read())["POST /orders/{shop}"]
+        self.assertEqual(declared["parameters"], {"path shop", "query q", "query dry", "header X-Trace", "cookie session"})
+        self.assertIn("Order.shipping.street", declared["properties"])
+        self.assertEqual({"Cat.kind", "Cat.name", "Dog.kind", "Dog.name"} & declared["properties"],
+                         {"Cat.kind", "Cat.name", "Dog.kind", "Dog.name"}, "an inherited property is its member's")
+        self.assertNotIn("Order.id", declared["properties"])
+        self.assertEqual(declared["read_only"], {"Order.id", "Order.shipping.createdAt", "Customer.audit"})
+        self.assertEqual(declared["nulls"], {"Customer.nickname", "Order.lines[].note"},
+                         "an enum without null keeps it out")
+
+    def test_nullable_in_openapi_3_0_and_recursion(self):
+        declared = self.declared("""openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                plain: {type: string, nullable: true}
+                wrapped: {allOf: [{$ref: "#/components/schemas/Tree"}], nullable: true}
+                named: {$ref: "#/components/schemas/Name"}
+                free: {type: object}
+                map: {additionalProperties: {$ref: "#/components/schemas/Name"}}
+                tree: {$ref: "#/components/schemas/Tree"}
+      responses: {"204": {description: ok}}
+components:
+  schemas:
+    Name: {type: string, nullable: true}
+    Tree:
+      type: object
+      properties:
+        kids: {type: array, items: {$ref: "#/components/schemas/Tree"}}
+        inline: {type: object, properties: {deep: {type: object, properties: {leaf: {type: string}}}}}
+""")["POST /a"]
+        self.assertEqual(declared["nulls"], {"body.plain", "body.named"})
+        self.assertEqual(declared["free_form"], {"body.free", "body.map"})
+        self.assertEqual(declared["properties"], {"body.plain", "body.wrapped", "body.named", "body.free", "body.map",
+                                                  "body.tree", "Tree.kids", "Tree.inline", "Tree.inline.deep",
+                                                  "Tree.inline.deep.leaf"})
+
+
+if __name__ == "__main__":
+    unittest.main()
