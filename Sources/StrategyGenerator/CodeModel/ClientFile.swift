@@ -89,15 +89,13 @@ extension CodeContext {
         var methods: [Function] = []
         if sendsWholeInput(strategy) {
             methods.append(inputMethod(for: strategy))
-            if !strategy.isListedByRole, let labelled = flattenedMethod(for: strategy) {
-                methods.append(labelled)
+            if !strategy.isListedByRole {
+                methods += flattenedMethods(for: strategy)
             }
-        } else if let labelled = flattenedMethod(for: strategy, sends: true) {
-            methods.append(labelled)
+        } else {
+            methods += flattenedMethods(for: strategy, sends: true)
         }
-        if let pages = pagesMethod(for: strategy) {
-            methods.append(pages)
-        }
+        methods += pagesMethods(for: strategy)
         return methods
     }
 
@@ -212,34 +210,38 @@ extension CodeContext {
 
     /// `func getUser(id: Int, includePosts: Bool? = nil) async throws -> User`, for strategies
     /// with input: it sends the strategy itself, or hands the input to the method that does.
-    private func flattenedMethod(for strategy: ResolvedStrategy, sends: Bool = false) -> Function? {
+    /// Where the input has deprecated parts that can be left out, a method without them comes
+    /// first and a deprecated one with every part second.
+    private func flattenedMethods(for strategy: ResolvedStrategy, sends: Bool = false) -> [Function] {
         let fields = inputFields(strategy)
-        guard !fields.isEmpty else { return nil }
-        let parameters = fields.map { field in
-            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
+        guard !fields.isEmpty else { return [] }
+        return initializerVariants(fields).map { variant in
+            let parameters = variant.fields.map { field in
+                Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
+            }
+            // A parameter named like the method hides it inside the method.
+            let own = parameters.contains { $0.name == methodName(strategy) } ? "self." : ""
+            let sending = sending(strategy)
+            let opening = sends ? sending.opening : (sending.isAsync ? "try await " : "") + "\(own)\(methodName(strategy))("
+            let send = passingInput(strategy, parameters.map(\.name), of: variant.fields, after: opening)
+            return Function(
+                docs: methodDocs(strategy) + streamDocs(strategy) + parameterDocs(variant.fields),
+                attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation ?? variant.deprecation),
+                access: access,
+                name: methodName(strategy),
+                parameters: parameters,
+                isAsync: sending.isAsync,
+                isThrowing: sending.isAsync,
+                thrownType: sending.isAsync ? thrownType(strategy) : nil,
+                returnType: sending.returnType,
+                body: [.expression(send)]
+            )
         }
-        // A parameter named like the method hides it inside the method.
-        let own = parameters.contains { $0.name == methodName(strategy) } ? "self." : ""
-        let sending = sending(strategy)
-        let opening = sends ? sending.opening : (sending.isAsync ? "try await " : "") + "\(own)\(methodName(strategy))("
-        let send = passingInput(strategy, parameters.map(\.name), after: opening)
-        return Function(
-            docs: methodDocs(strategy) + streamDocs(strategy) + parameterDocs(fields),
-            attributes: signInAttribute(strategy) + deprecatedAttribute(strategy.deprecation),
-            access: access,
-            name: methodName(strategy),
-            parameters: parameters,
-            isAsync: sending.isAsync,
-            isThrowing: sending.isAsync,
-            thrownType: sending.isAsync ? thrownType(strategy) : nil,
-            returnType: sending.returnType,
-            body: [.expression(send)]
-        )
     }
 
     /// `extension NAME { … }` with the labelled methods of `strategies` that take input, if any do.
     private func convenienceExtension(_ name: String, _ strategies: [ResolvedStrategy]) -> [Declaration] {
-        let methods = strategies.compactMap { flattenedMethod(for: $0) }
+        let methods = strategies.flatMap { flattenedMethods(for: $0) }
         guard !methods.isEmpty else { return [] }
         return [.type(TypeDeclaration(kind: .extension, name: name, members: methods.map(Declaration.function)))]
     }

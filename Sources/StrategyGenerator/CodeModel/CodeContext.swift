@@ -11,6 +11,9 @@ struct CodeContext {
     let addedConformances: [GeneratorConfig.ModelConformance]
     /// Which fields and unions keep their values on the heap.
     let layout: ValueLayout
+    /// The models, not deprecated themselves, whose coding names a deprecated type or calls
+    /// coding that does: their `init(from:)` and `encode(to:)` are deprecated.
+    let deprecatedCoding: Set<String>
 
     init(_ validated: ValidatedSpec, stem: String, config: GeneratorConfig = .standard) {
         resolved = validated.resolved
@@ -18,6 +21,31 @@ struct CodeContext {
         self.stem = stem
         generatesStubs = config.parts.contains(.stubs)
         addedConformances = config.modelConformances
+        deprecatedCoding = Self.deprecatedCoding(of: validated.resolved)
+    }
+
+    private static func deprecatedCoding(of resolved: ResolvedSpec) -> Set<String> {
+        let models = resolved.models.filter { $0.deprecation == nil }
+        var names = Set(models.filter { model in
+            switch model.kind {
+            case .object(let fields): fields.contains { $0.deprecated != nil && $0.type.mentions(resolved.deprecatedModels) }
+            case .union(let union): union.variants.contains { $0.type.mentions(resolved.deprecatedModels) }
+            case .enumeration: false
+            }
+        }.map(\.name.value))
+        // A union calls the coding of a member it holds as it is.
+        var grew = true
+        while grew {
+            grew = false
+            for model in models where !names.contains(model.name.value) {
+                guard let union = model.union, union.variants.contains(where: { variant in
+                    if case .named(let name) = variant.type { names.contains(name) } else { false }
+                }) else { continue }
+                names.insert(model.name.value)
+                grew = true
+            }
+        }
+        return names
     }
 
     /// The spec as it is generated.
@@ -88,45 +116,79 @@ struct CodeContext {
     /// Stored properties for `fields`, with an initializer that takes each one (optionals
     /// default to `nil`, fields with a default to it).
     /// Received values are immutable: with `isLet`, properties are constants.
+    ///
+    /// A deprecated field (marked so, or holding a deprecated model where what holds it isn't
+    /// deprecated) is a deprecated property, and one that can be left out is set only by a
+    /// deprecated twin of the initializer: the initializer that leaves it out warns no one.
     func storedProperties(_ fields: [FieldSpec], access: String?, isLet: Bool = false) -> [Declaration] {
         // Members of a private type stay visible to the type that holds it.
         let access = access == "private" ? nil : access
         let properties = fields.flatMap { field -> [Declaration] in
             let name = SwiftName.escaped(memberName(field)), type = propertySwiftType(field)
             let onHeap = layout.storesOnHeap(field)
-            guard field.deprecated != nil || onHeap else {
+            let deprecation = field.deprecated
+            guard deprecation != nil || onHeap else {
                 return [.property(Property(docs: docLines(field.doc), access: access, isLet: isLet, name: name, type: type))]
             }
             let storage = SwiftName.escaped(storageName(field))
-            if onHeap {
+            let storedType = onHeap ? "Indirect<\(type)>" : type
+            let accessor = Property(
+                docs: docLines(field.doc), attributes: deprecatedAttribute(deprecation), access: access,
+                name: name, type: type, getter: [.line(onHeap ? "\(storage).value" : storage)],
+                setter: isLet ? nil : [.line(onHeap ? "\(storage) = Indirect(newValue)" : "\(storage) = newValue")]
+            )
+            // A value of a deprecated type is kept where only deprecated code names it, starting
+            // from its default, so the initializer that leaves it out never touches it.
+            if hidesDeprecatedType(field), let value = defaultArgument(field) {
                 return [
+                    .property(accessor),
                     .property(Property(
-                        docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
-                        name: name, type: type, getter: [.line("\(storage).value")], setter: isLet ? nil : [.line("\(storage) = Indirect(newValue)")]
+                        attributes: deprecatedAttribute(Deprecation(message: nil)), access: "fileprivate",
+                        name: storage, type: storedType, value: onHeap ? "Indirect(\(value))" : value
                     )),
-                    .property(Property(access: "fileprivate", isLet: isLet, name: storage, type: "Indirect<\(type)>")),
                 ]
             }
-            return [
-                .property(Property(
-                    docs: docLines(field.doc), attributes: deprecatedAttribute(field.deprecated), access: access,
-                    name: name, type: type, getter: [.line(storage)], setter: isLet ? nil : [.line("\(storage) = newValue")]
-                )),
-                .property(Property(access: "fileprivate", isLet: isLet, name: storage, type: type)),
-            ]
+            return [.property(accessor), .property(Property(access: "fileprivate", isLet: isLet, name: storage, type: storedType))]
         }
-        let parameters = fields.map { field in
-            Function.Parameter(
-                name: SwiftName.escaped(memberName(field)),
-                type: propertySwiftType(field),
-                defaultValue: defaultArgument(field)
+        let initializers = initializerVariants(fields).map { variant in
+            let taken = Set(variant.fields.map(\.name.value))
+            let parameters = variant.fields.map { field in
+                Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
+            }
+            // What the initializer leaves out starts from its default, where it isn't kept so already.
+            let set = fields.filter { taken.contains($0.name.value) || !hidesDeprecatedType($0) }
+            let assignments = Statement.assignments(
+                targets: set.map { "self.\(SwiftName.escaped(storageName($0)))" },
+                values: set.map { field in
+                    let value = taken.contains(field.name.value) ? SwiftName.escaped(memberName(field)) : defaultArgument(field) ?? "nil"
+                    return layout.storesOnHeap(field) ? "Indirect(\(value))" : value
+                }
             )
+            return Declaration.function(Function(
+                attributes: deprecatedAttribute(variant.deprecation), access: access, name: "init",
+                parameters: parameters, body: set.isEmpty ? [] : [assignments]
+            ))
         }
-        let assignments = Statement.assignments(
-            targets: fields.map { "self.\(SwiftName.escaped(storageName($0)))" },
-            values: fields.map { layout.storesOnHeap($0) ? "Indirect(\(SwiftName.escaped(memberName($0))))" : SwiftName.escaped(memberName($0)) }
-        )
-        return properties + [.function(Function(access: access, name: "init", parameters: parameters, body: fields.isEmpty ? [] : [assignments]))]
+        return properties + initializers
+    }
+
+    /// Whether a deprecated field holds a deprecated model: code that names its type must be
+    /// deprecated too.
+    func hidesDeprecatedType(_ field: FieldSpec) -> Bool {
+        field.deprecated != nil && field.type.mentions(resolved.deprecatedModels)
+    }
+
+    /// The ways to set `fields`, each with its deprecation: all of them, or, where some are
+    /// deprecated and can be left out, those without them first and then all of them,
+    /// deprecated. A call that passes no deprecated part picks the first.
+    func initializerVariants(_ fields: [FieldSpec]) -> [(fields: [FieldSpec], deprecation: Deprecation?)] {
+        let parts = fields.filter { $0.deprecated != nil && $0.canBeLeftOut }
+        guard !parts.isEmpty else { return [(fields, nil)] }
+        let names = parts.map { "'\(memberName($0))'" }
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        let message = "sets \(list), which \(names.count == 1 ? "is" : "are") deprecated"
+        let partNames = Set(parts.map(\.name.value))
+        return [(fields.filter { !partNames.contains($0.name.value) }, nil), (fields, Deprecation(message: message))]
     }
 
     /// The default argument of a field's initializer parameter.

@@ -5,15 +5,24 @@ extension CodeContext {
     func unionModel(_ model: ResolvedModel, _ union: UnionSpec) -> TypeDeclaration {
         let use = model.use
         let memberAccess = access == "private" ? nil : access
+        // A member of a deprecated type is a deprecated case of a union that isn't, and coding that
+        // names one, or calls a member's deprecated coding, is deprecated too: it is reached only
+        // through `Decodable` and `Encodable`, which warn no one.
+        let deprecatedMember = { (variant: UnionVariant) in model.deprecation == nil && variant.type.mentions(resolved.deprecatedModels) }
         var members: [Declaration] = union.variants.map { variant in
-            .enumCase(docs: [], name: "\(SwiftName.escaped(variant.caseName))(\(swiftType(variant.type)))", rawValue: nil)
+            .enumCase(
+                docs: [],
+                attributes: deprecatedMember(variant) ? deprecatedAttribute(.usingModel(variant.type.modelName ?? "")) : [],
+                name: "\(SwiftName.escaped(variant.caseName))(\(swiftType(variant.type)))", rawValue: nil
+            )
         }
+        let coding = model.deprecation == nil && deprecatedCoding.contains(model.name.value) ? deprecatedAttribute(Deprecation(message: nil)) : []
         if union.discriminator != nil {
             members.append(.enumCase(docs: ["A kind this spec doesn't list, as it came."], name: "unknown(JSONValue)", rawValue: nil))
         }
         if use.contains(.decoded) {
             members.append(.function(Function(
-                access: memberAccess, name: "init",
+                attributes: coding, access: memberAccess, name: "init",
                 parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
                 isThrowing: true,
                 body: union.discriminator.map { discriminatedDecoding(union, by: $0) } ?? orderedDecoding(union)
@@ -27,7 +36,7 @@ extension CodeContext {
                 cases.append(SwitchCase(pattern: ".unknown(let value)", body: [.line("try value.encode(to: encoder)")]))
             }
             members.append(.function(Function(
-                access: memberAccess, name: "encode",
+                attributes: coding, access: memberAccess, name: "encode",
                 parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],
                 isThrowing: true,
                 body: [.switchOver("self", cases)]

@@ -33,8 +33,11 @@ extension CodeContext {
         let others = additionalProperties.map { otherKeysField(of: $0, beside: fields) }
         var members = storedProperties(fields + (others.map { [$0] } ?? []), access: access, isLet: !use.contains(.encoded))
         let memberAccess = access == "private" ? nil : access
-        if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, others: others, access: memberAccess))) }
-        if use.contains(.encoded) { members.append(.function(encodeFunction(fields, others: others, access: memberAccess))) }
+        // Coding that names a deprecated type is deprecated too: it is reached only through
+        // `Decodable` and `Encodable`, which warn no one.
+        let coding = fields.contains(where: hidesDeprecatedType) ? deprecatedAttribute(Deprecation(message: nil)) : []
+        if use.contains(.decoded) { members.append(.function(decodingInitializer(fields, others: others, access: memberAccess, attributes: coding))) }
+        if use.contains(.encoded) { members.append(.function(encodeFunction(fields, others: others, access: memberAccess, attributes: coding))) }
         return TypeDeclaration(docs: docs, attributes: attributes, access: access, kind: .struct, name: name, inherits: modelConformances(use) + ["Sendable"], members: members)
     }
 
@@ -79,7 +82,7 @@ extension CodeContext {
         "[" + fields.map { SwiftName.stringLiteral($0.name.value) }.joined(separator: ", ") + "]"
     }
 
-    private func decodingInitializer(_ fields: [FieldSpec], others: FieldSpec?, access: String?) -> Function {
+    private func decodingInitializer(_ fields: [FieldSpec], others: FieldSpec?, access: String?, attributes: [String]) -> Function {
         var lines = fields.map { field -> Statement in
             let name = storageName(field)
             let key = SwiftName.stringLiteral(field.name.value)
@@ -112,6 +115,7 @@ extension CodeContext {
             lines.append(.line("self.\(name) = try container.decodeAdditionalProperties(\(swiftType(values)).self, declared: \(declaredKeys(fields)))"))
         }
         return Function(
+            attributes: attributes,
             access: access,
             name: "init",
             parameters: [Function.Parameter(label: "from", name: "decoder", type: "any Decoder")],
@@ -122,12 +126,13 @@ extension CodeContext {
         )
     }
 
-    private func encodeFunction(_ fields: [FieldSpec], others: FieldSpec?, access: String?) -> Function {
+    private func encodeFunction(_ fields: [FieldSpec], others: FieldSpec?, access: String?, attributes: [String]) -> Function {
         var lines = encodingLines(fields, into: "container", from: nil)
         if let others {
             lines.append(.line("try container.encodeAdditionalProperties(\(SwiftName.escaped(memberName(others))), declared: \(declaredKeys(fields)))"))
         }
         return Function(
+            attributes: attributes,
             access: access,
             name: "encode",
             parameters: [Function.Parameter(label: "to", name: "encoder", type: "any Encoder")],

@@ -145,6 +145,12 @@ struct SampleWriter {
         }
     }
 
+    /// Whether a union's member is a deprecated case: one of a deprecated type in a union that
+    /// isn't deprecated, which a sample doesn't name.
+    private func isDeprecatedMember(_ variant: UnionVariant, of model: ModelSpec) -> Bool {
+        !deprecated.contains(model.name.value) && variant.type.mentions(context.resolved.deprecatedModels)
+    }
+
     /// A value of a model, built around `given`.
     private mutating func construct(_ model: ModelSpec, given: YAMLValue?, depth: Int, ownSample: Bool = false) -> Expression? {
         guard depth < 64 else { return nil }
@@ -157,7 +163,7 @@ struct SampleWriter {
             return expression(.named(model.name.value), given: given, depth: depth)
         case .union(let union) where given == nil && json.canTellApart(union):
             // The first member that has a sample, without what would make it a value of others.
-            for (offset, variant) in union.variants.enumerated() {
+            for (offset, variant) in union.variants.enumerated() where !isDeprecatedMember(variant, of: model) {
                 let (omitted, _) = distinguishing(variant.type, as: offset, in: union)
                 let value: Expression?
                 if !omitted.isEmpty, case .named(let name) = variant.type, let member = models[name], case .object(let fields) = member.kind {
@@ -172,7 +178,7 @@ struct SampleWriter {
             }
             return nil
         case .union(let union):
-            for variant in union.variants {
+            for variant in union.variants where !isDeprecatedMember(variant, of: model) {
                 var given = given
                 if let discriminator = union.discriminator, let kind = variant.value {
                     // The member says which it is.
@@ -214,6 +220,8 @@ struct SampleWriter {
         if case .object(_, let given)? = given { values = given }
         var arguments: [Expression] = []
         for field in fields {
+            // A deprecated part is left out where it can be: only a deprecated initializer sets it.
+            if field.deprecated != nil && field.canBeLeftOut { continue }
             let label = SwiftName.argumentLabel(context.memberName(field))
             if omitting.contains(field.name.value), context.propertyType(field).isOptional {
                 if context.defaultArgument(field) == nil { arguments.append(.code("\(label): nil")) }

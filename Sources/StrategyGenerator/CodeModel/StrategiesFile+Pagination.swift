@@ -64,25 +64,28 @@ extension CodeContext {
 
 extension CodeContext {
     /// `func getWallPages(ownerId: Int? = nil, …) -> StrategyClient.PageSequence<GetWall>`: the pages of a
-    /// paginated strategy's list, and through `.items` its items, fetched as they are needed.
-    func pagesMethod(for strategy: ResolvedStrategy) -> Function? {
-        guard strategy.paging != nil else { return nil }
+    /// paginated strategy's list, and through `.items` its items, fetched as they are needed; a
+    /// deprecated twin takes the input's deprecated parts that can be left out, as the
+    /// input's initializers do.
+    func pagesMethods(for strategy: ResolvedStrategy) -> [Function] {
+        guard strategy.paging != nil else { return [] }
         let strategyName = SwiftName.escaped(strategy.name.value)
-        let fields = inputFields(strategy)
-        let parameters = fields.map { field in
-            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
+        return initializerVariants(inputFields(strategy)).map { variant in
+            let parameters = variant.fields.map { field in
+                Function.Parameter(name: SwiftName.escaped(memberName(field)), type: swiftType(propertyType(field)), defaultValue: defaultArgument(field))
+            }
+            let send: Expression = variant.fields.isEmpty
+                ? .code("client.pages(\(strategyName)(), ())")
+                : passingInput(strategy, parameters.map(\.name), of: variant.fields, after: "client.pages(\(strategyName)(), ")
+            return Function(
+                docs: methodDocs(strategy) + ["", "The pages come one request at a time as they are asked for; `.items` gives their items."],
+                attributes: deprecatedAttribute(strategy.deprecation ?? variant.deprecation),
+                access: access,
+                name: SwiftName.escaped(SwiftName.member(strategy.name.value) + "Pages"),
+                parameters: parameters,
+                returnType: "StrategyClient.PageSequence<\(strategyName)>",
+                body: [.expression(send)]
+            )
         }
-        let send: Expression = fields.isEmpty
-            ? .code("client.pages(\(strategyName)(), ())")
-            : passingInput(strategy, parameters.map(\.name), after: "client.pages(\(strategyName)(), ")
-        return Function(
-            docs: methodDocs(strategy) + ["", "The pages come one request at a time as they are asked for; `.items` gives their items."],
-            attributes: deprecatedAttribute(strategy.deprecation),
-            access: access,
-            name: SwiftName.escaped(SwiftName.member(strategy.name.value) + "Pages"),
-            parameters: parameters,
-            returnType: "StrategyClient.PageSequence<\(strategyName)>",
-            body: [.expression(send)]
-        )
     }
 }

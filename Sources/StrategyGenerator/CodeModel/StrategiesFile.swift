@@ -42,7 +42,8 @@ extension CodeContext {
         var fields = strategy.pathParameters + strategy.query + strategy.headers + strategy.cookies
         switch strategy.body {
         case .json(let type, let location)?:
-            fields.append(FieldSpec(name: Named("body", at: location), type: type, typeLocation: location))
+            let body = FieldSpec(name: Named("body", at: location), type: type, typeLocation: location)
+            fields.append(strategy.deprecation == nil ? body.marked(holding: resolved.deprecatedModels) : body)
         case .raw?:
             fields.append(FieldSpec(name: Named("body", at: strategy.path.location), type: .builtIn(.data), typeLocation: strategy.path.location))
         case .jsonFields(let bodyFields)?, .form(let bodyFields)?, .multipart(let bodyFields)?:
@@ -63,9 +64,9 @@ extension CodeContext {
     /// `opening`, the input of `strategy` built from `values` (a Swift expression per input
     /// field), then `)`: `send(GetUser(), GetUser.Input(id: id))`, or `send(AddPet(), body)`
     /// when the body is the input.
-    func passingInput(_ strategy: ResolvedStrategy, _ values: [String], after opening: String) -> Expression {
+    func passingInput(_ strategy: ResolvedStrategy, _ values: [String], of fields: [FieldSpec]? = nil, after opening: String) -> Expression {
         if bodyAsInput(strategy) != nil, let body = values.first { return .code("\(opening)\(body))") }
-        let arguments = zip(inputFields(strategy), values).map { Expression.code("\(SwiftName.argumentLabel(memberName($0))): \($1)") }
+        let arguments = zip(fields ?? inputFields(strategy), values).map { Expression.code("\(SwiftName.argumentLabel(memberName($0))): \($1)") }
         return .call(prefix: "\(opening)\(SwiftName.escaped(strategy.name.value)).Input", arguments: arguments, suffix: ")")
     }
 
@@ -119,6 +120,8 @@ extension CodeContext {
         members += paginationMembers(strategy)
         members += streamMembers(strategy)
         members.append(.function(Function(
+            // It reads what only deprecated code may name, and is called only through `Strategy`.
+            attributes: inputs.contains(where: hidesDeprecatedType) ? deprecatedAttribute(Deprecation(message: nil)) : [],
             access: access,
             name: "endpoint",
             parameters: [Function.Parameter(label: "for", name: "input", type: inputs.isEmpty ? "Void" : "Input")],

@@ -16,7 +16,7 @@ public indirect enum Declaration: Hashable, Sendable {
     case property(Property)
     case function(Function)
     case typeAlias(docs: [String], access: String?, name: String, type: String)
-    case enumCase(docs: [String], name: String, rawValue: String?)
+    case enumCase(docs: [String], attributes: [String] = [], name: String, rawValue: String?)
 }
 
 public struct TypeDeclaration: Hashable, Sendable {

@@ -79,8 +79,8 @@ public enum SwiftRenderer {
         case .typeAlias(let docs, let access, let name, let type):
             self.docs(docs, attributes: [], into: &out)
             out.line("\(prefix(access))typealias \(name) = \(type)")
-        case .enumCase(let docs, let name, let rawValue):
-            self.docs(docs, attributes: [], into: &out)
+        case .enumCase(let docs, let attributes, let name, let rawValue):
+            self.docs(docs, attributes: attributes, into: &out)
             out.line("case \(name)" + (rawValue.map { " = \($0)" } ?? ""))
         }
     }
@@ -122,7 +122,7 @@ public enum SwiftRenderer {
         case .property(let property):
             // A static value computed in one line, such as an open enum's, reads as a constant.
             property.docs.isEmpty && (property.getter == nil || property.isStatic && property.setter == nil && property.getter?.count == 1)
-        case .enumCase: true
+        case .enumCase(_, let attributes, _, _): attributes.isEmpty
         case .typeAlias(let docs, _, _, _): docs.isEmpty
         case .function(let function): function.body == nil && function.docs.isEmpty
         case .type: false

@@ -21,6 +21,8 @@ struct ResolvedSpec: Sendable {
     let roles: [Role]
     /// What each type name the spec writes names.
     let types: TypeTable
+    /// The names of the deprecated models, this spec's and the used specs'.
+    let deprecatedModels: Set<String>
 }
 
 /// A strategy with what its names refer to; it reads as its spec otherwise.

@@ -35,6 +35,7 @@ private struct Resolver {
         let schemes = Dictionary(spec.authSchemes.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         let indices = Dictionary(spec.strategies.indices.map { (spec.strategies[$0].name.value, $0) }, uniquingKeysWith: { first, _ in first })
         let deprecations = spec.deprecations
+        let deprecatedModels = spec.deprecatedModelNames
 
         // Each interface's strategies, by index, and the first interface that lists each one.
         let listed = spec.interfaces.map { interface in
@@ -46,7 +47,8 @@ private struct Resolver {
         }
 
         let strategies = spec.strategies.indices.map { index in
-            let strategy = spec.strategies[index]
+            let deprecation = deprecations.strategies[spec.strategies[index].name.value]
+            let strategy = deprecation == nil ? spec.strategies[index].markingFields(holding: deprecatedModels) : spec.strategies[index]
             let scheme: Named? = switch strategy.auth {
             case .none, .anyOf: nil
             case .scheme(let scheme): scheme
@@ -67,7 +69,7 @@ private struct Resolver {
                 authAlternatives: alternatives,
                 pathParts: pathParts(of: strategy),
                 signIn: signIn,
-                deprecation: deprecations.strategies[strategy.name.value],
+                deprecation: deprecation,
                 paging: paging(of: strategy),
                 isListedByRole: firstListing[index] != nil
             )
@@ -85,9 +87,16 @@ private struct Resolver {
         }
         let uses = ModelUses(spec, types: types)
         let models = spec.models.map { model in
-            ResolvedModel(spec: model, deprecation: deprecations.models[model.name.value], use: uses.use(of: model), holdsItself: holdsItself(model))
+            let deprecation = deprecations.models[model.name.value]
+            return ResolvedModel(
+                spec: deprecation == nil ? model.markingFields(holding: deprecatedModels) : model,
+                deprecation: deprecation, use: uses.use(of: model), holdsItself: holdsItself(model)
+            )
         }
-        return ResolvedSpec(spec: spec, strategies: strategies, authSchemes: authSchemes, models: models, roles: roles, types: types)
+        return ResolvedSpec(
+            spec: spec, strategies: strategies, authSchemes: authSchemes, models: models, roles: roles, types: types,
+            deprecatedModels: deprecatedModels
+        )
     }
 
     /// Whether `model`'s members hold it, through fields that aren't lists or maps, or through unions.

@@ -12,6 +12,11 @@ public struct Thing: Decodable, Sendable {
 
     fileprivate let _created: Date
 
+    public init(id: Int, name: String, created: Date) {
+        (self.id, self._oldName, self.name, self._created) = (id, nil, name, created)
+    }
+
+    @available(*, deprecated, message: "sets 'oldName', which is deprecated")
     public init(id: Int, oldName: String? = nil, name: String, created: Date) {
         (self.id, self._oldName, self.name, self._created) = (id, oldName, name, created)
     }
