@@ -10,7 +10,7 @@ import Testing
 @Suite struct ChatEventStreamTests {
     typealias Kind = TransportKind
 
-    static let request = ResponseRequest(model: "tgi", input: "What is deep learning?", stream: nil)
+    static let request = ResponseRequest(model: "tgi", input: "What is deep learning?")
 
     @Test(arguments: Kind.allCases)
     func eventsOfSeveralKindsArriveAsTheUnionsCases(kind: Kind) async throws {

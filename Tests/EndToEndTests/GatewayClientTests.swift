@@ -73,12 +73,12 @@ import Testing
         #expect(server.requests.last?.header("Authorization") == "Bearer t0k")
     }
 
-    @Test func anEmptyObjectBodyIsSentAsAnEmptyObject() async throws {
+    @Test func aFreeFormObjectBodyIsSentWithTheKeysTheCallerGives() async throws {
         let gateway = client { $0.basicAuth(username: "ada") }
 
-        try await gateway.rebootDroplet(id: 7)
+        try await gateway.rebootDroplet(id: 7, body: ["type": "power_cycle", "force": true])
         let request = try #require(server.requests.last)
-        #expect(String(decoding: request.body, as: UTF8.self) == "{}")
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"force":true,"type":"power_cycle"}"#)
         #expect(request.header("Authorization")?.hasPrefix("Basic ") == true)
     }
 

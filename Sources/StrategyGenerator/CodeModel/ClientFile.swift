@@ -96,7 +96,56 @@ extension CodeContext {
             methods += flattenedMethods(for: strategy, sends: true)
         }
         methods += pagesMethods(for: strategy)
+        methods += uploadMethod(for: strategy)
         return methods
+    }
+
+    /// A parameter that is no field of the input, with its documentation.
+    private func documented(_ name: String, _ doc: String, at strategy: ResolvedStrategy) -> FieldSpec {
+        var field = FieldSpec(name: Named(name, at: strategy.path.location), type: .builtIn(.data), typeLocation: strategy.path.location)
+        field.doc = doc
+        return field
+    }
+
+    /// For a strategy whose body is bytes, a method that sends it read as it goes (a file, or
+    /// an async sequence of bytes) with its media type, telling the progress:
+    /// `uploadAsset(id: 1, body: .file(url, contentType: "video/mp4"))`.
+    private func uploadMethod(for strategy: ResolvedStrategy) -> [Function] {
+        guard case .raw(let contentType)? = strategy.body, strategy.stream == nil, strategy.paging == nil else { return [] }
+        // The input's last fields are the body and, for a media range, its media type.
+        let fields = inputFields(strategy)
+        let ranged = Self.mediaRange(contentType) != nil
+        let kept = Array(fields.dropLast(ranged ? 2 : 1))
+        let values = kept.map { SwiftName.escaped(memberName($0)) } + ["Data()"] + (ranged ? ["body.contentType"] : [])
+        let parameters = kept.map { field in
+            Function.Parameter(name: SwiftName.escaped(memberName(field)), type: propertySwiftType(field), defaultValue: defaultArgument(field))
+        } + [
+            Function.Parameter(name: "body", type: "StreamedBody"),
+            Function.Parameter(name: "progress", type: "(@Sendable (TransferProgress) -> Void)?", defaultValue: "nil"),
+        ]
+        let name = SwiftName.escaped(strategy.name.value)
+        let send = passingInput(strategy, values, of: fields, after: "try await client.upload(\(name)(), ")
+        // The input, then the body that goes in place of its bytes.
+        let call: Expression = switch send {
+        case .call(let prefix, let arguments, _): .call(prefix: prefix, arguments: arguments, suffix: ", body: body, progress: progress)")
+        default: send
+        }
+        return [Function(
+            docs: methodDocs(strategy) + ["", "The body is read as it is sent, from a file or an async sequence of bytes, never whole into memory."]
+                + parameterDocs(kept + [
+                    documented("body", "The body, and its media type.", at: strategy),
+                    documented("progress", "Told the bytes sent so far, and the total when it is known, as they go.", at: strategy),
+                ]),
+            attributes: deprecatedAttribute(strategy.deprecation),
+            access: access,
+            name: methodName(strategy),
+            parameters: parameters,
+            isAsync: true,
+            isThrowing: true,
+            thrownType: thrownType(strategy),
+            returnType: sending(strategy).returnType,
+            body: [.expression(call)]
+        )]
     }
 
     var bearerSchemes: [String] {

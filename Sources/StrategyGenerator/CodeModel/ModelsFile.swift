@@ -144,9 +144,10 @@ extension CodeContext {
     }
 
     /// A line per field that writes it into the keyed container `container`: the struct's own
-    /// property, or `owner`'s (`input.title`) when there is an owner.
+    /// property, or `owner`'s (`input.title`) when there is an owner. A read-only field (one the
+    /// API only returns) is never sent.
     func encodingLines(_ fields: [FieldSpec], into container: String, from owner: String?) -> [Statement] {
-        fields.map { field -> Statement in
+        fields.filter { !$0.isReadOnly }.map { field -> Statement in
             let stored = layout.storesOnHeap(field) ? storageName(field) + ".value" : storageName(field)
             // A property named like the function's own names is reached through `self`.
             let path = owner.map { "\($0).\(stored)" } ?? (["container", "encoder"].contains(stored) ? "self." + stored : stored)

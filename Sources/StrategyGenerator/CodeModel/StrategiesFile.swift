@@ -44,14 +44,36 @@ extension CodeContext {
         case .json(let type, let location)?:
             let body = FieldSpec(name: Named("body", at: location), type: type, typeLocation: location)
             fields.append(strategy.deprecation == nil ? body.marked(holding: resolved.deprecatedModels) : body)
-        case .raw?:
+        case .raw(let contentType)?:
             fields.append(FieldSpec(name: Named("body", at: strategy.path.location), type: .builtIn(.data), typeLocation: strategy.path.location))
+            if let range = Self.mediaRange(contentType) {
+                // A range (`image/*`) names no type a request can say: the caller names it.
+                var field = FieldSpec(name: Named("Content-Type", at: strategy.path.location), type: .builtIn(.string), typeLocation: strategy.path.location)
+                field.swiftName = "contentType"
+                field.doc = range == "*/*" ? "The media type of the body." : "The media type of the body, one of `\(range)`."
+                if range == "*/*" { field.defaultValue = .string("application/octet-stream") }
+                field.example = .string(Self.sampleMediaType(in: range))
+                fields.append(field)
+            }
         case .jsonFields(let bodyFields)?, .form(let bodyFields)?, .multipart(let bodyFields)?:
             fields += bodyFields
         case nil:
             break
         }
         return fields
+    }
+
+    /// The media range a raw body's content type is (`image/*`, `*/*`), which names no type a
+    /// request can be sent as; `nil` for a media type.
+    static func mediaRange(_ contentType: String) -> String? {
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? contentType
+        return type.hasSuffix("/*") ? type : nil
+    }
+
+    /// A media type in `range`, for samples: `image/*` → `image/png`.
+    static func sampleMediaType(in range: String) -> String {
+        let known = ["image": "image/png", "audio": "audio/mpeg", "video": "video/mp4", "text": "text/plain"]
+        return known[String(range.dropLast(2)).lowercased()] ?? "application/octet-stream"
     }
 
     /// The type of the JSON body when it is all a strategy sends: then it is the strategy's
@@ -278,7 +300,9 @@ extension CodeContext {
         case .json?:
             let value = bodyAsInput(strategy) == nil ? "input.body" : "input"
             arguments.append(.code("body: \(flaggedBody(strategy, value) ?? "try .json(\(value))")"))
-        case .raw(let contentType)?: arguments.append(.code("body: .data(input.body, contentType: \(SwiftName.stringLiteral(contentType)))"))
+        case .raw(let contentType)?:
+            let type = Self.mediaRange(contentType) == nil ? SwiftName.stringLiteral(contentType) : "input.contentType"
+            arguments.append(.code("body: .data(input.body, contentType: \(type))"))
         case .jsonFields?:
             arguments.append(.code("body: \(jsonBody ?? "body")"))
         case .form(let fields)?:

@@ -150,8 +150,8 @@ extension OpenAPIImporter {
             let at = pointer.appending("requestBody")
             guard let resolved = resolve(body, pointer: at) else { return nil }
             if isEmptyBody(resolved) {
-                // A body declared without a field (`type: object, properties: {}`) takes no
-                // input; a JSON one is still sent, as `{}`.
+                // A body that can hold no field takes no input; a JSON one is still sent, as
+                // `{}`.
                 let first = resolved["content"]?.members.first?.key ?? ""
                 if Self.isJSON(first) { strategy.body = .jsonFields([]) }
                 return finished(strategy, operation, pointer: pointer)
@@ -163,7 +163,7 @@ extension OpenAPIImporter {
                 strategy.query += fields
             case let spec: strategy.body = spec
             }
-            sendJSONAsDeclared(&strategy, resolved)
+            sendJSONAsDeclared(&strategy, resolved, pointer: at)
         }
         // The query a path key carries (`/keys?api-version=1`) is sent with every call, unless a
         // parameter of the same name says otherwise.
@@ -173,16 +173,39 @@ extension OpenAPIImporter {
     }
 
     /// A JSON body of another media type than `application/json` (`application/json-patch+json`,
-    /// `application/vnd.api+json`) is sent as that type: a constant `Content-Type` header.
-    func sendJSONAsDeclared(_ strategy: inout StrategySpec, _ body: YAMLNode) {
+    /// `application/vnd.api+json`) is sent as that type: a constant `Content-Type` header. A body
+    /// the document lets go as several JSON media types (a JSON patch, a merge patch) is sent as
+    /// the one the caller picks, as the bodies differ: a `Content-Type` header of an enum of them.
+    mutating func sendJSONAsDeclared(_ strategy: inout StrategySpec, _ body: YAMLNode, pointer: JSONPointer) {
         switch strategy.body {
         case .json?, .jsonFields?: break
         default: return
         }
-        guard let (type, _) = body["content"]?.members.first(where: { Self.isJSON($0.key) }),
-              !["application/json", "*/*"].contains(Self.mediaType(type)),
+        guard !strategy.headers.contains(where: { $0.name.value.lowercased() == "content-type" }),
               !strategy.constantHeaders.contains(where: { $0.name.value.lowercased() == "content-type" }) else { return }
-        strategy.constantHeaders.append(ConstantParameter(name: Named("Content-Type", at: body.location), value: type))
+        var types: [(text: String, location: SourceLocation)] = []
+        for (type, media) in body["content"]?.members ?? [] where Self.isJSON(type) && Self.mediaType(type) != "*/*" {
+            if !types.contains(where: { Self.mediaType($0.text) == Self.mediaType(type) }) { types.append((type, media.location)) }
+        }
+        guard let first = types.first else { return }
+        if types.count == 1 {
+            guard Self.mediaType(first.text) != "application/json" else { return }
+            strategy.constantHeaders.append(ConstantParameter(name: Named("Content-Type", at: body.location), value: first.text))
+            return
+        }
+        var names: Set<String> = []
+        let cases = types.map { type -> EnumCaseSpec in
+            let subtype = Self.mediaType(type.text).split(separator: "/", maxSplits: 1).last.map(String.init) ?? type.text
+            var name = SwiftIdentifier.member(subtype, fallback: "mediaType")
+            while !names.insert(name).inserted { name += "Type" }
+            return EnumCaseSpec(value: Named(type.text, at: type.location), swiftName: name)
+        }
+        let name = uniqueTypeName(strategy.name.value + "ContentType")
+        add(ModelSpec(name: Named(name, at: body.location), doc: "A media type the body of ``\(strategy.name.value)`` can be sent as.",
+                      kind: .enumeration(EnumSpec(isInteger: false, cases: cases))))
+        var field = FieldSpec(name: Named("Content-Type", at: body.location), type: .named(name), typeLocation: body.location)
+        field.doc = "The media type the body is sent as."
+        strategy.headers.append(field)
     }
 
     /// A path key's path and the query items written after its `?`, each decoded. What follows
@@ -213,7 +236,7 @@ extension OpenAPIImporter {
             warn("the request body's schema has a form the spec format can't say yet; it is sent as any JSON value the caller gives", at: place.location, pointer.appending("content").appending(type).appending("schema"))
             return .json(body["required"]?.bool == false ? .optional(.builtIn(.json)) : .builtIn(.json), place.location)
         }
-        let type = Self.sendableType(content.first?.key ?? "application/octet-stream")
+        let type = content.first?.key ?? "application/octet-stream"
         warn("the request body has no media type the spec format can send; it is sent as the bytes the caller gives, as '\(type)'", at: body.location, pointer)
         return .raw(contentType: type)
     }
@@ -245,14 +268,16 @@ extension OpenAPIImporter {
         }
     }
 
-    /// Whether every content of a request body is an object without a property.
+    /// Whether every content of a request body is an object that can hold nothing: no property,
+    /// and `additionalProperties: false`. An object without properties that says nothing more
+    /// (`type: object`) takes any keys, and is sent as the map the caller gives.
     func isEmptyBody(_ body: YAMLNode) -> Bool {
         let content = body["content"]?.members ?? []
         return !content.isEmpty && content.allSatisfy { _, media in
             guard let schema = media["schema"].flatMap({ lookUp($0).node }) else { return false }
-            let empty = schema["properties"].map { $0.members.isEmpty } ?? (schemaType(schema) == "object")
+            let empty = schema["properties"].map { $0.members.isEmpty } ?? true
             return empty && schemaType(schema) == "object" && schema["allOf"] == nil && schema["oneOf"] == nil
-                && schema["anyOf"] == nil && (schema["additionalProperties"] == nil || schema["additionalProperties"]?.bool == false)
+                && schema["anyOf"] == nil && schema["additionalProperties"]?.bool == false
         }
     }
 
@@ -403,14 +428,30 @@ extension OpenAPIImporter {
 
     mutating func requestBody(_ body: YAMLNode, owner: String, pointer: JSONPointer) -> BodySpec? {
         let content = body["content"]?.members ?? []
+        // Bytes of any type (`*/*` with a string schema) are sent as they are, not as JSON text.
+        let bytes = content.first { Self.mediaType($0.key) == "*/*" && $0.value["schema"].flatMap { lookUp($0).node }.map { schemaType($0) == "string" } == true }
+        if let (type, _) = bytes, !content.contains(where: { Self.isJSON($0.key) && Self.mediaType($0.key) != "*/*" }) {
+            return .raw(contentType: Self.mediaType(type))
+        }
         if let (type, media) = content.first(where: { Self.isJSON($0.key) }), let schema = media["schema"] {
             let at = pointer.appending("content").appending(type).appending("schema")
             if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
                !hasUnionBesideProperties(resolved), let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
-                return .jsonFields(fields)
+                // Fields only ever sent: none the API only returns (`readOnly`), and one the
+                // document lets be `null` can be sent as `null`.
+                return .jsonFields(fields.filter { !$0.isReadOnly }.map { field in
+                    var field = field
+                    if field.nullWhenSent { field.nullable = true }
+                    return field
+                })
             }
             // A body that may be `null` is sent when given, as one the operation may go without.
-            guard let bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .builtIn(.file) else { return nil }
+            guard var bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .builtIn(.file) else { return nil }
+            // A JSON patch (RFC 6902) is a list of operations whatever the schema says: a body
+            // that may go as one is any JSON value, an object or a list.
+            if bodyType == .dictionary(.builtIn(.json)), content.contains(where: { Self.mediaType($0.key) == "application/json-patch+json" }) {
+                bodyType = .builtIn(.json)
+            }
             // A body the document says the operation may go without (`required: false`,
             // written) is optional; left unsaid, it is taken as needed, as documents mean.
             return .json(body["required"]?.bool == false ? .optional(bodyType) : bodyType, schema.location)
@@ -435,15 +476,9 @@ extension OpenAPIImporter {
             if let schema = media["schema"], let resolved = lookUp(schema).node, !isBinary(resolved) {
                 warn("the request body's schema has a form the spec format can't send yet; it is sent as the bytes the caller gives", at: schema.location, pointer.appending("content").appending(type).appending("schema"))
             }
-            return .raw(contentType: Self.sendableType(type))
+            return .raw(contentType: type)
         }
         return nil
-    }
-
-    /// A media type a request can say it sends: a range such as `image/*` names none, so the
-    /// bytes go as `application/octet-stream`.
-    static func sendableType(_ type: String) -> String {
-        type.contains("*") ? "application/octet-stream" : type
     }
 
     /// A schema of what a body of another media type than JSON or a form sends as it is: no

@@ -214,6 +214,7 @@ extension OpenAPIImporter {
             let oneWay = resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
             if !required.contains(key) || oneWay {
                 field.type = .optional(type)
+                field.nullWhenSent = nullable && !oneWay
             } else if nullable {
                 field.nullable = true
             }

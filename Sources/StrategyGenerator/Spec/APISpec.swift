@@ -202,6 +202,10 @@ public struct FieldSpec: Hashable, Sendable {
     public var defaultValue: YAMLValue? = nil
     /// Present but possibly `null`: always encoded, `null` when `nil`.
     public var nullable = false
+    /// Optional, and the document lets it be `null`: where the value is only ever sent, the
+    /// field is `nullable` too (`Nullable<T>`), so that a caller can send `null`; a value that
+    /// is also received keeps `T?`.
+    public var nullWhenSent = false
     public var dateFormat: DateFormatSpec? = nil
     public var deprecated: Deprecation? = nil
     /// How a `Bool` parameter is written, when not as the spec's defaults say.

@@ -88,10 +88,10 @@ private struct Resolver {
         let uses = ModelUses(spec, types: types)
         let models = spec.models.map { model in
             let deprecation = deprecations.models[model.name.value]
-            return ResolvedModel(
-                spec: deprecation == nil ? model.markingFields(holding: deprecatedModels) : model,
-                deprecation: deprecation, use: uses.use(of: model), holdsItself: holdsItself(model)
-            )
+            let use = uses.use(of: model)
+            var spec = deprecation == nil ? model.markingFields(holding: deprecatedModels) : model
+            if !use.contains(.decoded) { spec = spec.asSent }
+            return ResolvedModel(spec: spec, deprecation: deprecation, use: use, holdsItself: holdsItself(model))
         }
         return ResolvedSpec(
             spec: spec, strategies: strategies, authSchemes: authSchemes, models: models, roles: roles, types: types,
@@ -255,5 +255,20 @@ private struct Resolver {
             scheme: scheme, accessToken: accessToken,
             refreshToken: field(bearer.refreshToken ?? "refresh_token"), expiresIn: field(bearer.expiresIn ?? "expires_in")
         )
+    }
+}
+
+extension ModelSpec {
+    /// The model as one only ever sent: without the fields the API only returns (`readOnly`),
+    /// and with each field the document lets be `null` able to send it.
+    fileprivate var asSent: ModelSpec {
+        guard case .object(let fields) = kind, fields.contains(where: { $0.nullWhenSent || $0.isReadOnly }) else { return self }
+        var model = self
+        model.kind = .object(fields.filter { !$0.isReadOnly }.map { field in
+            var field = field
+            if field.nullWhenSent { field.nullable = true }
+            return field
+        })
+        return model
     }
 }

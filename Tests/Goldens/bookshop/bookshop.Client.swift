@@ -114,6 +114,24 @@ public struct BookshopClient: Sendable {
         try await client.call(UploadCover(), UploadCover.Input(isbn: isbn, body: body))
     }
 
+    /// Stores a book's cover on the media host.
+    ///
+    /// The body is read as it is sent, from a file or an async sequence of bytes, never whole into memory.
+    ///
+    /// - Parameters:
+    ///   - body: The body, and its media type.
+    ///   - progress: Told the bytes sent so far, and the total when it is known, as they go.
+    public func uploadCover(
+        isbn: String,
+        body: StreamedBody,
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(CallError<BookshopError>) {
+        try await client.upload(UploadCover(), UploadCover.Input(
+            isbn: isbn,
+            body: Data()
+        ), body: body, progress: progress)
+    }
+
     /// The basket the shop keeps for a visitor, priced in the currency they chose.
     ///
     /// - Parameter input: What ``ViewBasket`` sends.

@@ -6,10 +6,15 @@ import Foundation
 public struct ChatRequest: Encodable, Sendable {
     public var model: String
     public var messages: [ChatMessage]
-    public var maxTokens: Int?
+    public var maxTokens: Nullable<Int>
     public var stream: Bool?
 
-    public init(model: String, messages: [ChatMessage], maxTokens: Int? = nil, stream: Bool? = nil) {
+    public init(
+        model: String,
+        messages: [ChatMessage],
+        maxTokens: Nullable<Int> = .absent,
+        stream: Bool? = nil
+    ) {
         (self.model, self.messages, self.maxTokens, self.stream) = (model, messages, maxTokens, stream)
     }
 
@@ -17,7 +22,7 @@ public struct ChatRequest: Encodable, Sendable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(model, forKey: "model")
         try container.encode(messages, forKey: "messages")
-        try container.encodeIfPresent(maxTokens, forKey: "max_tokens")
+        try container.encode(maxTokens, forKey: "max_tokens")
         try container.encodeIfPresent(stream, forKey: "stream")
     }
 }
@@ -129,9 +134,9 @@ public struct ChatCompletionChunk: Decodable, Sendable {
 public struct ResponseRequest: Encodable, Sendable {
     public var model: String
     public var input: String
-    public var stream: Bool?
+    public var stream: Nullable<Bool>
 
-    public init(model: String, input: String, stream: Bool? = nil) {
+    public init(model: String, input: String, stream: Nullable<Bool> = .absent) {
         (self.model, self.input, self.stream) = (model, input, stream)
     }
 
@@ -139,7 +144,7 @@ public struct ResponseRequest: Encodable, Sendable {
         var container = encoder.container(keyedBy: JSONKey.self)
         try container.encode(model, forKey: "model")
         try container.encode(input, forKey: "input")
-        try container.encodeIfPresent(stream, forKey: "stream")
+        try container.encode(stream, forKey: "stream")
     }
 }
 

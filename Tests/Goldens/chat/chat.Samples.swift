@@ -6,7 +6,7 @@ import Foundation
 extension ChatRequest {
     /// A sample `ChatRequest`, for previews and tests.
     public static var sample: Self {
-        Self(model: "tgi", messages: [.sample], maxTokens: 1, stream: true)
+        Self(model: "tgi", messages: [.sample], maxTokens: .value(1), stream: true)
     }
 }
 
@@ -55,7 +55,7 @@ extension ChatCompletionChunk {
 extension ResponseRequest {
     /// A sample `ResponseRequest`, for previews and tests.
     public static var sample: Self {
-        Self(model: "tgi", input: "What is deep learning?", stream: true)
+        Self(model: "tgi", input: "What is deep learning?", stream: .value(true))
     }
 }
 

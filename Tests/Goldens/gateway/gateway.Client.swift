@@ -51,8 +51,8 @@ public struct GatewayClient: Sendable {
     }
 
     /// `POST /droplets/{id}/reboot`
-    public func rebootDroplet(id: Int) async throws(CallError<GatewayError>) {
-        try await client.call(RebootDroplet(), RebootDroplet.Input(id: id))
+    public func rebootDroplet(id: Int, body: [String: JSONValue]) async throws(CallError<GatewayError>) {
+        try await client.call(RebootDroplet(), RebootDroplet.Input(id: id, body: body))
     }
 
     /// `POST /workflows/{workflow_id}/dispatches`

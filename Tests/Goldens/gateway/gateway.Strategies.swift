@@ -43,9 +43,10 @@ public struct RebootDroplet: Strategy {
 
     public struct Input: Sendable {
         public var id: Int
+        public var body: [String: JSONValue]
 
-        public init(id: Int) {
-            self.id = id
+        public init(id: Int, body: [String: JSONValue]) {
+            (self.id, self.body) = (id, body)
         }
     }
 
@@ -56,8 +57,7 @@ public struct RebootDroplet: Strategy {
     }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        let body = try RequestBody.jsonObject { _ in }
-        return Endpoint(.post, "/droplets/\(input.id)/reboot", body: body)
+        Endpoint(.post, "/droplets/\(input.id)/reboot", body: try .json(input.body))
     }
 }
 

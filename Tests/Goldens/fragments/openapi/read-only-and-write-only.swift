@@ -16,7 +16,6 @@ public struct Keeper: Codable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try container.encodeIfPresent(id, forKey: "id")
         try container.encode(name, forKey: "name")
         try container.encodeIfPresent(password, forKey: "password")
     }
