@@ -65,6 +65,43 @@ import Testing
         """)
     }
 
+    /// A schema of `items` without a `type` allows one value as well as a list (a chat API's
+    /// `objs_user` comes as one object from `users.info`): both decode.
+    @Test func itemsWithoutATypeDecodeOneItemOrAList() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Chat, version: "1" }
+        servers: [{ url: https://chat.example.com }]
+        paths:
+          /users.info:
+            get:
+              operationId: usersInfo
+              responses: { "200": { description: The user., content: { application/json: { schema: { $ref: "#/components/schemas/Answer" } } } } }
+        components:
+          schemas:
+            Answer:
+              type: object
+              required: [ok, user]
+              properties: { ok: { type: boolean }, user: { $ref: "#/components/schemas/objs_user" } }
+            objs_user:
+              items: { type: object, required: [id], properties: { id: { type: string } } }
+        """
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        for text in [#"{"ok": true, "user": {"id": "U1"}}"#, #"{"ok": true, "user": [{"id": "U1"}, {"id": "U2"}]}"#] {
+            switch try JSONDecoder().decode(Answer.self, from: Data(text.utf8)).user {
+            case .one(let user): print("one", user.id)
+            case .list(let users): print("list", users.map(\.id))
+            }
+        }
+        """#)
+
+        #expect(output == """
+        one U1
+        list ["U1", "U2"]
+
+        """)
+    }
+
     /// YAML reads an unquoted `Null` as null, but among the words of a text enum it is the word
     /// (cloud-hypervisor's `enum: [Off, Pty, Tty, File, Socket, Null]`): a value, not nullability.
     @Test func aTextEnumsNullWrittenAsAWordIsAValue() throws {

@@ -257,6 +257,21 @@ extension OpenAPIImporter {
 
     /// The type a schema stands for, declaring inline objects and enums as models named from
     /// `hint`; `nil` when the spec model can't say it.
+    /// A schema of `items` without a type: a union of one item and a list of them, or any JSON
+    /// value when the items can be anything.
+    private mutating func oneOrList(_ schema: YAMLNode, items: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
+        let key = InlineSchema(location: schema.location, filesAllowed: filesAllowed)
+        if let known = inlineModels[key] { return .named(known) }
+        guard let element = type(of: items, hint: hint + "Item", pointer: pointer.appending("items")) else { return nil }
+        guard !element.isOptional, element != .builtIn(.json), element != .builtIn(.file) else { return .builtIn(.json) }
+        let name = uniqueTypeName(hint)
+        // `.one(user)`, `.list(users)`: named by what they hold, not by the item's type.
+        let variants = [("one", element), ("list", .array(element))].map { UnionVariant(type: $1, typeLocation: items.location, value: Named($0, at: items.location)) }
+        add(ModelSpec(name: Named(name, at: schema.location), doc: description(of: schema), kind: .union(UnionSpec(discriminator: nil, variants: variants))))
+        inlineModels[key] = name
+        return .named(name)
+    }
+
     mutating func type(of schema: YAMLNode, hint: String, pointer: JSONPointer) -> TypeReference? {
         guard enterNesting(at: schema, pointer) else { return nil }
         defer { nesting -= 1 }
@@ -311,10 +326,15 @@ extension OpenAPIImporter {
             inlineModels[key] = name
             return .named(name)
         }
-        // `items` without a type is a list all the same, unless it lists a schema per position
-        // (JSON Schema's tuples), which says nothing of a value that isn't a list.
+        // `items` without a type constrains a value only when it is a list: items that are
+        // objects make the value one of them or a list of them (a chat API's `objs_user` comes as
+        // one object); other items, a list as the document surely means. Unless it lists a schema
+        // per position (JSON Schema's tuples), which says nothing of a value that isn't a list.
         let tuple: Bool = if case .sequence = schema["items"]?.kind { true } else { false }
         let implicitList = schema["items"] != nil && !tuple && schema["properties"] == nil && schema["allOf"] == nil
+        if implicitList, valueType(schema) == nil, let items = schema["items"], let node = lookUp(items).node, isModel(node) {
+            return oneOrList(schema, items: items, hint: hint, pointer: pointer)
+        }
         switch valueType(schema) ?? (implicitList ? "array" : nil) {
         case "string":
             switch schema["format"]?.scalar {
