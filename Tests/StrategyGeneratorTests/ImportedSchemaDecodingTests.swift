@@ -102,6 +102,54 @@ import Testing
         """)
     }
 
+    /// A union's date member goes out as text in its format and is read back from it, as a
+    /// date property is, not as the number of seconds from 2001 that `Date`'s own coding writes.
+    @Test func aDateMemberOfAUnionIsTextInItsFormat() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Calendar, version: "1" }
+        servers: [{ url: https://calendar.example.com }]
+        paths:
+          /events:
+            post:
+              operationId: createEvent
+              requestBody:
+                content: { application/json: { schema: { $ref: "#/components/schemas/When" } } }
+              responses: { "200": { description: The event., content: { application/json: { schema: { $ref: "#/components/schemas/Day" } } } } }
+          /events/next:
+            get:
+              operationId: nextEvent
+              responses: { "200": { description: When., content: { application/json: { schema: { $ref: "#/components/schemas/When" } } } } }
+        components:
+          schemas:
+            When:
+              oneOf:
+                - { type: string, format: date-time }
+                - { type: integer }
+            Day:
+              oneOf:
+                - { type: string, format: date }
+                - { type: integer }
+        """
+        let output = try await runGeneratedProgram(document: document, main: #"""
+        let sent = try JSONEncoder().encode(When.date(Date(timeIntervalSince1970: 1_714_564_800)))
+        print(String(decoding: sent, as: UTF8.self))
+        if case .date(let date) = try JSONDecoder().decode(When.self, from: Data(#""2024-05-01T12:00:00Z""#.utf8)) {
+            print(date.timeIntervalSince1970)
+        }
+        if case .date(let day) = try JSONDecoder().decode(Day.self, from: Data(#""2024-05-02""#.utf8)) {
+            print(day.timeIntervalSince1970)
+        }
+        """#)
+
+        #expect(output == """
+        "2024-05-01T12:00:00Z"
+        1714564800.0
+        1714608000.0
+
+        """)
+    }
+
     /// YAML reads an unquoted `Null` as null, but among the words of a text enum it is the word
     /// (cloud-hypervisor's `enum: [Off, Pty, Tty, File, Socket, Null]`): a value, not nullability.
     @Test func aTextEnumsNullWrittenAsAWordIsAValue() throws {

@@ -30,7 +30,7 @@ extension CodeContext {
         }
         if use.contains(.encoded) {
             var cases = union.variants.map { variant in
-                SwitchCase(pattern: ".\(SwiftName.escaped(variant.caseName))(let value)", body: [.line("try value.encode(to: encoder)")])
+                SwitchCase(pattern: ".\(SwiftName.escaped(variant.caseName))(let value)", body: [.line("try value.encode(to: encoder\(dateFormatArgument(variant)))")])
             }
             if union.discriminator != nil {
                 cases.append(SwitchCase(pattern: ".unknown(let value)", body: [.line("try value.encode(to: encoder)")]))
@@ -58,7 +58,7 @@ extension CodeContext {
         var cases = union.variants.map { variant in
             SwitchCase(
                 pattern: SwiftName.stringLiteral(variant.value?.value ?? ""),
-                body: [.line("self = .\(SwiftName.escaped(variant.caseName))(try \(swiftType(variant.type))(from: decoder))")]
+                body: [.line("self = .\(SwiftName.escaped(variant.caseName))(try \(swiftType(variant.type))(from: decoder\(dateFormatArgument(variant))))")]
             )
         }
         cases.append(SwitchCase(pattern: nil, body: [.line("self = .unknown(try JSONValue(from: decoder))")]))
@@ -69,12 +69,19 @@ extension CodeContext {
     private func orderedDecoding(_ union: UnionSpec) -> [Statement] {
         guard let last = union.variants.last else { return [] }
         var lines: [Statement] = union.variants.dropLast().map { variant in
-            .block("if let value = try? \(swiftType(variant.type))(from: decoder)", [
+            .block("if let value = try? \(swiftType(variant.type))(from: decoder\(dateFormatArgument(variant)))", [
                 .line("self = .\(SwiftName.escaped(variant.caseName))(value)"),
                 .line("return"),
             ])
         }
-        lines.append(.line("self = .\(SwiftName.escaped(last.caseName))(try \(swiftType(last.type))(from: decoder))"))
+        lines.append(.line("self = .\(SwiftName.escaped(last.caseName))(try \(swiftType(last.type))(from: decoder\(dateFormatArgument(last))))"))
         return lines
+    }
+
+    /// `, format: .iso8601` for a date variant, which is text in its format, not the number
+    /// `Date`'s own coding writes; nothing for any other.
+    private func dateFormatArgument(_ variant: UnionVariant) -> String {
+        guard variant.type == .builtIn(.date) else { return "" }
+        return ", format: " + dateFormatExpression(variant.dateFormat ?? spec.defaults.dateFormat ?? .iso8601)
     }
 }

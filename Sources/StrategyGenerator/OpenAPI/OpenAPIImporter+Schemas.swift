@@ -481,7 +481,8 @@ extension OpenAPIImporter {
                 continue
             }
             let value = discriminator == nil ? nil : discriminatingValue(of: member, mapping: mapping, property: discriminator?.scalar)
-            let variant = UnionVariant(type: type, typeLocation: member.location, value: value)
+            var variant = UnionVariant(type: type, typeLocation: member.location, value: value)
+            if type == .builtIn(.date) { variant.dateFormat = dateFormat(member) }
             guard cases.insert(variant.caseName).inserted else {
                 warn("member \(index) of '\(key)' would be a second case '\(variant.caseName)'; it is left out", at: member.location, at)
                 continue

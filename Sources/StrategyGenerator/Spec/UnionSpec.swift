@@ -14,6 +14,8 @@ public struct UnionVariant: Hashable, Sendable {
     public var typeLocation: SourceLocation
     /// The discriminator's value that selects this variant (a key of OpenAPI's `mapping`).
     public var value: Named?
+    /// How a date variant is written, when not as the spec's default.
+    public var dateFormat: DateFormatSpec? = nil
 }
 
 extension ModelSpec {

@@ -152,3 +152,25 @@ import Foundation
         if let dates { try encode(dates, forKey: key, format: format) }
     }
 }
+
+@_spi(Generated) extension Date {
+    /// Decodes a date written in `format` as a whole value, as a union's member is.
+    public init(from decoder: any Decoder, format: DateFormat) throws {
+        let container = try decoder.singleValueContainer()
+        self = try format.date(
+            number: { try? container.decode(Double.self) },
+            text: { try container.decode(String.self) },
+            corrupted: { DecodingError.dataCorruptedError(in: container, debugDescription: $0) }
+        )
+    }
+
+    /// Encodes the date in `format` as a whole value, as a union's member is.
+    public func encode(to encoder: any Encoder, format: DateFormat) throws {
+        var container = encoder.singleValueContainer()
+        switch format {
+        case .secondsSince1970: try container.encode(Int64(timeIntervalSince1970.rounded(.down)))
+        case .millisecondsSince1970: try container.encode(Int64((timeIntervalSince1970 * 1000).rounded(.down)))
+        default: try container.encode(format.string(from: self))
+        }
+    }
+}
