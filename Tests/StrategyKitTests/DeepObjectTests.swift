@@ -63,10 +63,10 @@ import Testing
 
         let details = JSONValue.object(["country": .string("US"), "routing": .array([.integer(11), .bool(true)])])
         let object = try await send(Endpoint(.post, "/account", body: .form(["bank_account": DeepObject(details)])))
-        #expect(decoded(String(decoding: object.body, as: UTF8.self)) == ["bank_account[country]=US", "bank_account[routing]=11", "bank_account[routing]=true"])
+        #expect(decoded(String(decoding: object.body, as: UTF8.self)) == ["bank_account[country]=US", "bank_account[routing][]=11", "bank_account[routing][]=true"])
     }
 
-    @Test func listsOfObjectsAreNumberedAndNestedListsFollowTheArrayStyle() async throws {
+    @Test func listsOfObjectsAreNumberedAndTheirListsBracketed() async throws {
         let items = [
             LineItem(price: "price_1", quantity: 2, taxRates: ["txr_a", "txr_b"], metadata: ["k": "v"]),
             LineItem(price: "price_2", quantity: 1),
@@ -80,6 +80,52 @@ import Testing
             "items[1][price]=price_2", "items[1][quantity]=1",
             "expand[]=customer",
         ])
+    }
+
+    /// A list inside a deep object is written with brackets, as the APIs that read deep objects
+    /// (a payments API's `subscription_data[default_tax_rates][]=txr_1`) take it; repeated, they
+    /// keep only the last value.
+    @Test func aListInsideADeepObjectIsBracketedInTheDefaultEncoding() async throws {
+        struct SubscriptionData: Encodable, Sendable {
+            var defaultTaxRates: [String]
+
+            enum CodingKeys: String, CodingKey {
+                case defaultTaxRates = "default_tax_rates"
+            }
+        }
+        let data = SubscriptionData(defaultTaxRates: ["txr_1", "txr_2"])
+        let request = try await send(Endpoint(.get, "/x", query: ["subscription_data": DeepObject(data)]))
+
+        #expect(request.query == "subscription_data%5Bdefault_tax_rates%5D%5B%5D=txr_1&subscription_data%5Bdefault_tax_rates%5D%5B%5D=txr_2")
+    }
+
+    /// Whatever the request's array style, the lists inside an object, a map or a list of
+    /// objects are bracketed at every depth; a list that is the whole value keeps the style.
+    @Test(arguments: [
+        (QueryEncoding.ArrayStyle.repeated, ["expand=a", "expand=b"]),
+        (.commaSeparated, ["expand=a,b"]),
+        (.brackets, ["expand[]=a", "expand[]=b"]),
+    ])
+    func listsInsideADeepObjectAreBracketedWhateverTheArrayStyle(arrays: QueryEncoding.ArrayStyle, expand: [String]) async throws {
+        struct Filter: Encodable, Sendable {
+            var rates: [String]
+            var items: [LineItem]
+            var tiers: [[Int]]
+        }
+        let filter = Filter(rates: ["a", "b"], items: [LineItem(price: "p", quantity: 1, taxRates: ["t"])], tiers: [[1, 2], [3]])
+        let tags: [String: [String]] = ["x": ["y", "z"]]
+        let request = try await send(Endpoint(
+            .get, "/x",
+            query: ["filter": DeepObject(filter), "tags": tags, "expand": DeepObject(["a", "b"])],
+            queryEncoding: QueryEncoding(arrays: arrays)
+        ))
+
+        #expect(decoded(request.query) == [
+            "filter[items][0][price]=p", "filter[items][0][quantity]=1", "filter[items][0][tax_rates][]=t",
+            "filter[rates][]=a", "filter[rates][]=b",
+            "filter[tiers][0][]=1", "filter[tiers][0][]=2", "filter[tiers][1][]=3",
+            "tags[x][]=y", "tags[x][]=z",
+        ] + expand)
     }
 
     @Test func mapsOfModelsDatesAndBoolsFollowTheEncoding() async throws {

@@ -68,7 +68,7 @@ import Testing
         struct Owner: Encodable { var id: UUID; var friends: [UUID] }
 
         let form = try await send(Endpoint(.post, "/sessions", body: .form(["kernel": id, "owner": DeepObject(Owner(id: id, friends: [other]))])))
-        #expect(String(decoding: form.body, as: UTF8.self) == "kernel=\(lower)&owner%5Bfriends%5D=\(otherLower)&owner%5Bid%5D=\(lower)")
+        #expect(String(decoding: form.body, as: UTF8.self) == "kernel=\(lower)&owner%5Bfriends%5D%5B%5D=\(otherLower)&owner%5Bid%5D=\(lower)")
 
         let multipart = try await send(Endpoint(.post, "/sessions", body: .multipart([
             .field("kernel", id), try .json("owner", Owner(id: id, friends: [other])),

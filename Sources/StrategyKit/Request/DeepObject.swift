@@ -5,10 +5,13 @@ import Foundation
 ///
 /// The value is encoded through its `Encodable` conformance, so a model's fields go by their
 /// wire names. Keys of an object or a map are written in sorted order, so the same value
-/// always sends the same items; a list of single values follows the encoding's
-/// ``QueryEncoding/arrays`` style (`expand[]=customer`), a list of objects is numbered
-/// (`items[0][price]`). Dates and Bools follow the encoding too; an explicit `null` becomes
-/// an empty value (`metadata[note]=`), which such APIs read as "unset".
+/// always sends the same items. A list of single values that is the whole value follows the
+/// encoding's ``QueryEncoding/arrays`` style (`expand[]=customer`, or `expand=customer`); one
+/// inside an object, a map or a list is always written with brackets
+/// (`items[0][tax_rates][]=txr_1`), which is how the APIs that read deep objects take it,
+/// whatever style the request's other lists have. A list of objects, lists or maps is numbered
+/// (`items[0][price]`, `tiers[0][]=1`). Dates and Bools follow the encoding; an explicit `null`
+/// becomes an empty value (`metadata[note]=`), which such APIs read as "unset".
 ///
 /// ```swift
 /// Endpoint(.post, "/v1/customers", body: .form(["address": DeepObject(address)]))
@@ -32,9 +35,23 @@ import Foundation
 }
 
 @_spi(Generated) extension Dictionary: QueryValue where Key == String, Value: QueryValue {
-    /// Each value's items under `name[key]`, keys in sorted order: `metadata[order_id]=6735`.
+    /// Each value's items under `name[key]`, keys in sorted order: `metadata[order_id]=6735`; a
+    /// list of single values in brackets, `filter[rates][]=a`, whatever the encoding's lists do.
     public func queryItems(named name: String, encoding: QueryEncoding) -> [Endpoint.QueryItem] {
-        keys.sorted().flatMap { key in self[key]!.queryItems(named: "\(name)[\(key)]", encoding: encoding) }
+        let inner = encoding.inDeepObject
+        return keys.sorted().flatMap { key in self[key]!.queryItems(named: "\(name)[\(key)]", encoding: inner) }
+    }
+}
+
+extension QueryEncoding {
+    /// The encoding of the values inside an object, a map or a list written in the deep-object
+    /// style: its lists of single values in brackets (`filter[rates][]=a`), whatever the
+    /// request's own lists do. Of repeated keys (`filter[rates]=a&filter[rates]=b`) Rack and
+    /// PHP, and the APIs built on them, keep only the last; comma-separated, they read one string.
+    var inDeepObject: QueryEncoding {
+        var encoding = self
+        encoding.arrays = .brackets
+        return encoding
     }
 }
 
@@ -54,12 +71,16 @@ indirect enum DeepNode {
         case .scalar(let text): return [Endpoint.QueryItem(name: name, value: text)]
         case .value(let value): return value.queryItems(named: name, encoding: encoding)
         case .keyed(let entries):
-            return entries.keys.sorted().flatMap { entries[$0]!.node.items(named: "\(name)[\($0)]", encoding: encoding) }
+            let inner = encoding.inDeepObject
+            return entries.keys.sorted().flatMap { entries[$0]!.node.items(named: "\(name)[\($0)]", encoding: inner) }
         case .unkeyed(let elements):
+            // A list inside another value comes here with its encoding's lists in brackets
+            // already: only a list that is the whole value is written in the request's style.
             if elements.allSatisfy(\.node.isSingleValue) {
                 return singleValues(elements.map(\.node), named: name, encoding: encoding)
             }
-            return elements.enumerated().flatMap { index, box in box.node.items(named: "\(name)[\(index)]", encoding: encoding) }
+            let inner = encoding.inDeepObject
+            return elements.enumerated().flatMap { index, box in box.node.items(named: "\(name)[\(index)]", encoding: inner) }
         }
     }
 }
@@ -93,6 +114,20 @@ private protocol OptionalValue {}
 
 extension Optional: OptionalValue {}
 
+/// Tells lists and maps apart from single values.
+private protocol CollectionValue {
+    /// Whether the elements are lists or maps themselves.
+    static var holdsCollections: Bool { get }
+}
+
+extension Array: CollectionValue {
+    static var holdsCollections: Bool { Element.self is any CollectionValue.Type }
+}
+
+extension Dictionary: CollectionValue {
+    static var holdsCollections: Bool { false }
+}
+
 /// A node that containers fill in after they are handed out.
 final class Box {
     var node: DeepNode = .empty
@@ -122,8 +157,13 @@ struct DeepObjectEncoder: Encoder {
     /// their own `encode(to:)`.
     static func node(of value: some Encodable, at codingPath: [any CodingKey]) throws -> DeepNode {
         if let url = value as? URL { return .scalar(url.absoluteString) }
-        // An optional encodes itself, so an explicit `nil` is kept as `null`.
-        if !(value is any OptionalValue), let value = value as? any QueryValue { return .value(value) }
+        // An optional encodes itself, so an explicit `nil` is kept as `null`; a list of lists or
+        // of maps too, so each of its elements is numbered as an object in a list is
+        // (`tiers[0][]=1`), where the list would write them all under one name.
+        if !(value is any OptionalValue), (type(of: value) as? any CollectionValue.Type)?.holdsCollections != true,
+           let value = value as? any QueryValue {
+            return .value(value)
+        }
         let encoder = DeepObjectEncoder(codingPath: codingPath)
         try value.encode(to: encoder)
         return encoder.root.node

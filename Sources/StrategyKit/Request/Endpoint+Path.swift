@@ -46,14 +46,15 @@ extension Endpoint {
                 encoded += literal
             }
 
-            /// Appends `value`'s text percent-encoded as one path segment.
+            /// Appends `value`'s text percent-encoded as one path segment; a `Double` in plain
+            /// decimal (`0.00001`, not `1e-05`).
             public mutating func appendInterpolation(_ value: some LosslessStringConvertible) {
-                appendSegment(value.description)
+                appendSegment(ParameterText.of(value))
             }
 
             /// Appends the raw value of `value`, such as an enum's, as one path segment.
             public mutating func appendInterpolation<Value: RawRepresentable>(_ value: Value) where Value.RawValue: LosslessStringConvertible {
-                appendSegment(value.rawValue.description)
+                appendSegment(ParameterText.of(value.rawValue))
             }
 
             /// Appends the UUID in lower-case hexadecimal with hyphens (as RFC 9562 writes it), as
@@ -86,7 +87,7 @@ extension Endpoint {
             /// let path: Endpoint.Path = "/repos/\(owner)/contents/\(segments: file)"
             /// ```
             public mutating func appendInterpolation(segments value: some LosslessStringConvertible) {
-                appendSegments(value.description)
+                appendSegments(ParameterText.of(value))
             }
 
             /// Appends a generated value as segments, its `/` kept as separators.

@@ -58,9 +58,9 @@ public struct Endpoint: Sendable {
     public var maximumResponseBytes: Int?
 
     /// Creates an endpoint; `query`, `headers` and `cookies` keep their order, and `nil` values
-    /// are left out. A value is written as its text: a string, a number or a `Bool`
-    /// (`true`/`false`). `timeout`, `connectTimeout` and `maximumResponseBytes` override the
-    /// client's ``StrategyClient/Limits``.
+    /// are left out. A value is written as its text: a string, a number (a `Double` in plain
+    /// decimal, `0.00001` rather than `1e-05`) or a `Bool` (`true`/`false`). `timeout`,
+    /// `connectTimeout` and `maximumResponseBytes` override the client's ``StrategyClient/Limits``.
     ///
     /// ```swift
     /// Endpoint(.get, "/users", query: ["page": input.page, "tags": input.tags.joined(separator: ",")])
@@ -79,9 +79,9 @@ public struct Endpoint: Sendable {
     ) {
         self.method = method.rawValue
         self.path = path
-        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: $0.description) } }
-        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0.description) } }
-        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: $0.description) } }
+        self.query = query.compactMap { name, value in value.map { QueryItem(name: name, value: ParameterText.of($0)) } }
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: ParameterText.of($0)) } }
+        self.cookies = cookies.compactMap { name, value in value.map { (name: name, value: ParameterText.of($0)) } }
         self.body = body
         self.timeout = timeout
         self.retry = retry

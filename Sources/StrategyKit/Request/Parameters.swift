@@ -2,7 +2,8 @@ import Foundation
 
 // What generated code writes into paths, queries, headers and forms. It is SPI, the
 // conformances of the standard library's types with it: a user's `String` or `Int` shows
-// nothing of the runtime. Hand-written endpoints take text (`LosslessStringConvertible`).
+// nothing of the runtime. Hand-written endpoints take text (`LosslessStringConvertible`); both
+// write numbers through `ParameterText`.
 
 /// A single value that can stand in a path segment, a query item or a form field.
 @_spi(Generated) public protocol ParameterValue: QueryValue {
@@ -96,13 +97,13 @@ import Foundation
 }
 
 @_spi(Generated) extension Double: ParameterValue {
-    /// The number as Swift prints it, e.g. `0.5`.
-    public var parameterValue: String { String(self) }
+    /// The number in plain decimal, with no exponent or trailing `.0`: `100`, `0.00001`, `0.5`.
+    public var parameterValue: String { ParameterText.decimal(self) }
 }
 
 @_spi(Generated) extension Float: ParameterValue {
-    /// The number as Swift prints it, e.g. `0.5`.
-    public var parameterValue: String { String(self) }
+    /// The number in plain decimal, with no exponent or trailing `.0`: `100`, `0.00001`, `0.5`.
+    public var parameterValue: String { ParameterText.decimal(self) }
 }
 
 @_spi(Generated) extension UUID: ParameterValue {

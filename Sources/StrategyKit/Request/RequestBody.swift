@@ -51,9 +51,10 @@ public struct RequestBody: Hashable, Sendable {
         return sorting
     }
 
-    /// An `application/x-www-form-urlencoded` body of each value's text; `nil` values are left out.
+    /// An `application/x-www-form-urlencoded` body of each value's text (a `Double` in plain
+    /// decimal, `0.00001` rather than `1e-05`); `nil` values are left out.
     public static func form(_ fields: KeyValuePairs<String, (any LosslessStringConvertible)?>) -> RequestBody {
-        form(fields.compactMap { name, value in value.map { Endpoint.QueryItem(name: name, value: $0.description) } })
+        form(fields.compactMap { name, value in value.map { Endpoint.QueryItem(name: name, value: ParameterText.of($0)) } })
     }
 
     /// An `application/x-www-form-urlencoded` body of values written as generated code asks;
@@ -116,9 +117,9 @@ extension RequestBody {
             self.data = data
         }
 
-        /// A text field of `value`'s text.
+        /// A text field of `value`'s text; a `Double` in plain decimal, as in a form.
         public static func field(_ name: String, _ value: some LosslessStringConvertible) -> Part {
-            Part(name: name, data: Data(value.description.utf8))
+            Part(name: name, data: Data(ParameterText.of(value).utf8))
         }
 
         /// A text field of a generated value.
