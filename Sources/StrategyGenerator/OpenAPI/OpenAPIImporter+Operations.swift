@@ -23,8 +23,9 @@ extension OpenAPIImporter {
             guard seen.insert(written + " " + wireName).inserted else { continue }
             // Another place (`body`, a misspelling) is read as the others are, and left out at the end.
             let place = ParameterLocation(rawValue: written)
-            // OpenAPI leaves these to the content and security the document declares.
-            if place == .header, ["accept", "content-type", "authorization"].contains(wireName.lowercased()),
+            // OpenAPI leaves these to the content and security the document declares; an
+            // `Accept` it declares anyway (a speech API's caption formats) is the caller's choice.
+            if place == .header, ["content-type", "authorization"].contains(wireName.lowercased()),
                !keepsAuthorizationHeader(parameter, of: operation, at: at) { continue }
             let required = place == .path || parameter["required"]?.bool == true
             if place == .cookie, !Vocabulary.isHTTPToken(wireName) {
@@ -206,6 +207,27 @@ extension OpenAPIImporter {
         var field = FieldSpec(name: Named("Content-Type", at: body.location), type: .named(name), typeLocation: body.location)
         field.doc = "The media type the body is sent as."
         strategy.headers.append(field)
+    }
+
+    /// The `Accept` header a strategy sends: the media types the operation's responses declare
+    /// (its success responses' first), so a server that serves several sends one the client
+    /// reads; a streaming strategy's is its stream's, which the runtime sends. Not where the
+    /// caller chooses it (an `Accept` parameter), nor for responses that declare no content.
+    mutating func accept(_ strategy: inout StrategySpec, _ operation: YAMLNode) {
+        guard strategy.stream == nil,
+              !(strategy.headers.map(\.name) + strategy.constantHeaders.map(\.name)).contains(where: { $0.value.lowercased() == "accept" }) else { return }
+        let responses = (operation["responses"]?.members ?? []).sorted { ($0.key.hasPrefix("2") ? 0 : 1) < ($1.key.hasPrefix("2") ? 0 : 1) }
+        var types: [String] = []
+        for (_, response) in responses {
+            for (type, _) in lookUp(response).node?["content"]?.members ?? [] {
+                let media = Self.mediaType(type)
+                guard !media.isEmpty, StreamSpec.Format(mediaType: media) == nil, !type.contains(where: \.isNewline),
+                      !types.contains(where: { Self.mediaType($0) == media }) else { continue }
+                types.append(type)
+            }
+        }
+        guard !types.isEmpty, types != ["*/*"] else { return }
+        strategy.constantHeaders.append(ConstantParameter(name: Named("Accept", at: strategy.name.location), value: types.joined(separator: ", ")))
     }
 
     /// A path key's path and the query items written after its `?`, each decoded. What follows

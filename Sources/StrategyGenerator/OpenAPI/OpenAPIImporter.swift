@@ -117,7 +117,8 @@ struct OpenAPIImporter {
                 strategy.auth = authUse(operation["security"], schemes: authSchemes) ?? inheritedAuth
                 strategy.server = operationServer(operation["servers"] ?? item["servers"], pointer: operation["servers"] != nil ? at : pointer)
                 operationErrors.append(errorResponses(operation, pointer: at))
-                for strategy in streamShapes(of: strategy, operation, pointer: at) {
+                for var strategy in streamShapes(of: strategy, operation, pointer: at) {
+                    accept(&strategy, operation)
                     strategies.append(strategy)
                     for tag in operation["tags"]?.items.compactMap(\.scalar) ?? [] {
                         if let index = tags.firstIndex(where: { $0.tag == tag }) {

@@ -91,7 +91,10 @@ public struct GetMessagesByChannel: PaginatedStrategy {
                 "direction": input.direction,
                 "format": input.format,
             ],
-            headers: ["X-Ably-Version": input.xAblyVersion]
+            headers: [
+                "X-Ably-Version": input.xAblyVersion,
+                "Accept": "application/json, application/x-msgpack, text/html",
+            ]
         )
     }
 

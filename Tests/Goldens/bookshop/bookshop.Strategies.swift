@@ -38,7 +38,8 @@ public struct ListBooks: Strategy {
                 "tag": input.tag,
                 "fields": ArrayStyled(input.fields, .commaSeparated),
                 "format": "full",
-            ]
+            ],
+            headers: ["Accept": "application/json"]
         )
     }
 }
@@ -56,7 +57,7 @@ public struct AddBook: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/books", body: try .json(input))
+        Endpoint(.post, "/books", headers: ["Accept": "application/json"], body: try .json(input))
     }
 }
 
@@ -101,7 +102,11 @@ public struct GetBook: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/books/\(input.isbn)", headers: ["X-Request-ID": input.xRequestID])
+        Endpoint(
+            .get,
+            "/books/\(input.isbn)",
+            headers: ["X-Request-ID": input.xRequestID, "Accept": "application/json"]
+        )
     }
 
     /// The output decoded from the body, with the response headers.
@@ -159,7 +164,7 @@ public struct CountStock: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/books/\(input.isbn)/stock")
+        Endpoint(.get, "/books/\(input.isbn)/stock", headers: ["Accept": "application/json"])
     }
 }
 
@@ -183,7 +188,7 @@ public struct ListEditions: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.apiKey", "auth.visitor"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/books/\(input.isbn)/editions")
+        Endpoint(.get, "/books/\(input.isbn)/editions", headers: ["Accept": "application/json"])
     }
 }
 
@@ -218,7 +223,8 @@ public struct ListReviews: PaginatedStrategy {
         Endpoint(
             .get,
             "/books/\(input.isbn)/reviews",
-            query: ["cursor": input.cursor, "stars": DeepObject(input.stars)]
+            query: ["cursor": input.cursor, "stars": DeepObject(input.stars)],
+            headers: ["Accept": "application/json"]
         )
     }
 }
@@ -245,7 +251,7 @@ public struct GetCover: Strategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/books/\(input.isbn)/cover")
+        Endpoint(.get, "/books/\(input.isbn)/cover", headers: ["Accept": "image/png, application/json"])
     }
 }
 
@@ -298,7 +304,12 @@ public struct ViewBasket: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.bearer", "auth.apiKey"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/basket", cookies: ["currency": input.currency])
+        Endpoint(
+            .get,
+            "/basket",
+            headers: ["Accept": "application/json"],
+            cookies: ["currency": input.currency]
+        )
     }
 }
 
@@ -325,6 +336,11 @@ public struct PlaceOrder: Strategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.post, "/orders", body: .form(["isbn": input.isbn, "quantity": input.quantity]))
+        Endpoint(
+            .post,
+            "/orders",
+            headers: ["Accept": "application/json"],
+            body: .form(["isbn": input.isbn, "quantity": input.quantity])
+        )
     }
 }

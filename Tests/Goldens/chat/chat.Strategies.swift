@@ -14,7 +14,12 @@ public struct ChatCompletions: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/v1/chat/completions", body: try .json(input))
+        Endpoint(
+            .post,
+            "/v1/chat/completions",
+            headers: ["Accept": "application/json"],
+            body: try .json(input)
+        )
     }
 }
 
@@ -51,7 +56,7 @@ public struct CreateResponse: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/v1/responses", body: try .json(input))
+        Endpoint(.post, "/v1/responses", headers: ["Accept": "application/json"], body: try .json(input))
     }
 }
 

@@ -15,7 +15,7 @@ public struct ListFirewalls: Strategy {
     }
 
     public func endpoint(for input: Void) -> Endpoint {
-        Endpoint(.get, "/firewalls")
+        Endpoint(.get, "/firewalls", headers: ["Accept": "application/json"])
     }
 }
 
@@ -32,7 +32,7 @@ public struct CreateFirewall: Strategy {
     }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/firewalls", body: try .json(input))
+        Endpoint(.post, "/firewalls", headers: ["Accept": "application/json"], body: try .json(input))
     }
 }
 
@@ -57,7 +57,12 @@ public struct RebootDroplet: Strategy {
     }
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/droplets/\(input.id)/reboot", body: try .json(input.body))
+        Endpoint(
+            .post,
+            "/droplets/\(input.id)/reboot",
+            headers: ["Accept": "application/json"],
+            body: try .json(input.body)
+        )
     }
 }
 
@@ -89,6 +94,11 @@ public struct DispatchWorkflow: Strategy {
         let body = try RequestBody.jsonObject { object in
             try object.encode(input.ref, forKey: "ref")
         }
-        return Endpoint(.post, "/workflows/\(input.workflowId)/dispatches", body: body)
+        return Endpoint(
+            .post,
+            "/workflows/\(input.workflowId)/dispatches",
+            headers: ["Accept": "application/json"],
+            body: body
+        )
     }
 }

@@ -43,7 +43,8 @@ public struct RepoListTopics: PaginatedStrategy {
         Endpoint(
             .get,
             "/repos/\(input.owner)/\(input.repo)/topics",
-            query: ["page": input.page, "limit": input.limit]
+            query: ["page": input.page, "limit": input.limit],
+            headers: ["Accept": "application/json"]
         )
     }
 }

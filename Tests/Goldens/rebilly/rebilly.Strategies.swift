@@ -93,7 +93,7 @@ public struct GetProductCollection: PaginatedStrategy {
             .get,
             "/products",
             query: ["limit": input.limit, "offset": input.offset],
-            headers: ["Organization-Id": input.organizationId]
+            headers: ["Organization-Id": input.organizationId, "Accept": "application/json"]
         )
     }
 

@@ -70,7 +70,7 @@ public struct ChatScheduledMessagesList: PaginatedStrategy {
                 "channel": input.channel,
                 "latest": input.latest,
             ],
-            headers: ["token": input.token]
+            headers: ["token": input.token, "Accept": "application/json"]
         )
     }
 }

@@ -81,7 +81,8 @@ public struct GetTaxRates: PaginatedStrategy {
                 "inclusive": input.inclusive,
                 "limit": input.limit,
                 "starting_after": input.startingAfter,
-            ]
+            ],
+            headers: ["Accept": "application/json"]
         )
     }
 }

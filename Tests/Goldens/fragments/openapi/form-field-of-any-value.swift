@@ -26,6 +26,7 @@ public struct PostAccount: Strategy {
         Endpoint(
             .post,
             "/v1/account",
+            headers: ["Accept": "application/json"],
             body: .form([
                 "bank_account": DeepObject(input.bankAccount),
                 "business_name": input.businessName,

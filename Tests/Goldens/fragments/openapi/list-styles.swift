@@ -22,7 +22,8 @@ public struct ListFiles: Strategy {
                 "fields": ArrayStyled(input.fields, .commaSeparated),
                 "tag": input.tag,
                 "ids": Styled(input.ids, .pipeDelimited),
-            ]
+            ],
+            headers: ["Accept": "application/json"]
         )
     }
 }

@@ -13,6 +13,6 @@ public struct RemoveUser: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.post, "/teams/\(input.id)/removeUser")
+        Endpoint(.post, "/teams/\(input.id)/removeUser", headers: ["Accept": "application/json"])
     }
 }

@@ -25,6 +25,11 @@ public struct ListFiles: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/files", query: ["after": input.after, "before": input.before, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/files",
+            query: ["after": input.after, "before": input.before, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

@@ -24,6 +24,11 @@ public struct ListJobEvents: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/jobs/\(input.jobId)/events", query: ["after": input.after, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/jobs/\(input.jobId)/events",
+            query: ["after": input.after, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

@@ -22,6 +22,11 @@ public struct GetCustomers: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/customers", query: ["limit": input.limit, "starting_after": input.startingAfter])
+        Endpoint(
+            .get,
+            "/customers",
+            query: ["limit": input.limit, "starting_after": input.startingAfter],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

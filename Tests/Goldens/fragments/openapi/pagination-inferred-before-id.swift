@@ -20,6 +20,11 @@ public struct ListPosts: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/posts.json", query: ["before": input.before])
+        Endpoint(
+            .get,
+            "/posts.json",
+            query: ["before": input.before],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

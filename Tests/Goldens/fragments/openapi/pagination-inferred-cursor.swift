@@ -22,6 +22,11 @@ public struct ListConversations: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/conversations.list", query: ["cursor": input.cursor, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/conversations.list",
+            query: ["cursor": input.cursor, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

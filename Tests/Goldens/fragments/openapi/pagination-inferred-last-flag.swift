@@ -20,6 +20,11 @@ public struct ListOwners: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/owners", query: ["page": input.page, "size": input.size])
+        Endpoint(
+            .get,
+            "/owners",
+            query: ["page": input.page, "size": input.size],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

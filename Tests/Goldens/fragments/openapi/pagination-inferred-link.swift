@@ -36,7 +36,12 @@ public struct ListRepos: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/orgs/\(input.org)/repos", query: ["per_page": input.perPage, "page": input.page])
+        Endpoint(
+            .get,
+            "/orgs/\(input.org)/repos",
+            query: ["per_page": input.perPage, "page": input.page],
+            headers: ["Accept": "application/json"]
+        )
     }
 
     /// The output decoded from the body, with the response headers.

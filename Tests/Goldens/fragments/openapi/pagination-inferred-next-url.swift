@@ -20,6 +20,11 @@ public struct ListTracks: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/albums/\(input.id)/tracks", query: ["limit": input.limit])
+        Endpoint(
+            .get,
+            "/albums/\(input.id)/tracks",
+            query: ["limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

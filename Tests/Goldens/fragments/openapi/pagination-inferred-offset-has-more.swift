@@ -20,6 +20,11 @@ public struct ListEvents: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/events", query: ["offset": input.offset, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/events",
+            query: ["offset": input.offset, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

@@ -20,6 +20,11 @@ public struct ListNotes: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/notes", query: ["offset": input.offset, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/notes",
+            query: ["offset": input.offset, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

@@ -22,6 +22,11 @@ public struct ListCreditNotes: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/credit-notes", query: ["where": input.whereValue, "page": input.page])
+        Endpoint(
+            .get,
+            "/credit-notes",
+            query: ["where": input.whereValue, "page": input.page],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

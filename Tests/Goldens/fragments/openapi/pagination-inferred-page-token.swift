@@ -20,6 +20,11 @@ public struct FilesList: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/files", query: ["pageToken": input.pageToken, "pageSize": input.pageSize])
+        Endpoint(
+            .get,
+            "/files",
+            query: ["pageToken": input.pageToken, "pageSize": input.pageSize],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

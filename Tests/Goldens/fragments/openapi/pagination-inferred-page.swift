@@ -20,6 +20,11 @@ public struct ListQuestions: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/questions", query: ["page": input.page, "pagesize": input.pagesize])
+        Endpoint(
+            .get,
+            "/questions",
+            query: ["page": input.page, "pagesize": input.pagesize],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

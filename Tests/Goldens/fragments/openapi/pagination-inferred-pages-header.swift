@@ -40,7 +40,12 @@ public struct ListOrders: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/markets/\(input.regionId)/orders", query: ["page": input.page])
+        Endpoint(
+            .get,
+            "/markets/\(input.regionId)/orders",
+            query: ["page": input.page],
+            headers: ["Accept": "application/json"]
+        )
     }
 
     /// The output decoded from the body, with the response headers.

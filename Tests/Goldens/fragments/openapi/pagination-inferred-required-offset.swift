@@ -23,6 +23,11 @@ public struct ListServers: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/servers", query: ["count": input.count, "offset": input.offset])
+        Endpoint(
+            .get,
+            "/servers",
+            query: ["count": input.count, "offset": input.offset],
+            headers: ["Accept": "application/json"]
+        )
     }
 }

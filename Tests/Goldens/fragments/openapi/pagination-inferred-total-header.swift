@@ -37,7 +37,12 @@ public struct ListPlans: PaginatedStrategy {
     }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/plans", query: ["offset": input.offset, "limit": input.limit])
+        Endpoint(
+            .get,
+            "/plans",
+            query: ["offset": input.offset, "limit": input.limit],
+            headers: ["Accept": "application/json"]
+        )
     }
 
     /// The output decoded from the body, with the response headers.

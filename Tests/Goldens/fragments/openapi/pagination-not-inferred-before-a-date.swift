@@ -14,6 +14,6 @@ public struct ListEvents: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/events", query: ["before": input.before])
+        Endpoint(.get, "/events", query: ["before": input.before], headers: ["Accept": "application/json"])
     }
 }

@@ -14,6 +14,11 @@ public struct GetKey: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/key/\(input.id)", query: ["view": input.view, "api-version": "2021-05-01"])
+        Endpoint(
+            .get,
+            "/key/\(input.id)",
+            query: ["view": input.view, "api-version": "2021-05-01"],
+            headers: ["Accept": "text/plain"]
+        )
     }
 }

@@ -13,6 +13,6 @@ public struct GetTicketCode: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/tickets/\(input.ticketId)/qr")
+        Endpoint(.get, "/tickets/\(input.ticketId)/qr", headers: ["Accept": "image/png"])
     }
 }

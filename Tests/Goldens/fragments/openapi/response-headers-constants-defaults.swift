@@ -46,7 +46,7 @@ public struct ListAnimals: PaginatedStrategy {
             .get,
             "/animals",
             query: ["limit": input.limit, "order": input.order, "api-version": "2024-01-01"],
-            headers: ["X-Client": "zoo-app"]
+            headers: ["X-Client": "zoo-app", "Accept": "application/json"]
         )
     }
 

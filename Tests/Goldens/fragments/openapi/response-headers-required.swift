@@ -26,7 +26,7 @@ public struct ListAnimals: Strategy {
     public init() {}
 
     public func endpoint(for input: Void) -> Endpoint {
-        Endpoint(.get, "/animals")
+        Endpoint(.get, "/animals", headers: ["Accept": "application/json"])
     }
 
     /// The output decoded from the body, with the response headers.

@@ -31,7 +31,7 @@ public struct GetProfile: Strategy {
     public var middlewareFilter: Middleware.Filter { .excluding(["auth.key"]) }
 
     public func endpoint(for input: Input) -> Endpoint {
-        Endpoint(.get, "/me", headers: ["Authorization": input.authorization])
+        Endpoint(.get, "/me", headers: ["Authorization": input.authorization, "Accept": "application/json"])
     }
 
     /// The output decoded from the body, with the response headers.

@@ -14,6 +14,12 @@ public struct AddAnimal: Strategy {
     public init() {}
 
     public func endpoint(for input: Input) throws -> Endpoint {
-        Endpoint(.post, "/animals", query: ["dryRun": input.dryRun], body: try .json(input.body))
+        Endpoint(
+            .post,
+            "/animals",
+            query: ["dryRun": input.dryRun],
+            headers: ["Accept": "application/json"],
+            body: try .json(input.body)
+        )
     }
 }

@@ -7,6 +7,6 @@ public struct CountAnimals: Strategy {
     public var outputPath: String? { "data.count" }
 
     public func endpoint(for input: Void) -> Endpoint {
-        Endpoint(.get, "/animals/count")
+        Endpoint(.get, "/animals/count", headers: ["Accept": "application/json"])
     }
 }

@@ -7,7 +7,7 @@ public struct GetBookmarks: Strategy {
     public init() {}
 
     public func endpoint(for input: Void) -> Endpoint {
-        Endpoint(.get, "/bookmarks")
+        Endpoint(.get, "/bookmarks", headers: ["Accept": "application/json"])
     }
 
     /// The output decoded from the body, its dates in the document's format.
