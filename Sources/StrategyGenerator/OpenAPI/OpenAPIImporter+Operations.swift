@@ -457,8 +457,9 @@ extension OpenAPIImporter {
         }
         if let (type, media) = content.first(where: { Self.isJSON($0.key) }), let schema = media["schema"] {
             let at = pointer.appending("content").appending(type).appending("schema")
+            // A body that takes other keys beside its properties is a model, which keeps them.
             if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
-               !hasUnionBesideProperties(resolved), let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
+               !hasUnionBesideProperties(resolved), resolved["additionalProperties"].map({ $0.bool == false }) ?? true, let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
                 // Fields only ever sent: none the API only returns (`readOnly`), and one the
                 // document lets be `null` can be sent as `null`.
                 return .jsonFields(fields.filter { !$0.isReadOnly }.map { field in
