@@ -142,4 +142,55 @@ import Testing
 
         """.replacingOccurrences(of: "\u{89}", with: "\u{FFFD}"))
     }
+
+    /// A multipart part of a single value is text, without quotes, even where its schema is a
+    /// union (`"auto"` or a number); an object is JSON; a part the document's `encoding` gives a
+    /// media type is sent as that type, unless the file names its own.
+    @Test func multipartPartsAreSentAsTheirSchemaAndEncodingSay() async throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Tuning, version: "1" }
+        servers: [{ url: https://tuning.example.com }]
+        paths:
+          /jobs:
+            post:
+              operationId: createJob
+              requestBody:
+                required: true
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      required: [epochs, file]
+                      properties:
+                        epochs: { oneOf: [{ type: string, enum: [auto] }, { type: integer }] }
+                        options: { type: object, properties: { seed: { type: integer } } }
+                        file: { type: string, format: binary }
+                        preview: { type: string, format: binary }
+                    encoding:
+                      preview: { contentType: image/png }
+              responses: { "204": { description: Started. } }
+        """
+        let output = try await runGeneratedProgram(document: document, main: Self.recordingTransport + #"""
+        let api = TuningClient(environment: .production, transport: Printing())
+        let file = RequestBody.File(filename: "a.jsonl", contentType: "application/jsonl", data: Data("{}".utf8))
+        let preview = RequestBody.File(filename: "p.png", data: Data("P".utf8))
+        try await api.createJob(epochs: .createJobFormEpochsOption1(.auto), options: CreateJobFormOptions(seed: 7), file: file, preview: preview)
+        try await api.createJob(epochs: .int(3), file: RequestBody.File(filename: "b.png", contentType: "image/gif", data: Data("G".utf8)), preview: RequestBody.File(filename: "c.png", contentType: "image/webp", data: Data("W".utf8)))
+        """#)
+        // The parts, each on a line: its headers and its body.
+        let parts = output.components(separatedBy: .newlines)
+            .filter { !$0.hasPrefix("--") && !$0.hasPrefix("POST") }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+
+        #expect(parts == [
+            #"Content-Disposition: form-data; name="epochs""#, "auto",
+            #"Content-Disposition: form-data; name="options""#, "Content-Type: application/json", #"{"seed":7}"#,
+            #"Content-Disposition: form-data; name="file"; filename="a.jsonl""#, "Content-Type: application/jsonl", "{}",
+            #"Content-Disposition: form-data; name="preview"; filename="p.png""#, "Content-Type: image/png", "P",
+            #"Content-Disposition: form-data; name="epochs""#, "3",
+            #"Content-Disposition: form-data; name="file"; filename="b.png""#, "Content-Type: image/gif", "G",
+            #"Content-Disposition: form-data; name="preview"; filename="c.png""#, "Content-Type: image/webp", "W",
+        ])
+    }
 }

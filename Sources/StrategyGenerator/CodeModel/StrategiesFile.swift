@@ -239,11 +239,11 @@ extension CodeContext {
             let list = field.type.isOptional ? "(\(value) ?? [])" : value
             let name = SwiftName.stringLiteral(field.name.value)
             if isJSONPart(field) {
-                statements.append(.line("parts += try \(list).map { try .json(\(name), $0) }"))
+                statements.append(.line("parts += try \(list).map { try .value(\(name), $0)\(declaredType(field)) }"))
                 continue
             }
             let kind = field.type.unwrappingOptional == .array(.builtIn(.file)) ? "file" : "field"
-            statements.append(.line("parts += \(list).map { .\(kind)(\(name), \(partValue(field, "$0"))) }"))
+            statements.append(.line("parts += \(list).map { .\(kind)(\(name), \(partValue(field, "$0")))\(declaredType(field)) }"))
         }
         return statements + [endpointExpression(strategy, prefix: "return Endpoint", multipartParts: "parts")]
     }
@@ -395,11 +395,21 @@ extension CodeContext {
     private func multipartPart(_ field: FieldSpec) -> String {
         let name = SwiftName.stringLiteral(field.name.value)
         let value = "input.\(storedValue(field))"
+        let declared = declaredType(field)
         if isJSONPart(field) {
-            return field.type.isOptional ? "try \(value).map { try .json(\(name), $0) }" : "try .json(\(name), \(value))"
+            // An object is JSON; a union's single value is text, as any single value.
+            return field.type.isOptional ? "try \(value).map { try .value(\(name), $0)\(declared) }" : "try .value(\(name), \(value))\(declared)"
         }
         let kind = field.type.unwrappingOptional == .builtIn(.file) ? "file" : "field"
-        return field.type.isOptional ? "\(value).map { .\(kind)(\(name), \(partValue(field, "$0"))) }" : ".\(kind)(\(name), \(partValue(field, value)))"
+        return field.type.isOptional
+            ? "\(value).map { .\(kind)(\(name), \(partValue(field, "$0")))\(declared) }"
+            : ".\(kind)(\(name), \(partValue(field, value)))\(declared)"
+    }
+
+    /// `.declaring("image/png")`: the media type the document's `encoding` gives a part, which
+    /// a file sends unless it names its own.
+    private func declaredType(_ field: FieldSpec) -> String {
+        field.partContentType.map { ".declaring(\(SwiftName.stringLiteral($0)))" } ?? ""
     }
 
     /// One value of a multipart field as its part holds it: a date in its format, a `Bool` as its

@@ -209,6 +209,18 @@ extension OpenAPIImporter {
         strategy.headers.append(field)
     }
 
+    /// Multipart fields with the media type the body's `encoding` gives each part, where it
+    /// names one type (the first of a list); a range (`image/*`) names none.
+    func partTypes(_ fields: [FieldSpec], encoding: YAMLNode?) -> [FieldSpec] {
+        fields.map { field in
+            var field = field
+            let written = encoding?[field.name.value]?["contentType"]?.scalar?.split(separator: ",").first
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            if let written, !written.isEmpty, !written.contains("*"), !written.contains(where: \.isNewline) { field.partContentType = written }
+            return field
+        }
+    }
+
     /// The `Accept` header a strategy sends: the media types the operation's responses declare
     /// (its success responses' first), so a server that serves several sends one the client
     /// reads; a streaming strategy's is its stream's, which the runtime sends. Not where the
@@ -492,7 +504,7 @@ extension OpenAPIImporter {
                 return isParameterType(type, arrays: true) || multipart && (type == .builtIn(.file) || type == .array(.builtIn(.file)) || !type.mentions(.file))
                     || !multipart && isNestedValue(type)
             }) else { continue }
-            return multipart ? .multipart(fields) : .form(encodedFormFields(fields, encoding: media["encoding"], pointer: pointer.appending("content").appending(type).appending("encoding")))
+            return multipart ? .multipart(partTypes(fields, encoding: media["encoding"])) : .form(encodedFormFields(fields, encoding: media["encoding"], pointer: pointer.appending("content").appending(type).appending("encoding")))
         }
         if let (type, media) = content.first {
             // The body's schema says more than bytes: say so where the caller meets `Data`.

@@ -232,6 +232,9 @@ public struct FieldSpec: Hashable, Sendable {
     public var sampleHint: YAMLValue? = nil
     /// Only ever received (OpenAPI's `readOnly`): a sample that is sent leaves it out.
     public var isReadOnly = false
+    /// The media type a multipart part of this field is sent as (OpenAPI's `encoding`), when the
+    /// document gives one.
+    public var partContentType: String? = nil
 }
 
 /// A value from the spec itself (an example, a default), with YAML's own typing of scalars.

@@ -48,7 +48,7 @@ public struct PaintSwatch: Strategy {
             ],
             headers: ["X-Trace": input.xTrace.map { Styled($0, .simple) }],
             cookies: ["recent": input.recent.map { Styled($0, .form) }],
-            body: .multipart([input.image.map { .file("image", $0) }, try input.palette.map { try .json("palette", $0) }])
+            body: .multipart([input.image.map { .file("image", $0) }, try input.palette.map { try .value("palette", $0) }])
         )
     }
 }
