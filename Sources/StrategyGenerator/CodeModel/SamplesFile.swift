@@ -6,32 +6,46 @@ extension CodeContext {
     /// parameter's, a model's, a field's), from the field's format and bounds, or from its type:
     /// an enum's first value, a union's first member, a list of one element, a map of one entry,
     /// every optional field filled, so that what a sample sends exercises the whole request.
+    ///
+    /// Where what is sent may be `null` (a nullable field, or a model holding one), a
+    /// `fullSample` beside it sends each such field as `null`, so that the two together send
+    /// every value a request can carry.
     func samplesFile() -> SwiftFile {
         var writer = SampleWriter(context: self)
+        var nulling = SampleWriter(context: self, sendsNulls: true)
         var declarations: [Declaration] = []
         for model in resolved.models {
             guard let sample = writer.sample(ofModel: model.name.value) else { continue }
+            let full = nulling.holdsNulls(.named(model.name.value)) ? nulling.sample(ofModel: model.name.value) : nil
             declarations.append(sampleExtension(
-                of: SwiftName.escaped(model.name.value), sample, docs: "A sample `\(model.name.value)`, for previews and tests.",
+                of: SwiftName.escaped(model.name.value), sample, full, docs: "`\(model.name.value)`",
                 attributes: deprecatedAttribute(model.deprecation)
             ))
         }
         for strategy in resolved.strategies where bodyAsInput(strategy) == nil {
             let inputs = inputFields(strategy)
             guard !inputs.isEmpty, let sample = writer.sample(ofFields: inputs) else { continue }
+            let full = inputs.contains { nulling.holdsNulls($0) } ? nulling.sample(ofFields: inputs) : nil
             let name = SwiftName.escaped(strategy.name.value)
             declarations.append(sampleExtension(
-                of: "\(name).Input", sample, docs: "A sample input of `\(strategy.name.value)`, for previews and tests.",
+                of: "\(name).Input", sample, full, docs: "input of `\(strategy.name.value)`",
                 attributes: deprecatedAttribute(strategy.deprecation)
             ))
         }
         return file("Samples", imports: ["Foundation", "StrategyKit"], declarations)
     }
 
-    private func sampleExtension(of type: String, _ sample: Expression, docs: String, attributes: [String] = []) -> Declaration {
-        .type(TypeDeclaration(attributes: attributes, kind: .extension, name: type, members: [
-            .property(Property(docs: [docs], access: access, isStatic: true, name: "sample", type: "Self", getter: [.expression(sample)])),
-        ]))
+    private func sampleExtension(of type: String, _ sample: Expression, _ full: Expression?, docs: String, attributes: [String] = []) -> Declaration {
+        var members: [Declaration] = [
+            .property(Property(docs: ["A sample \(docs), for previews and tests."], access: access, isStatic: true, name: "sample", type: "Self", getter: [.expression(sample)])),
+        ]
+        if let full {
+            members.append(.property(Property(
+                docs: ["A sample \(docs) with every value that may be `null` sent as `null`."],
+                access: access, isStatic: true, name: "fullSample", type: "Self", getter: [.expression(full)]
+            )))
+        }
+        return .type(TypeDeclaration(attributes: attributes, kind: .extension, name: type, members: members))
     }
 }
 
@@ -64,13 +78,45 @@ struct SampleWriter {
     /// The samples as JSON, which tell which member of a union a sample is a value of.
     private let json: SampleJSON
 
-    init(context: CodeContext) {
+    /// Whether this writer writes `fullSample`s: every nullable field `null`, and the models
+    /// that hold one as their own `fullSample`.
+    private let sendsNulls: Bool
+    /// The models sent that hold a field that may be `null`, directly or through a model's field.
+    private var nullHolders: Set<String> = []
+
+    init(context: CodeContext, sendsNulls: Bool = false) {
         self.context = context
+        self.sendsNulls = sendsNulls
         deprecated = Set(context.resolved.models.filter { $0.deprecation != nil }.map(\.name.value))
         sentModels = Set(context.resolved.models.filter { $0.use.contains(.encoded) }.map(\.name.value))
         json = SampleJSON(context.spec)
         for model in context.spec.uses.flatMap(\.models) + context.resolved.models.map(\.spec) {
             models[model.name.value] = model
+        }
+        guard sendsNulls else { return }
+        var changed = true
+        while changed {
+            changed = false
+            for name in sentModels.subtracting(nullHolders).sorted() {
+                guard case .object(let fields)? = models[name]?.kind, fields.contains(where: holdsNulls) else { continue }
+                nullHolders.insert(name)
+                changed = true
+            }
+        }
+    }
+
+    /// Whether a value of `field` may send `null`: it is nullable, or its type holds a model that
+    /// has such a field.
+    func holdsNulls(_ field: FieldSpec) -> Bool {
+        !(field.deprecated != nil && field.canBeLeftOut) && (field.nullable || holdsNulls(field.type))
+    }
+
+    /// Whether `type` names a model sent that has a field that may be `null`.
+    func holdsNulls(_ type: TypeReference) -> Bool {
+        switch type {
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped): holdsNulls(wrapped)
+        case .named(let name): nullHolders.contains(name)
+        case .builtIn: false
         }
     }
 
@@ -141,7 +187,8 @@ struct SampleWriter {
             }
             // The spec's own value is written out; elsewhere the model's sample serves.
             if let given, spent <= Self.budget, let value = construct(model, given: given, depth: depth + 1) { return value }
-            return has(name, depth: depth) ? .code(".sample") : nil
+            guard has(name, depth: depth) else { return nil }
+            return .code(sendsNulls && nullHolders.contains(name) ? ".fullSample" : ".sample")
         }
     }
 
@@ -223,6 +270,10 @@ struct SampleWriter {
             // A deprecated part is left out where it can be: only a deprecated initializer sets it.
             if field.deprecated != nil && field.canBeLeftOut { continue }
             let label = SwiftName.argumentLabel(context.memberName(field))
+            if sendsNulls, field.nullable {
+                arguments.append(.code("\(label): \(field.isThreeState ? ".null" : "nil")"))
+                continue
+            }
             if omitting.contains(field.name.value), context.propertyType(field).isOptional {
                 if context.defaultArgument(field) == nil { arguments.append(.code("\(label): nil")) }
                 continue

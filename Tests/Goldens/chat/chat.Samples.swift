@@ -8,6 +8,11 @@ extension ChatRequest {
     public static var sample: Self {
         Self(model: "tgi", messages: [.sample], maxTokens: .value(1), stream: true)
     }
+
+    /// A sample `ChatRequest` with every value that may be `null` sent as `null`.
+    public static var fullSample: Self {
+        Self(model: "tgi", messages: [.sample], maxTokens: .null, stream: true)
+    }
 }
 
 extension ChatMessage {
@@ -56,6 +61,11 @@ extension ResponseRequest {
     /// A sample `ResponseRequest`, for previews and tests.
     public static var sample: Self {
         Self(model: "tgi", input: "What is deep learning?", stream: .value(true))
+    }
+
+    /// A sample `ResponseRequest` with every value that may be `null` sent as `null`.
+    public static var fullSample: Self {
+        Self(model: "tgi", input: "What is deep learning?", stream: .null)
     }
 }
 

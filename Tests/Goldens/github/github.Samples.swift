@@ -122,6 +122,22 @@ extension UpdateIssue.Input {
             assignees: ["string"]
         )
     }
+
+    /// A sample input of `UpdateIssue` with every value that may be `null` sent as `null`.
+    public static var fullSample: Self {
+        Self(
+            owner: "string",
+            repo: "string",
+            issueNumber: 1,
+            title: "string",
+            body: "string",
+            state: .`open`,
+            stateReason: .null,
+            milestone: .null,
+            labels: [.sample],
+            assignees: ["string"]
+        )
+    }
 }
 
 extension ListIssues.Input {
