@@ -45,13 +45,36 @@ extension OpenAPIImporter {
             let resolved = lookUp(items).node ?? items
             let built: YAMLValue? = count > 1 ? ["string": .string("string"), "integer": .int(1), "number": .double(1.5), "boolean": .bool(true)][schemaType(resolved) ?? ""] : nil
             guard let item = sampleHint(items) ?? schemaExample(items) ?? built else { return nil }
-            return .array(Array(repeating: item, count: min(count, 16)))
+            let repeated = Array(repeating: item, count: min(count, 16))
+            // Items that must differ (`uniqueItems`) each get a value of their own.
+            guard schema["uniqueItems"]?.bool == true, repeated.count > 1 else { return .array(repeated) }
+            let distinct = repeated.indices.compactMap { Self.variant(of: item, index: $0, schema: resolved) }
+            return distinct.count == repeated.count ? .array(distinct) : nil
         case "null":
             return .null
         default:
             // Any JSON value of the types listed (`type: [string, number]`): one of the first.
             let listed = schema["type"]?.items.compactMap(\.scalar) ?? []
             return listed.lazy.compactMap { Self.valueOfType[$0] }.first
+        }
+    }
+
+    /// A value like `value` that differs from it for each `index` (0 gives `value`): a number
+    /// counted up, text with the index after it. `nil` where the schema leaves no room for
+    /// another value (an `enum` too short, a `pattern` or a format text must keep).
+    private static func variant(of value: YAMLValue, index: Int, schema: YAMLNode) -> YAMLValue? {
+        if index == 0 { return value }
+        if let listed = schema["enum"]?.items.map(\.value).filter({ $0 != .null }) {
+            return index < listed.count ? listed[index] : nil
+        }
+        switch value {
+        case .int(let number): return .int(number + index)
+        case .double(let number): return .double(number + Double(index))
+        case .string(let text):
+            guard schema["pattern"] == nil, schema["format"] == nil else { return nil }
+            if let maximum = Int(schema["maxLength"]?.scalar ?? ""), text.count + String(index).count > maximum { return nil }
+            return .string(text + String(index))
+        default: return nil
         }
     }
 
