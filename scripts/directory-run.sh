@@ -3,9 +3,10 @@
 # limit, and prints a line per document (outcome, seconds, generated lines, list operations
 # paged of those found, with the kinds inferred), totals by version and paged operations by
 # kind, and the share paged of the lists whose operation takes a paging parameter (page, offset,
-# cursor or page size; the others come whole), and the client methods deprecated where the
-# document deprecates neither the operation nor a required part of it (scripts/deprecation-check.py
-# decides from the document alone), then type-checks a random sample of the generated clients
+# cursor or page size; the others come whole), the client methods deprecated where the document
+# deprecates neither the operation nor a required part of it (scripts/deprecation-check.py decides
+# from the document alone), and the request bodies the clients drop or send empty without a
+# warning (scripts/body-check.py), then type-checks a random sample of the generated clients
 # against the runtime.
 #
 #   scripts/directory-run.sh [-t SECONDS] [-n SAMPLE] [-s SEED] [-c CONFIGURATION] [-k] [-o DATA] PATH
@@ -21,8 +22,8 @@
 # new dated file, Benchmarks/data/directory-DATE.md, never an existing one; -o none: no file).
 # Outcomes: generated, refused (the document has an error, named with its line), crashed (a
 # signal), hung (over the limit).
-# Exits non-zero on any crash or hang, on a method deprecated beyond the document, or on a sampled
-# client that doesn't compile cleanly.
+# Exits non-zero on any crash or hang, on a method deprecated beyond the document, on a request
+# body dropped or emptied without a warning, or on a sampled client that doesn't compile cleanly.
 set -uo pipefail
 limit=60 sample=100 seed=1 keep=0 configuration=release data_option=
 command="${STRATEGY_GEN:+STRATEGY_GEN=$STRATEGY_GEN }bash scripts/directory-run.sh $*"
@@ -34,11 +35,11 @@ while getopts "t:n:s:c:ko:" option; do
         c) configuration=$OPTARG ;;
         k) keep=1 ;;
         o) data_option=$OPTARG ;;
-        *) sed -n '2,25p' "$0" >&2; exit 64 ;;
+        *) sed -n '2,27p' "$0" >&2; exit 64 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] || { sed -n '2,25p' "$0" >&2; exit 64; }
+[ $# -eq 1 ] || { sed -n '2,27p' "$0" >&2; exit 64; }
 root=$(cd "$1" && pwd) || exit 64
 here=$(cd "$(dirname "$0")/.." && pwd)
 source "$here/Benchmarks/data.sh"
@@ -66,7 +67,7 @@ for v in 2 3; do count[$v]=0 ok[$v]=0 refused[$v]=0 crashed[$v]=0 hung[$v]=0 lin
 kindNames="link nextURL cursor afterLastItem offset page"
 for k in $kindNames; do kinds[$k]=0; done
 index=0 total_seconds=0 longest=0 longest_name=
-deprecated=0 overDeprecated=0
+deprecated=0 overDeprecated=0 bodies=0 lostBodies=0 warnedBodies=0
 while read -r version document; do
     index=$((index + 1))
     name=${document#"$root"/}
@@ -100,6 +101,14 @@ while read -r version document; do
             deprecated=$((deprecated + BASH_REMATCH[1]))
             overDeprecated=$((overDeprecated + BASH_REMATCH[2]))
             [ "${BASH_REMATCH[2]}" -eq 0 ] || echo "deprecated beyond the document: ${BASH_REMATCH[2]} methods of $name" >> "$work/over-deprecated"
+        fi
+        # Request bodies, and those dropped or sent empty, with a warning or without.
+        check=$(python3 scripts/body-check.py "$document" "$out" "$work/log" 2>/dev/null | head -1)
+        if [[ $check =~ ^request\ bodies\ ([0-9]+),\ dropped\ or\ emptied\ ([0-9]+),\ of\ them\ with\ a\ warning\ ([0-9]+) ]]; then
+            bodies=$((bodies + BASH_REMATCH[1]))
+            lost=$((BASH_REMATCH[2] - BASH_REMATCH[3]))
+            lostBodies=$((lostBodies + lost)) warnedBodies=$((warnedBodies + BASH_REMATCH[3]))
+            [ "$lost" -eq 0 ] || echo "request bodies dropped or emptied without a warning: $lost of $name" >> "$work/lost-bodies"
         fi
         paged[$version]=$((paged[$version] + inferred))
         lists[$version]=$((lists[$version] + inferred + unpaged))
@@ -135,6 +144,9 @@ echo "paged: $totalPaged/$pageable list operations that take a page, offset, cur
 echo "deprecated: $deprecated client methods, $overDeprecated of them where the document deprecates neither the operation nor a required part"
 [ -s "$work/over-deprecated" ] && cat "$work/over-deprecated"
 [ "$overDeprecated" -eq 0 ] || failed=1
+echo "request bodies: $bodies, $lostBodies dropped or sent empty without a warning, $warnedBodies with one"
+[ -s "$work/lost-bodies" ] && cat "$work/lost-bodies"
+[ "$lostBodies" -eq 0 ] || failed=1
 
 # The sample: half of each version, drawn with the seed.
 echo "sample of $sample clients, seed $seed"
@@ -179,6 +191,7 @@ echo "compiled $compiled/$drawn of the sample without errors or warnings"
     echo
     echo "- Generation took $(printf '%.1f' "$total_seconds") s in all (the sum of the runs' wall times), the longest $(printf '%.2f' "$longest") s${longest_name:+ ($longest_name)}."
     echo "- Paging inferred: $totalPaged of $totalLists list operations ($shareAll%), $totalPaged of the $pageable that take a page, offset, cursor or page size parameter ($share%); by kind:$(for k in $kindNames; do printf ' %s %d' "$k" "${kinds[$k]}"; done)."
+    echo "- Request bodies: $bodies, $lostBodies dropped or sent empty without a warning, $warnedBodies with one."
     echo "- Deprecated: $deprecated client methods, $overDeprecated of them where the document deprecates neither the operation nor a required part of it."
     echo "- The sample, $sample clients drawn with seed $seed: $compiled of $drawn type-check with no error and no warning."
     if [ -s "$work/not-generated" ]; then
