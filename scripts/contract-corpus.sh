@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # The contract check on a corpus: for every OpenAPI 3.x document of CORPUS_DIR/openapi, the
 # oracle (scripts/oracle/oracle.py) serves the document on a loopback port and the document's
-# driver (scripts/contract-run.sh) calls every operation of the generated client once; then a
-# second pass with the oracle answering only declared errors, reusing the driver built by the
-# first. Prints a line per document (operations, called, requests valid, answers decoded, error
-# bodies decoded, document faults), the totals, the targets as met or MISSED, and every invalid
-# request, decode failure, operation not called and document fault. Exits 1 when a target is
-# missed.
+# driver (scripts/contract-run.sh) calls every operation of the generated client once (twice with
+# a full sample, as scripts/contract-driver.py says); then a second pass with the oracle answering
+# only declared errors, reusing the driver built by the first. Prints a line per document
+# (operations, called, requests valid, answers decoded, error bodies decoded, document faults),
+# the totals, the targets as met or MISSED, and every invalid request, decode failure, operation
+# not called and document fault. Exits 1 when a target is missed.
+#
+# Then the coverage, per document and in total: what the requests of both passes carried of what
+# the operations counted declare (scripts/oracle/coverage.py names each item): `parameters sent
+# N/M, body properties sent N/M, nulls sent N/M, free-form bodies sent with keys N/M, readOnly sent
+# K`, what was never sent (a few a document, with the count of the rest) and every readOnly
+# property sent. The oracle refuses a request that sends a readOnly property (597), so the gates
+# on invalid requests count it too.
 #
 #   scripts/contract-corpus.sh [CORPUS_DIR] [NAME_FILTER]
 #
@@ -16,6 +23,8 @@
 # CONTRACT_GATE=report prints the same figures but exits 1 only when no document could be checked;
 # CONTRACT_GATE=every exits 1 on any operation not called, invalid request or answer not decoded;
 # CONTRACT_CLEAN (a grep pattern) names documents that must have none of those whatever the gate.
+# Coverage is no target unless CONTRACT_COVERAGE=every: then the check exits 1 as well unless every
+# parameter, body property and null was sent and no readOnly property was.
 # CONTRACT_DATA names the file the report is written to as well (default: a new dated file,
 # Benchmarks/data/contract-DATE.md, never an existing one; CONTRACT_DATA=none: no file).
 set -uo pipefail
@@ -26,7 +35,7 @@ limit=${CONTRACT_TIMEOUT:-1800}
 run=${CONTRACT_RUN:-$here/scripts/contract-run.sh}
 source "$here/Benchmarks/data.sh"
 data_start contract md "${CONTRACT_DATA:-}" \
-    "$(for name in CONTRACT_GATE CONTRACT_CLEAN CONTRACT_TIMEOUT CONTRACT_RUN; do
+    "$(for name in CONTRACT_GATE CONTRACT_COVERAGE CONTRACT_CLEAN CONTRACT_TIMEOUT CONTRACT_RUN; do
         [ -n "${!name:-}" ] && printf "%s='%s' " "$name" "${!name}"; done)bash scripts/contract-corpus.sh $*"
 cd "$here"
 python=$(bash scripts/oracle/setup.sh) || exit 1
@@ -129,8 +138,10 @@ status=${PIPESTATUS[0]}
 # CONTRACT_CLEAN (a grep pattern of file names): documents that must have no fault at all, so
 # that what was fixed stays fixed while the corpus as a whole misses its targets.
 if [ -n "${CONTRACT_CLEAN:-}" ]; then
-    regressed=$(sed -n '/^\(documents not checked\|invalid requests\|decode failures\|operations not called\) (/,/^[^ ]/p' "$work/report" \
-        | grep -E "^    [^:]+:" | sed 's/^    \([^:]*\):.*/\1/' | grep -E "$CONTRACT_CLEAN" | sort -u)
+    # The indented lines under each of these titles, up to the next title.
+    regressed=$(awk '/^[^ ]/ { faulty = /^(documents not checked|invalid requests|decode failures|operations not called) \(/ }
+                     faulty && /^    [^:]+:/ { sub(/^    /, ""); sub(/:.*/, ""); print }' "$work/report" \
+        | grep -E "$CONTRACT_CLEAN" | sort -u)
     if [ -n "$regressed" ]; then
         echo "error: documents that were clean have faults: $(echo $regressed)" >&2
         status=1

@@ -11,6 +11,15 @@ document, the totals, the targets as met or MISSED, then the invalid requests, d
 operations not called and document faults; exits 1 when a target is missed (with
 CONTRACT_GATE=report, only when no document could be checked; with CONTRACT_GATE=every, on any
 operation not called, invalid request, answer not decoded or document not checked).
+
+Then the coverage, per document and in total: `parameters sent N/M, body properties sent N/M,
+nulls sent N/M, free-form bodies sent with keys N/M, readOnly sent K`, where M counts what the
+document declares (coverage.py) over the operations counted above (those without a document
+fault), N what at least one request of either pass carried (valid or not), K the readOnly
+properties requests carried; then what was never sent, at most NEVER_SENT_SHOWN a document with
+the count of the rest, and every readOnly property sent. Coverage is no target: with
+CONTRACT_COVERAGE=every the report exits 1 as well unless every parameter, body property and
+null was sent and no readOnly property was.
 """
 
 import json
@@ -20,6 +29,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from document import HTTP_METHODS, read_file  # noqa: E402
+import coverage  # noqa: E402
+
+NEVER_SENT_SHOWN = 12  # items never sent listed a document; the rest are counted
+GATED = ("parameters", "properties", "nulls")
+COVERAGE_TITLES = {"parameters": "parameters sent", "properties": "body properties sent", "nulls": "nulls sent",
+                   "free_form": "free-form bodies sent with keys"}
+NEVER_SENT_WORDS = {"properties": "body property", "nulls": "never null:", "free_form": "free-form, never with a key:"}
 
 LINE = re.compile(r"^(\S+) (GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) (\S+) (\S+) (decoded|decode-failed|not-called)"
                   r"(?::\s*(.*))?$")
@@ -71,6 +87,8 @@ def report(work):
     totals = dict(operations=0, called=0, requests=0, valid=0, answers=0, decoded=0, error_bodies=0,
                   error_decoded=0, faults=0)
     invalid, failures, not_called, faults, problems = [], [], [], [], []
+    covered = {"documents": [], "totals": {k: [0, 0] for k in COVERAGE_TITLES}, "read_only": [], "never": [],
+               "never_by_kind": {}, "errors": []}
     print("%-40s %5s %7s %15s %17s %17s %6s" % ("document", "ops", "called", "requests valid", "answers decoded",
                                                 "error bodies dec.", "faults"))
     for name in sorted(os.listdir(work)):
@@ -123,6 +141,7 @@ def report(work):
                 if l["outcome"] == "decode-failed":
                     failures.append("%s: %s pass: %s %s: %s" % (name, pass_name, l["operation"], l["status"],
                                                                 short(l["why"])))
+        coverage_of(name, document, counted, logs, covered)
         row = dict(operations=len(counted), called=len(called), requests=len(entries), valid=len(valid),
                    answers=len(answered), decoded=len(decoded), error_bodies=len(error_lines),
                    error_decoded=len(error_decoded), faults=len(faulty))
@@ -158,12 +177,108 @@ def report(work):
             print("%s (%d):" % (title, len(items)))
             for item in items:
                 print("    " + item)
+    coverage_met = print_coverage(covered)
+    status = gate(work, problems, invalid, failures, not_called, t, targets)
+    if os.environ.get("CONTRACT_COVERAGE") == "every" and not coverage_met:
+        status = 1
+    return status
+
+
+def gate(work, problems, invalid, failures, not_called, t, targets):
     if os.environ.get("CONTRACT_GATE") == "report":
         # The figures are printed and kept; only a check that couldn't run fails.
         return 1 if problems and len(problems) == len([n for n in os.listdir(work) if read(os.path.join(work, n, "document")).strip()]) else 0
     if os.environ.get("CONTRACT_GATE") == "every":
         return 1 if problems or invalid or failures or not_called or t["error_decoded"] != t["error_bodies"] else 0
     return 0 if all(met for _, met in targets) else 1
+
+
+def coverage_of(name, document, counted, logs, covered):
+    """Adds a document's coverage to `covered`: what its counted operations declare, what the
+    requests of both passes carried of it."""
+    try:
+        declared = coverage.declared_by_document(document)
+    except Exception as e:
+        covered["errors"].append("%s: can't be read: %s" % (name, short(e)))
+        return
+    carried = {}
+    for entries in logs.values():
+        for e in entries:
+            for op, kinds in (e.get("coverage") or {}).items():
+                if "error" in kinds:
+                    covered["errors"].append("%s: %s: %s" % (name, op, short(kinds["error"])))
+                    continue
+                for kind, items in kinds.items():
+                    carried.setdefault(op, {}).setdefault(kind, set()).update(items)
+    figures = {k: [0, 0] for k in COVERAGE_TITLES}
+    never = []
+    read_only = []
+    for op in counted:
+        declared_op = declared.get(op) or {}
+        carried_op = carried.get(op) or {}
+        for kind in COVERAGE_TITLES:
+            items = declared_op.get(kind) or set()
+            sent = items & (carried_op.get(kind) or set())
+            figures[kind][0] += len(sent)
+            figures[kind][1] += len(items)
+            for item in sorted(items - sent):
+                never.append((kind, op, item))
+        read_only += ["%s: %s: %s" % (name, op, item) for item in sorted(carried_op.get("read_only") or ())]
+    for kind, (n, m) in figures.items():
+        covered["totals"][kind][0] += n
+        covered["totals"][kind][1] += m
+    for kind, op, item in never:
+        what = never_kind(kind, item)
+        covered["never_by_kind"][what] = covered["never_by_kind"].get(what, 0) + 1
+    order = {k: i for i, k in enumerate(COVERAGE_TITLES)}
+    never.sort(key=lambda x: (order[x[0]], counted.index(x[1]), x[2]))
+    covered["never"] += ["%s: %s: %s %s" % (name, op, NEVER_SENT_WORDS.get(kind, "parameter"), item)
+                         for kind, op, item in never[:NEVER_SENT_SHOWN]]
+    if len(never) > NEVER_SENT_SHOWN:
+        covered["never"].append("%s: and %d more" % (name, len(never) - NEVER_SENT_SHOWN))
+    covered["read_only"] += read_only
+    covered["documents"].append((name, figures, len(read_only)))
+
+
+def never_kind(kind, item):
+    """The class a never-sent item is counted in: `query parameters`, `body properties`..."""
+    if kind == "parameters":
+        return "%s parameters" % item.split(" ", 1)[0]
+    return {"properties": "body properties", "nulls": "nullable properties never null",
+            "free_form": "free-form objects never with a key"}[kind]
+
+
+def coverage_line(figures, read_only):
+    return ", ".join("%s %d/%d" % (COVERAGE_TITLES[k], n, m) for k, (n, m) in figures.items()) \
+        + ", readOnly sent %d" % read_only
+
+
+def print_coverage(covered):
+    """Prints the coverage; returns whether it is complete (every parameter, body property and null
+    sent, no readOnly property)."""
+    gated = os.environ.get("CONTRACT_COVERAGE") == "every"
+    print()
+    print("coverage: what requests carried of what the documents declare (%s)" % (
+        "gated: CONTRACT_COVERAGE=every" if gated else "reported, not gated; CONTRACT_COVERAGE=every gates it"))
+    for name, figures, read_only in covered["documents"]:
+        print("%-40s %s" % (name[:40], coverage_line(figures, read_only)))
+    totals = covered["totals"]
+    print("%-40s %s" % ("total", coverage_line(totals, len(covered["read_only"]))))
+    if covered["never_by_kind"]:
+        print("never sent: " + ", ".join("%s %d" % (k, v) for k, v in sorted(
+            covered["never_by_kind"].items(), key=lambda kv: (-kv[1], kv[0]))))
+    complete = all(n == m for k, (n, m) in totals.items() if k in GATED) and not covered["read_only"] \
+        and not covered["errors"]
+    print("%s coverage: parameters, body properties and nulls all sent, no readOnly property sent" % (
+        ("met   " if complete else "MISSED") if gated else ("complete" if complete else "partial ")))
+    for title, items in (("readOnly properties sent", covered["read_only"]),
+                         ("coverage not read", covered["errors"]),
+                         ("never sent (at most %d a document)" % NEVER_SENT_SHOWN, covered["never"])):
+        if items:
+            print("%s (%d):" % (title, len(items)))
+            for item in items:
+                print("    " + item)
+    return complete
 
 
 if __name__ == "__main__":

@@ -1,10 +1,17 @@
 """The oracle's self-test: it starts the oracle on the documents of testdata/ and sends real requests.
 
     $(bash scripts/oracle/setup.sh) -m pytest -q scripts/oracle/test_oracle.py
+
+It checks the contract driver's writer too (scripts/contract-driver.py), and builds and runs a
+driver for testdata/shadowing.yaml with strategy-gen and the runtime of CONTRACT_BIN, or of the
+package's debug build when it has one (.ci/run builds it first); without either that test is
+skipped.
 """
 
+import glob
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -781,6 +788,303 @@ components:
         self.assertEqual(declared["properties"], {"body.plain", "body.wrapped", "body.named", "body.free", "body.map",
                                                   "body.tree", "Tree.kids", "Tree.inline", "Tree.inline.deep",
                                                   "Tree.inline.deep.leaf"})
+
+
+class CoverageReport(unittest.TestCase):
+    """contract_report.py's coverage lines and its opt-in gate, on logs written here."""
+
+    def setUp(self):
+        if HERE not in sys.path:
+            sys.path.insert(0, HERE)
+        self.work = tempfile.mkdtemp()
+        folder = os.path.join(self.work, "coverage.yaml")
+        os.mkdir(folder)
+        self.folder = folder
+        with open(os.path.join(folder, "document"), "w") as f:
+            f.write(COVERAGE + "\n")
+        with open(os.path.join(folder, "success.out"), "w") as f:
+            f.write("CreateOrder POST /orders/{shop} 204 decoded\nPutNote PUT /notes 204 decoded\n")
+
+    def tearDown(self):
+        import shutil
+        shutil.rmtree(self.work)
+
+    def log(self, *coverages):
+        with open(os.path.join(self.folder, "success.log"), "w") as f:
+            for seq, (operation, carried) in enumerate(coverages, 1):
+                f.write(json.dumps({"seq": seq, "method": operation.split()[0], "path": "/x", "operation": operation,
+                                    "valid": True, "errors": [], "status": 204, "document_faults": [], "note": None,
+                                    "coverage": {operation: carried}}) + "\n")
+
+    def report(self, gate=None):
+        import contextlib
+        import io
+        import contract_report
+        out = io.StringIO()
+        saved = os.environ.pop("CONTRACT_COVERAGE", None), os.environ.pop("CONTRACT_GATE", None)
+        if gate:
+            os.environ["CONTRACT_COVERAGE"] = gate
+        try:
+            with contextlib.redirect_stdout(out):
+                status = contract_report.report(self.work)
+        finally:
+            os.environ.pop("CONTRACT_COVERAGE", None)
+            for name, value in zip(("CONTRACT_COVERAGE", "CONTRACT_GATE"), saved):
+                if value is not None:
+                    os.environ[name] = value
+        return status, out.getvalue()
+
+    EVERYTHING = {
+        "parameters": ["cookie session", "header X-Trace", "path shop", "query dry", "query q"],
+        "properties": ["Cat.hunts", "Cat.kind", "Cat.name", "Customer.name", "Customer.nickname", "Dog.barks", "Dog.kind",
+                       "Dog.name", "Order.customer", "Order.lines", "Order.lines[].note", "Order.lines[].sku",
+                       "Order.pet", "Order.shipping", "Order.shipping.street", "Order.size"],
+        "nulls": ["Customer.nickname", "Order.lines[].note"]}
+    NOTES = {"properties": ["Node.children", "Node.label", "body.extra", "body.node", "body.text", "body.title"],
+             "nulls": ["body.text"], "free_form": ["body.extra"]}
+
+    def test_the_lines_and_what_was_never_sent(self):
+        self.log(("POST /orders/{shop}", {"parameters": ["path shop", "query q"], "properties": ["Order.customer"]}),
+                 ("PUT /notes", {"properties": ["body.text"], "nulls": ["body.text"]}))
+        status, text = self.report()
+        self.assertEqual(status, 0, text)
+        line = "parameters sent 2/5, body properties sent 2/22, nulls sent 1/3, free-form bodies sent with keys 0/1, readOnly sent 0"
+        self.assertIn("coverage.yaml                            " + line, text)
+        self.assertIn("total                                    " + line, text)
+        self.assertIn("    coverage.yaml: POST /orders/{shop}: parameter query dry", text)
+        self.assertIn("    coverage.yaml: POST /orders/{shop}: parameter header X-Trace", text)
+        self.assertIn("never sent (at most 12 a document) (13):", text)
+        self.assertIn("    coverage.yaml: and 14 more", text)
+        self.assertIn("never sent: body properties 20, nullable properties never null 2, ", text)
+        self.assertIn("partial  coverage", text)
+
+    def test_the_gate_is_opt_in_and_wants_everything(self):
+        self.log(("POST /orders/{shop}", {"parameters": ["path shop", "query q"]}), ("PUT /notes", {}))
+        self.assertEqual(self.report()[0], 0)
+        status, text = self.report("every")
+        self.assertEqual(status, 1, text)
+        self.assertIn("MISSED coverage", text)
+        self.log(("POST /orders/{shop}", self.EVERYTHING), ("PUT /notes", self.NOTES))
+        status, text = self.report("every")
+        self.assertEqual(status, 0, text)
+        self.assertIn("met    coverage", text)
+        self.assertIn("free-form bodies sent with keys 1/1, readOnly sent 0", text)
+
+    def test_a_read_only_property_sent_fails_the_gate(self):
+        self.log(("POST /orders/{shop}", dict(self.EVERYTHING, read_only=["Order.id"])), ("PUT /notes", self.NOTES))
+        status, text = self.report("every")
+        self.assertEqual(status, 1, text)
+        self.assertIn("readOnly sent 1", text)
+        self.assertIn("readOnly properties sent (1):\n    coverage.yaml: POST /orders/{shop}: Order.id", text)
+
+
+
+SCRIPTS = os.path.dirname(HERE)
+SHADOWING = os.path.join(HERE, "testdata", "shadowing.yaml")
+
+
+def add_full_sample(samples, extension, text):
+    """A samples file with `text` (a fullSample's declaration) added to the extension of a type."""
+    start = samples.index("extension %s {\n" % extension)
+    end = samples.index("\n}\n", start)
+    return samples[:end] + "\n" + text + samples[end:]
+
+
+class DriverWriter(unittest.TestCase):
+    """scripts/contract-driver.py on a client's code written here, as strategy-gen writes it."""
+
+    STRATEGIES = """import Foundation
+
+/// `GET /data/{id}`
+public struct GetData: Strategy {
+    public typealias Output = DataModel
+
+    public struct Input: Sendable {
+        public var id: String
+    }
+}
+
+/// `POST /processes`
+public struct StartProcess: Strategy {
+    public typealias Output = ResultModel
+    public typealias Input = Process
+}
+
+/// `GET /curls`
+public struct ListCurls: Strategy {
+    public typealias Output = [Curl]
+}
+"""
+    SAMPLES = """import Foundation
+
+extension Process {
+    /// A sample `Process`, for previews and tests.
+    public static var sample: Self {
+        Self(name: "string")
+    }
+}
+
+extension GetData.Input {
+    /// A sample input of `GetData`, for previews and tests.
+    public static var sample: Self {
+        Self(id: "string")
+    }
+}
+"""
+    CLIENT = "public struct ShadowClient: Sendable {\n}\n"
+
+    def driver(self, samples, strategies=None, models="", check=True):
+        """The driver written for these files; with check=False, the finished process."""
+        folder = tempfile.mkdtemp()
+        try:
+            for suffix, text in (("Strategies", strategies or self.STRATEGIES), ("Samples", samples),
+                                 ("Client", self.CLIENT), ("Models", models)):
+                with open(os.path.join(folder, "shadow.%s.swift" % suffix), "w") as f:
+                    f.write(text)
+            run = subprocess.run([sys.executable, os.path.join(SCRIPTS, "contract-driver.py"), folder],
+                                 capture_output=True, text=True, check=check)
+            return run.stdout if check else run
+        finally:
+            import shutil
+            shutil.rmtree(folder)
+
+    def test_an_input_with_a_full_sample_is_called_with_each(self):
+        samples = add_full_sample(self.SAMPLES, "GetData.Input",
+                                  "    public static var fullSample: Self {\n        Self(id: \"full\")\n    }")
+        samples = add_full_sample(samples, "Process", "    /// Everything.\n    public static var fullSample: Self { Self(name: \"n\") }")
+        text = self.driver(samples)
+        for call in ("client.call(GetData(), GetData.Input.sample)", "client.call(GetData(), GetData.Input.fullSample)",
+                     "client.call(StartProcess(), Process.sample)", "client.call(StartProcess(), Process.fullSample)"):
+            self.assertEqual(text.count(call), 1, call)
+        self.assertEqual(text.count('attempts.append(.record("fullSample", outcome(of: error)))'), 2)
+        self.assertEqual(text.count('report("GetData", "GET", "/data/{id}", attempts)'), 1, "one line an operation")
+
+    def test_without_a_full_sample_one_call(self):
+        text = self.driver(self.SAMPLES)
+        self.assertNotIn("fullSample", text.split("let client =")[1])
+        self.assertEqual(text.count("client.call(StartProcess(), Process.sample)"), 1)
+        self.assertEqual(text.count("client.call(ListCurls())"), 1)
+
+    def test_a_library_type_is_sampled_whatever_a_generated_type_is_named(self):
+        strategies = self.STRATEGIES + """
+/// `PUT /blobs`
+public struct PutBlob: Strategy {
+    public typealias Output = Void
+    public typealias Input = Foundation.Data
+}
+
+/// `PUT /names`
+public struct PutNames: Strategy {
+    public typealias Output = Void
+    public typealias Input = [Swift.String: Swift.String]
+}
+"""
+        samples = self.SAMPLES + "\nextension Data {\n    public static var sample: Self { Self() }\n}\n"
+        text = self.driver(samples, strategies)
+        self.assertEqual(text.count('client.call(PutBlob(), Foundation.Data("sample".utf8))'), 1)
+        self.assertEqual(text.count('client.call(PutNames(), ["key": "string"])'), 1)
+
+    def test_a_type_named_as_a_module_is_named_as_what_hides_it(self):
+        run = self.driver(self.SAMPLES, models="public struct Foundation: Sendable {}\n\npublic enum Swift {}\n",
+                          check=False)
+        self.assertNotEqual(run.returncode, 0)
+        self.assertIn("declares a type named Foundation and Swift", run.stderr)
+        self.assertEqual(self.driver(self.SAMPLES, models="public struct Pet: Sendable {\n    struct Foundation {}\n}\n",
+                                     check=False).returncode, 0, "a nested type hides nothing")
+
+    def test_the_driver_names_the_types_it_uses_with_their_modules(self):
+        text = self.driver(self.SAMPLES).split("let client =")[0]  # the rest names the generated types
+        code = "\n".join(re.sub(r'"(?:[^"\\]|\\.)*"', '""', line).split("//")[0] for line in text.splitlines())
+        names = ("Process", "Data", "URL", "URLComponents", "UUID", "FileManager", "NSLock", "TimeInterval", "String",
+                 "Int", "Set", "Array", "Mirror", "UTF8", "Error", "Sendable", "CustomStringConvertible", "CommandLine",
+                 "Result", "Task", "Date", "JSONDecoder", "HTTPRequest", "HTTPResponse", "HTTPFields", "HTTPField",
+                 "Server", "Transport", "URLSessionTransport", "StrategyClient", "ClientBuilder", "CallError",
+                 "UnexpectedResponse", "BearerTokenAuthenticator", "Strategy", "MainActor", "print", "exit")
+        bare = [m.group(0) for m in re.finditer(r"(?<![\w.\"])(%s)\b(?!:)" % "|".join(names), code)]
+        self.assertEqual(bare, [])
+        for own in ("Recorder", "Outcome", "Attempt", "Curl", "OutsideServer", "RecordingTransport"):
+            self.assertNotRegex(code, r"(?m)^(struct|enum|final class|class) %s\b" % own, "nested in ContractDriver")
+
+
+def contract_bin():
+    """The build folder a driver is built with (strategy-gen, Modules/, StrategyKit.build/,
+    HTTPTypes.build/): CONTRACT_BIN, as scripts/contract-run.sh reads it, else the package's debug
+    build when it holds all of those (.ci/run builds it before this self-test); None without one."""
+    if os.environ.get("CONTRACT_BIN"):
+        return os.environ["CONTRACT_BIN"]
+    folder = os.path.join(os.path.dirname(SCRIPTS), ".build", "debug")
+    built = os.access(os.path.join(folder, "strategy-gen"), os.X_OK) \
+        and os.path.exists(os.path.join(folder, "Modules", "StrategyKit.swiftmodule")) \
+        and all(glob.glob(os.path.join(folder, "%s.build" % target, "*.o")) for target in ("StrategyKit", "HTTPTypes"))
+    return folder if built else None
+
+
+@unittest.skipUnless(contract_bin(), "no build of strategy-gen and the runtime: set CONTRACT_BIN to a build folder "
+                     "(as scripts/contract-run.sh reads it) or build the package")
+class DriverEndToEnd(OracleCase):
+    """A driver built by scripts/contract-run.sh for a document whose schemas take the names of the
+    types a driver uses, run against the oracle, with full samples added to its client by hand; then
+    run again against an oracle that answers only the errors the document declares."""
+    document = SHADOWING
+
+    def test_the_driver_compiles_and_calls_each_sample(self):
+        bin_folder = contract_bin()
+        work = tempfile.mkdtemp()
+        errors_oracle = None
+        try:
+            generated = os.path.join(work, "generated")
+            subprocess.run([os.path.join(bin_folder, "strategy-gen"), "generate", self.document, "--output", generated],
+                           check=True, capture_output=True)
+            samples_file = os.path.join(generated, "shadowing.Samples.swift")
+            with open(samples_file) as f:
+                samples = f.read()
+            samples = add_full_sample(samples, "GetData.Input",
+                                      "    public static var fullSample: Self {\n        Self(id: \"d1\", at: \"now\")\n    }")
+            samples = add_full_sample(samples, "Process",
+                                      "    public static var fullSample: Self {\n        Self(name: \"full\", url: .sample)\n    }")
+            # A full sample the document doesn't allow (the id's minimum is 1): the second call fails.
+            samples = add_full_sample(samples, "PutTask.Input",
+                                      "    public static var fullSample: Self {\n        Self(id: 0, body: .sample)\n    }")
+            with open(samples_file, "w") as f:
+                f.write(samples)
+            driver = os.path.join(work, "driver")
+            environment = dict(os.environ, CONTRACT_BIN=bin_folder)
+            run = subprocess.run(["bash", os.path.join(SCRIPTS, "contract-run.sh"), self.document, "--base-url", self.url,
+                                  "--generated", generated, "--keep-driver", driver],
+                                 capture_output=True, text=True, timeout=900, env=environment)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            errors_oracle, line, errors_log = start(self.document, "--errors-only")
+            errors = subprocess.run(["bash", os.path.join(SCRIPTS, "contract-run.sh"), self.document, "--base-url",
+                                     line.rsplit(" ", 1)[-1], "--driver", driver, "--errors-only"],
+                                    capture_output=True, text=True, timeout=300)
+        finally:
+            if errors_oracle:
+                errors_oracle.terminate()
+                errors_oracle.wait(10)
+                os.unlink(errors_log)
+            import shutil
+            shutil.rmtree(work)
+        # The second call's failure is the operation's line, named after its sample (refused by the
+        # oracle, or by the client should it check the minimum itself).
+        full_sample_failed = r"PutTask PUT /tasks/\{id\} (597 invalid-request|- not-called): fullSample: .*"
+        lines = run.stdout.splitlines()
+        for operation in ("StartProcess POST /processes", "GetData GET /data/{id}", "AddURL POST /urls",
+                          "ListCurls GET /curls", "GetServer GET /servers/{name}", "EchoNames POST /names"):
+            self.assertTrue(any(re.fullmatch(re.escape(operation) + r" 20\d decoded", l) for l in lines), (operation, lines))
+        self.assertTrue(any(re.fullmatch(full_sample_failed, l) for l in lines), lines)
+        self.assertEqual(lines[-1], "total: 7 operations, 7 called, 6 decoded, 0 decode-failed, 0 not-called")
+        entries = self.entries()
+        self.assertEqual([len([e for e in entries if e["operation"] == op]) for op in ("POST /processes", "GET /data/{id}",
+                                                                                      "POST /urls")], [2, 2, 1])
+        data = [e for e in entries if e["operation"] == "GET /data/{id}"]
+        self.assertEqual(data[1]["coverage"]["GET /data/{id}"]["parameters"], ["path id", "query at"])
+        # The declared errors decode into the client's own Outcome and Attempt.
+        self.assertEqual(errors.returncode, 0, errors.stderr)
+        lines = errors.stdout.splitlines()
+        self.assertIn("GetData GET /data/{id} 404 decoded", lines)
+        self.assertTrue(any(re.fullmatch(r"ListCurls GET /curls [45]\d\d decoded", l) for l in lines), lines)
+        self.assertTrue(any(re.fullmatch(full_sample_failed, l) for l in lines), lines)
+        self.assertEqual(lines[-1], "total: 7 operations, 7 called, 6 decoded, 0 decode-failed, 0 not-called")
 
 
 if __name__ == "__main__":
