@@ -7,9 +7,9 @@ extension CodeContext {
     /// an enum's first value, a union's first member, a list of one element, a map of one entry,
     /// every optional field filled, so that what a sample sends exercises the whole request.
     ///
-    /// Where what is sent may be `null` (a nullable field, or a model holding one), a
-    /// `fullSample` beside it sends each such field as `null`, so that the two together send
-    /// every value a request can carry.
+    /// Where what is sent may be `null` (a nullable field, or a model holding one), or a union
+    /// has several members, a `fullSample` beside it sends each such field as `null` and a
+    /// union's last member, so that the two together send more of what a request can carry.
     func samplesFile() -> SwiftFile {
         var writer = SampleWriter(context: self)
         var nulling = SampleWriter(context: self, sendsNulls: true)
@@ -41,7 +41,7 @@ extension CodeContext {
         ]
         if let full {
             members.append(.property(Property(
-                docs: ["A sample \(docs) with every value that may be `null` sent as `null`."],
+                docs: ["Another sample \(docs): `null` where a value may be, and each union's last member."],
                 access: access, isStatic: true, name: "fullSample", type: "Self", getter: [.expression(full)]
             )))
         }
@@ -98,7 +98,12 @@ struct SampleWriter {
         while changed {
             changed = false
             for name in sentModels.subtracting(nullHolders).sorted() {
-                guard case .object(let fields)? = models[name]?.kind, fields.contains(where: holdsNulls) else { continue }
+                switch models[name]?.kind {
+                case .object(let fields)? where fields.contains(where: holdsNulls): break
+                // A union's full sample is of another member than its sample's.
+                case .union(let union)? where union.variants.count > 1 || union.variants.contains(where: { holdsNulls($0.type) }): break
+                default: continue
+                }
                 nullHolders.insert(name)
                 changed = true
             }
@@ -108,7 +113,7 @@ struct SampleWriter {
     /// Whether a value of `field` may send `null`: it is nullable, or its type holds a model that
     /// has such a field.
     func holdsNulls(_ field: FieldSpec) -> Bool {
-        !(field.deprecated != nil && field.canBeLeftOut) && (field.nullable || holdsNulls(field.type))
+        !(field.deprecated != nil && field.canBeLeftOut) && (field.nullable && field.nullWhenSent || holdsNulls(field.type))
     }
 
     /// Whether `type` names a model sent that has a field that may be `null`.
@@ -176,7 +181,8 @@ struct SampleWriter {
         case .builtIn(.data):
             return .code(#"Data("sample".utf8)"#)
         case .builtIn(.json):
-            return .code(context.jsonLiteral(given ?? field?.sampleHint ?? .object([], [:])))
+            // Any JSON: an object with a key, which a free-form object takes.
+            return .code(context.jsonLiteral(given ?? field?.sampleHint ?? .object(["key"], ["key": .string("value")])))
         case .builtIn(let type):
             return builtin(type, given: given, field: field)
         case .named(let name):
@@ -209,8 +215,10 @@ struct SampleWriter {
         case .enumeration:
             return expression(.named(model.name.value), given: given, depth: depth)
         case .union(let union) where given == nil && json.canTellApart(union):
-            // The first member that has a sample, without what would make it a value of others.
-            for (offset, variant) in union.variants.enumerated() where !isDeprecatedMember(variant, of: model) {
+            // The first member that has a sample, without what would make it a value of others;
+            // for a full sample, the last, so that the two send two of the members.
+            let members = Array(union.variants.enumerated())
+            for (offset, variant) in sendsNulls ? members.reversed() : members where !isDeprecatedMember(variant, of: model) {
                 let (omitted, _) = distinguishing(variant.type, as: offset, in: union)
                 let value: Expression?
                 if !omitted.isEmpty, case .named(let name) = variant.type, let member = models[name], case .object(let fields) = member.kind {
@@ -225,7 +233,7 @@ struct SampleWriter {
             }
             return nil
         case .union(let union):
-            for variant in union.variants where !isDeprecatedMember(variant, of: model) {
+            for variant in sendsNulls ? union.variants.reversed() : union.variants where !isDeprecatedMember(variant, of: model) {
                 var given = given
                 if let discriminator = union.discriminator, let kind = variant.value {
                     // The member says which it is.
@@ -270,7 +278,7 @@ struct SampleWriter {
             // A deprecated part is left out where it can be: only a deprecated initializer sets it.
             if field.deprecated != nil && field.canBeLeftOut { continue }
             let label = SwiftName.argumentLabel(context.memberName(field))
-            if sendsNulls, field.nullable {
+            if sendsNulls, field.nullable, field.nullWhenSent {
                 arguments.append(.code("\(label): \(field.isThreeState ? ".null" : "nil")"))
                 continue
             }

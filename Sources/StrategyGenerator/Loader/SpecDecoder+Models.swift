@@ -74,6 +74,7 @@ extension SpecDecoder {
             field.doc = body["doc"].flatMap { string($0, "the 'doc' of \(what)") }
             field.defaultValue = body["default"]?.value
             field.nullable = body["nullable"].flatMap { bool($0, "'nullable' of \(what)") } ?? false
+            field.nullWhenSent = field.nullable
             if type.mentions(.bool), let format = body["format"] {
                 field.booleanFormat = booleanFormat(format, "'format' of the Bool \(what)")
             } else {

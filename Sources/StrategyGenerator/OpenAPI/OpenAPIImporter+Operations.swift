@@ -476,7 +476,7 @@ extension OpenAPIImporter {
                 // document lets be `null` can be sent as `null`.
                 return .jsonFields(fields.filter { !$0.isReadOnly }.map { field in
                     var field = field
-                    if field.nullWhenSent { field.nullable = true }
+                    if field.nullWhenSent, field.type.isOptional { field.nullable = true }
                     return field
                 })
             }

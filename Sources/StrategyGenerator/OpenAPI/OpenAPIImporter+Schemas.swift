@@ -214,10 +214,10 @@ extension OpenAPIImporter {
             let oneWay = resolved["readOnly"]?.bool == true || resolved["writeOnly"]?.bool == true
             if !required.contains(key) || oneWay {
                 field.type = .optional(type)
-                field.nullWhenSent = nullable && !oneWay
             } else if nullable {
                 field.nullable = true
             }
+            field.nullWhenSent = !oneWay && acceptsNull(resolved)
             field.doc = description(of: resolved)
             field.dateFormat = type.mentions(.date) ? dateFormat(resolved) : nil
             if resolved["deprecated"]?.bool == true { field.deprecated = Deprecation(message: nil) }
@@ -432,6 +432,17 @@ extension OpenAPIImporter {
         if let type = schema["type"]?.scalar { return type }
         let types = schema["type"]?.items.compactMap(\.scalar).filter { $0 != "null" } ?? []
         return types.count == 1 ? types[0] : nil
+    }
+
+    /// Whether `null` is a value of `schema` by the letter of the document, as a strict server
+    /// checks a request: 3.0's `nullable` beside a `type` in the same schema, `null` in 3.1's
+    /// type list, or a `null` member of a `oneOf` or `anyOf`; an `enum` must list it too. Looser
+    /// than this, `isNullable` reads what documents mean when a response is decoded.
+    func acceptsNull(_ schema: YAMLNode) -> Bool {
+        if let values = schema["enum"] { return values.items.contains { isNull($0, in: schema) } }
+        return schema["nullable"]?.bool == true && schema["type"] != nil
+            || schema["type"]?.items.contains { $0.scalar == "null" } == true
+            || (schema["oneOf"] ?? schema["anyOf"])?.items.contains { lookUp($0).node.map(isNullSchema) == true } == true
     }
 
     func isNullable(_ schema: YAMLNode) -> Bool {

@@ -202,9 +202,10 @@ public struct FieldSpec: Hashable, Sendable {
     public var defaultValue: YAMLValue? = nil
     /// Present but possibly `null`: always encoded, `null` when `nil`.
     public var nullable = false
-    /// Optional, and the document lets it be `null`: where the value is only ever sent, the
-    /// field is `nullable` too (`Nullable<T>`), so that a caller can send `null`; a value that
-    /// is also received keeps `T?`.
+    /// The document lets a request send it as `null`, by its letter (a strict server's reading,
+    /// stricter than `nullable`, which decoding reads as documents mean). An optional field only
+    /// ever sent is then `nullable` too (`Nullable<T>`), so that a caller can send `null`; a
+    /// value also received keeps `T?`. A full sample sends `null` only for such a field.
     public var nullWhenSent = false
     public var dateFormat: DateFormatSpec? = nil
     public var deprecated: Deprecation? = nil

@@ -19,6 +19,10 @@ enum Vocabulary {
         }
         for name in RuntimeNames.types + ["StrategyKit"] { names[name] = "StrategyKit's '\(name)'" }
         for name in RuntimeNames.httpTypes { names[name] = "swift-http-types' '\(name)'" }
+        // A type named after a module hides the module's name from code that qualifies with it.
+        names["Swift"] = "the module 'Swift'"
+        names["Foundation"] = "the module 'Foundation'"
+        names["HTTPTypes"] = "the module 'HTTPTypes'"
         for name in ["Input", "Output", "Failure", "Body"] { names[name] = "the '\(name)' every generated strategy may declare" }
         for name in ["Environment", "Builder"] { names[name] = "the generated client's '\(name)'" }
         return names

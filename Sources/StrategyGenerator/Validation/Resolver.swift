@@ -266,7 +266,7 @@ extension ModelSpec {
         var model = self
         model.kind = .object(fields.filter { !$0.isReadOnly }.map { field in
             var field = field
-            if field.nullWhenSent { field.nullable = true }
+            if field.nullWhenSent, field.type.isOptional { field.nullable = true }
             return field
         })
         return model

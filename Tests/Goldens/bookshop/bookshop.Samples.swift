@@ -63,7 +63,7 @@ extension PrintEdition {
 extension Ebook {
     /// A sample `Ebook`, for previews and tests.
     public static var sample: Self {
-        Self(medium: "string", formats: ["string"], drm: [:])
+        Self(medium: "string", formats: ["string"], drm: ["key": "value"])
     }
 }
 

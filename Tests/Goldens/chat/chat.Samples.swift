@@ -9,7 +9,7 @@ extension ChatRequest {
         Self(model: "tgi", messages: [.sample], maxTokens: .value(1), stream: true)
     }
 
-    /// A sample `ChatRequest` with every value that may be `null` sent as `null`.
+    /// Another sample `ChatRequest`: `null` where a value may be, and each union's last member.
     public static var fullSample: Self {
         Self(model: "tgi", messages: [.sample], maxTokens: .null, stream: true)
     }
@@ -63,7 +63,7 @@ extension ResponseRequest {
         Self(model: "tgi", input: "What is deep learning?", stream: .value(true))
     }
 
-    /// A sample `ResponseRequest` with every value that may be `null` sent as `null`.
+    /// Another sample `ResponseRequest`: `null` where a value may be, and each union's last member.
     public static var fullSample: Self {
         Self(model: "tgi", input: "What is deep learning?", stream: .null)
     }

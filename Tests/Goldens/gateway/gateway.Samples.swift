@@ -27,7 +27,7 @@ extension UnprocessableContentBody {
 extension RebootDroplet.Input {
     /// A sample input of `RebootDroplet`, for previews and tests.
     public static var sample: Self {
-        Self(id: 1, body: ["key": [:]])
+        Self(id: 1, body: ["key": ["key": "value"]])
     }
 }
 

@@ -59,6 +59,11 @@ extension Label {
     public static var sample: Self {
         .string("string")
     }
+
+    /// Another sample `Label`: `null` where a value may be, and each union's last member.
+    public static var fullSample: Self {
+        .labelDetails(.sample)
+    }
 }
 
 extension Milestone {
@@ -95,7 +100,7 @@ extension Content {
 extension Repository {
     /// A sample `Repository`, for previews and tests.
     public static var sample: Self {
-        Self(id: 1, fullName: "string", private: true, customProperties: ["key": [:]])
+        Self(id: 1, fullName: "string", private: true, customProperties: ["key": ["key": "value"]])
     }
 }
 
@@ -123,7 +128,7 @@ extension UpdateIssue.Input {
         )
     }
 
-    /// A sample input of `UpdateIssue` with every value that may be `null` sent as `null`.
+    /// Another sample input of `UpdateIssue`: `null` where a value may be, and each union's last member.
     public static var fullSample: Self {
         Self(
             owner: "string",
@@ -134,7 +139,7 @@ extension UpdateIssue.Input {
             state: .`open`,
             stateReason: .null,
             milestone: .null,
-            labels: [.sample],
+            labels: [.fullSample],
             assignees: ["string"]
         )
     }
@@ -164,7 +169,7 @@ extension GetContent.Input {
 extension CreateRepositoryDispatch.Input {
     /// A sample input of `CreateRepositoryDispatch`, for previews and tests.
     public static var sample: Self {
-        Self(owner: "string", repo: "string", eventType: "string", clientPayload: [:])
+        Self(owner: "string", repo: "string", eventType: "string", clientPayload: ["key": "value"])
     }
 }
 

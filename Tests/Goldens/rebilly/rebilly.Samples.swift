@@ -24,7 +24,7 @@ extension Product {
             links: [.sample],
             accountingCode: "4010",
             createdTime: Date(timeIntervalSince1970: 1704153600),
-            customFields: ["key": [:]],
+            customFields: ["key": ["key": "value"]],
             description: "string",
             id: "membership",
             name: "Premium membership",

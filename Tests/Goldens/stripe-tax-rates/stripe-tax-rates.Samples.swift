@@ -50,7 +50,7 @@ extension TaxRate {
             inclusive: true,
             jurisdiction: "string",
             livemode: true,
-            metadata: ["key": [:]],
+            metadata: ["key": ["key": "value"]],
             object: .taxRate,
             percentage: 1.5
         )

@@ -4,7 +4,7 @@ extension CreateProfile.Input {
         Self(id: "string", name: "string", nickname: "string", bio: .value("string"), address: .sample)
     }
 
-    /// A sample input of `CreateProfile` with every value that may be `null` sent as `null`.
+    /// Another sample input of `CreateProfile`: `null` where a value may be, and each union's last member.
     public static var fullSample: Self {
         Self(id: "string", name: "string", nickname: nil, bio: .null, address: .fullSample)
     }

@@ -1,11 +1,11 @@
 extension Reading {
     /// A sample `Reading`, for previews and tests.
     public static var sample: Self {
-        Self(cleared: .null, value: "string", flag: .value(true), anything: [:])
+        Self(cleared: .null, value: "string", flag: .value(true), anything: ["key": "value"])
     }
 
-    /// A sample `Reading` with every value that may be `null` sent as `null`.
+    /// Another sample `Reading`: `null` where a value may be, and each union's last member.
     public static var fullSample: Self {
-        Self(cleared: .null, value: "string", flag: .null, anything: [:])
+        Self(cleared: .null, value: "string", flag: .null, anything: ["key": "value"])
     }
 }

@@ -3,4 +3,9 @@ extension Listing {
     public static var sample: Self {
         .owned(Owned(id: 1, owner: "string"))
     }
+
+    /// Another sample `Listing`: `null` where a value may be, and each union's last member.
+    public static var fullSample: Self {
+        .permitted(.sample)
+    }
 }
