@@ -217,8 +217,10 @@ struct SampleWriter {
         case .union(let union) where given == nil && json.canTellApart(union):
             // The first member that has a sample, without what would make it a value of others;
             // for a full sample, the last, so that the two send two of the members.
+            // A full sample's member must be one a value of it alone can be; else as the sample.
             let members = Array(union.variants.enumerated())
-            for (offset, variant) in sendsNulls ? members.reversed() : members where !isDeprecatedMember(variant, of: model) {
+            let tried = sendsNulls ? members.reversed().filter { distinguishing($0.element.type, as: $0.offset, in: union).alone } + members : members
+            for (offset, variant) in tried where !isDeprecatedMember(variant, of: model) {
                 let (omitted, _) = distinguishing(variant.type, as: offset, in: union)
                 let value: Expression?
                 if !omitted.isEmpty, case .named(let name) = variant.type, let member = models[name], case .object(let fields) = member.kind {
@@ -233,7 +235,8 @@ struct SampleWriter {
             }
             return nil
         case .union(let union):
-            for variant in sendsNulls ? union.variants.reversed() : union.variants where !isDeprecatedMember(variant, of: model) {
+            // A full sample's member is the last only where the discriminator tells it apart.
+            for variant in sendsNulls && union.discriminator != nil ? union.variants.reversed() : union.variants where !isDeprecatedMember(variant, of: model) {
                 var given = given
                 if let discriminator = union.discriminator, let kind = variant.value {
                     // The member says which it is.

@@ -440,7 +440,9 @@ extension OpenAPIImporter {
     /// than this, `isNullable` reads what documents mean when a response is decoded.
     func acceptsNull(_ schema: YAMLNode) -> Bool {
         if let values = schema["enum"] { return values.items.contains { isNull($0, in: schema) } }
-        return schema["nullable"]?.bool == true && schema["type"] != nil
+        // 3.1 has no `nullable`: JSON Schema ignores it.
+        let isOpenAPI30 = root["openapi"]?.scalar?.hasPrefix("3.0") ?? true
+        return isOpenAPI30 && schema["nullable"]?.bool == true && schema["type"] != nil
             || schema["type"]?.items.contains { $0.scalar == "null" } == true
             || (schema["oneOf"] ?? schema["anyOf"])?.items.contains { lookUp($0).node.map(isNullSchema) == true } == true
     }
