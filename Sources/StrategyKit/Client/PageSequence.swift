@@ -78,6 +78,11 @@ extension StrategyClient {
 
             /// The next page; `nil` after the last, or after a failure.
             public mutating func next() async throws(CallError<S.Failure>) -> S.Output? {
+                try await nextAnswer()?.output
+            }
+
+            /// The next page with the response it came from; `nil` after the last, or after a failure.
+            mutating func nextAnswer() async throws(CallError<S.Failure>) -> StrategyClient.Answer<S.Output>? {
                 if let failure {
                     self.failure = nil
                     throw failure
@@ -88,7 +93,7 @@ extension StrategyClient {
                 remaining = remaining.map { $0 - 1 }
                 let pagination = strategy.pagination
                 fetched.insert(pagination.position(of: current))
-                let page: Page<S.Output>
+                let page: StrategyClient.Answer<S.Output>
                 let input: S.Input
                 switch current {
                 case .input(let given):
@@ -108,7 +113,49 @@ extension StrategyClient {
                         next = following
                     }
                 }
-                return page.output
+                return page
+            }
+        }
+    }
+}
+
+extension StrategyClient.PageSequence {
+    /// Each page with the response it came from: status, headers, request id, body and
+    /// duration beside the output, as ``StrategyClient/callWithResponse(_:_:)`` gives for one call.
+    ///
+    /// ```swift
+    /// for try await answer in client.pages(GetWall(), input).answers {
+    ///     print(answer.requestID ?? "-", answer.output.items.count)
+    /// }
+    /// ```
+    public var answers: Answers {
+        Answers(pages: self)
+    }
+
+    /// The pages of a list, each with the response it came from; see ``answers``.
+    public struct Answers: AsyncSequence, Sendable {
+        /// One page and its response.
+        public typealias Element = StrategyClient.Answer<S.Output>
+        /// What a failed call throws.
+        public typealias Failure = CallError<S.Failure>
+
+        let pages: StrategyClient.PageSequence<S>
+
+        /// An iterator that sends no request before its first `next()`.
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(pages: pages.makeAsyncIterator())
+        }
+
+        /// Fetches one page per `next()`.
+        public struct Iterator: AsyncIteratorProtocol {
+            /// What a failed call throws.
+            public typealias Failure = CallError<S.Failure>
+
+            var pages: StrategyClient.PageSequence<S>.Iterator
+
+            /// The next page and its response; `nil` after the last, or after a failure.
+            public mutating func next() async throws(CallError<S.Failure>) -> StrategyClient.Answer<S.Output>? {
+                try await pages.nextAnswer()
             }
         }
     }

@@ -10,6 +10,9 @@ import Foundation
 /// )
 /// let user = try await client.send(GetUser(), GetUser.Input(id: 42))
 /// ```
+///
+/// One call may take settings of its own (``with(_:)``, ``CallOptions``) and return its output
+/// with the response it came from (``callWithResponse(_:_:)``, ``Answer``).
 public struct StrategyClient: Sendable {
     /// Where endpoints are sent: scheme, host, port and base path.
     public var server: Server
@@ -27,6 +30,9 @@ public struct StrategyClient: Sendable {
     public var serverReplacements: [Server: Server] = [:]
     /// Whether strategies' own servers are ignored, as when every call is answered by stubs.
     var ignoresStrategyServers = false
+    /// The options ``with(_:)`` gave this client for its calls; `nil` when it was given none,
+    /// so a plain call does nothing more.
+    var callOptions: CallOptions?
 
     /// A client for `server`.
     ///
@@ -89,7 +95,7 @@ public struct StrategyClient: Sendable {
 
     /// One call, as ``call(_:_:)`` makes it, with the response and its body; sent to `url`
     /// instead of the endpoint's own place when one is given (a next page's link).
-    func page<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws(CallError<S.Failure>) -> Page<S.Output> {
+    func page<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws(CallError<S.Failure>) -> Answer<S.Output> {
         do {
             return try await exchange(strategy, input, at: url)
         } catch let failure as Undecodable {
@@ -99,31 +105,45 @@ public struct StrategyClient: Sendable {
         }
     }
 
-    private func exchange<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws -> Page<S.Output> {
+    private func exchange<S: Strategy>(_ strategy: S, _ input: S.Input, at url: URL? = nil) async throws -> Answer<S.Output> {
         var endpoint = try strategy.endpoint(for: input)
         if let url {
             endpoint.url = url
             endpoint.query = []
         }
-        let server = ignoresStrategyServers ? self.server : strategy.server.map { serverReplacements[$0] ?? $0 } ?? self.server
+        callOptions?.apply(to: &endpoint, following: url)
+        let server = self.server(for: strategy)
         let (request, body) = try server.request(for: endpoint)
+        let start = ContinuousClock.now
         let (response, responseBody) = try await perform(
             request,
             body: body,
-            // A request made from a path alone goes to `server` by construction; only an
-            // absolute URL (``Endpoint/url``) needs its origin compared.
-            context: Middleware.Context(strategyName: S.name, retry: endpoint.retry, isAPIServer: endpoint.url == nil || isAPIServer(request, server: server)),
-            limits: limits.overridden(by: endpoint),
+            context: self.context(of: strategy, endpoint, request, server: server),
+            limits: self.limits(for: endpoint),
             filter: strategy.middlewareFilter
         )
+        let duration = start.duration(to: .now)
         guard strategy.successCheck.isSuccess(response, body: responseBody) else {
             throw S.Failure(response: response, body: response.errorBody(responseBody), decoder: decoder)
         }
         do {
-            return Page(output: try strategy.output(from: response, body: responseBody, decoder: decoder), response: response, body: responseBody, request: request)
+            return Answer(
+                output: try strategy.output(from: response, body: responseBody, decoder: decoder),
+                response: response, body: responseBody, request: request, duration: duration,
+                requestIDHeader: callOptions?.requestIDHeader ?? strategy.requestIDHeader
+            )
         } catch {
             throw Undecodable(error: error, body: responseBody)
         }
+    }
+
+    /// What the middlewares are told of a call of `strategy` that sends `request` to `server`.
+    func context<S: Strategy>(of strategy: S, _ endpoint: Endpoint, _ request: HTTPRequest, server: Server) -> Middleware.Context {
+        // A request made from a path alone goes to `server` by construction; only an
+        // absolute URL (``Endpoint/url``) needs its origin compared.
+        var context = Middleware.Context(strategyName: S.name, retry: endpoint.retry, isAPIServer: endpoint.url == nil || isAPIServer(request, server: server))
+        if let callOptions { context.options = callOptions }
+        return context
     }
 
     /// Whether `request` goes to the API's own server: the client's or the strategy's, or an
@@ -163,14 +183,6 @@ public struct StrategyClient: Sendable {
         }
         return try await next(request, body)
     }
-}
-
-/// One successful call: its output, and the request, response and body it came from.
-struct Page<Output: Sendable>: Sendable {
-    let output: Output
-    let response: HTTPResponse
-    let body: Data
-    let request: HTTPRequest
 }
 
 /// A successful response whose body didn't give the output, with that body.

@@ -60,12 +60,17 @@ public struct Middleware: Sendable {
         /// strategy names. A request to an absolute URL elsewhere (an upload URL an earlier
         /// response returned) is not, and gets none of the API's defaults and credentials.
         public var isAPIServer: Bool
+        /// The options the caller gave this call (``StrategyClient/with(_:)``), empty when none:
+        /// the request carries their headers, query items and idempotency key already, and
+        /// ``Middleware/retry(_:name:)`` retries by their ``StrategyClient/CallOptions/retry``.
+        public var options: StrategyClient.CallOptions
 
         /// The context of a call of the strategy named `strategyName`.
-        public init(strategyName: String, retry: RetryPolicy? = nil, isAPIServer: Bool = true) {
+        public init(strategyName: String, retry: RetryPolicy? = nil, isAPIServer: Bool = true, options: StrategyClient.CallOptions = StrategyClient.CallOptions()) {
             self.strategyName = strategyName
             self.retry = retry
             self.isAPIServer = isAPIServer
+            self.options = options
         }
     }
 

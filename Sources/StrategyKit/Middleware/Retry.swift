@@ -19,7 +19,8 @@ import Foundation
 ///
 /// A client's policy is the one given to its ``Middleware/retry(_:name:)``; a strategy's own
 /// (``Endpoint/retry``) replaces it in full, unless the client's switches retrying off
-/// (``applied(to:)``).
+/// (``applied(to:)``). A call's own (``StrategyClient/CallOptions/retry``) replaces both, even
+/// where the client's switches retrying off: the caller asked for it for this one call.
 public struct RetryPolicy: Sendable {
     /// Retries after the first attempt; 0 never retries.
     public var maxRetries: Int
@@ -97,8 +98,9 @@ public struct RetryPolicy: Sendable {
 extension Middleware {
     /// Sends a request again when the policy allows, waiting between attempts.
     ///
-    /// The policy is the strategy's own (``Endpoint/retry``) when it has one, else `policy`;
-    /// `policy` can switch retrying off for all strategies (``RetryPolicy/applied(to:)``).
+    /// The policy is the call's own (``StrategyClient/CallOptions/retry``) when it has one, else
+    /// the strategy's own (``Endpoint/retry``) when it has one, else `policy`; `policy` can
+    /// switch retrying off for all strategies (``RetryPolicy/applied(to:)``).
     /// It decides by the error's ``TransportError/Kind``, the status code and the method
     /// alone. Put it first in the chain so each retry goes through the others again.
     ///
@@ -150,13 +152,13 @@ struct RetryMiddleware: Intercepting {
         context: Middleware.Context,
         next: Middleware.Next
     ) async throws -> (HTTPResponse, Data) {
-        let policy = self.policy.applied(to: context.retry)
+        let policy = context.options.retry ?? self.policy.applied(to: context.retry)
         guard policy.maxRetries > 0, policy.retryableMethods.contains(request.method) else {
             return try await next(request, body)
         }
         var request = request
         if let header = policy.idempotencyKeyHeader, !RetryPolicy.idempotentMethods.contains(request.method) {
-            let key = try HTTPCheck.field(header, UUID().uuidString)
+            let key = try HTTPCheck.field(header, context.options.idempotencyKey ?? UUID().uuidString)
             if request.headerFields[key.name] == nil { request.headerFields.append(key) }
         }
         var retry = 0

@@ -45,10 +45,12 @@ public struct Endpoint: Sendable {
     /// The body, if any.
     public var body: RequestBody?
     /// The deadline in seconds for each attempt, connecting to last body byte; `nil` keeps the
-    /// client's ``StrategyClient/Limits/timeout``.
+    /// client's ``StrategyClient/Limits/timeout``. A call's own
+    /// (``StrategyClient/CallOptions/timeout``) wins over it.
     public var timeout: TimeInterval?
     /// This endpoint's retry policy; it applies in full, unless the client's switches retrying
-    /// off (``RetryPolicy/applied(to:)``). `nil` keeps the client's.
+    /// off (``RetryPolicy/applied(to:)``). `nil` keeps the client's. A call's own
+    /// (``StrategyClient/CallOptions/retry``) wins over it.
     public var retry: RetryPolicy?
     /// Seconds to wait for a connection and for the next bytes; `nil` keeps the client's
     /// ``StrategyClient/Limits/connectTimeout``.

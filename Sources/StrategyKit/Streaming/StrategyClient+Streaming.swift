@@ -142,7 +142,7 @@ extension StrategyClient {
 
             private mutating func start() async throws {
                 let format = strategy.streamFormat
-                let (opened, silence) = try await client.open(strategy, input, accept: format.accept, limits: limits)
+                let (opened, silence, _) = try await client.open(strategy, input, accept: format.accept, limits: limits)
                 switch opened {
                 case .stream(let head, let body):
                     response = head
@@ -228,6 +228,21 @@ extension StrategyClient {
         limits: StreamLimits = StreamLimits(),
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(CallError<S.Failure>) -> S.Output {
+        try await uploadWithResponse(strategy, input, body: body, limits: limits, progress: progress).output
+    }
+
+    /// Sends the request `strategy` makes for `input` with `body` in place of the endpoint's, as
+    /// ``upload(_:_:body:limits:progress:)`` does, and returns the output with the response it
+    /// came from (``Answer``); its ``Answer/duration`` runs from the start of the call to the
+    /// last byte of the response, the upload included.
+    public func uploadWithResponse<S: Strategy>(
+        _ strategy: S,
+        _ input: S.Input,
+        body: StreamedBody,
+        limits: StreamLimits = StreamLimits(),
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(CallError<S.Failure>) -> Answer<S.Output> {
+        let start = ContinuousClock.now
         let total = body.bytes.length.map(Int64.init)
         var sent: (@Sendable (Int64) -> Void)?
         if let progress {
@@ -235,8 +250,10 @@ extension StrategyClient {
         }
         let response: HTTPResponse
         let whole: Data
+        let request: HTTPRequest
         do {
-            let (opened, silence) = try await open(strategy, input, upload: body, limits: limits, sent: sent)
+            let (opened, silence, sentRequest) = try await open(strategy, input, upload: body, limits: limits, sent: sent)
+            request = sentRequest
             switch opened {
             case .whole(let head, let data):
                 (response, whole) = (head, data)
@@ -252,8 +269,13 @@ extension StrategyClient {
         guard strategy.successCheck.isSuccess(response, body: whole) else {
             throw .api(S.Failure(response: response, body: response.errorBody(whole), decoder: decoder))
         }
+        let duration = start.duration(to: .now)
         do {
-            return try strategy.output(from: response, body: whole, decoder: decoder)
+            return Answer(
+                output: try strategy.output(from: response, body: whole, decoder: decoder),
+                response: response, body: whole, request: request, duration: duration,
+                requestIDHeader: callOptions?.requestIDHeader ?? strategy.requestIDHeader
+            )
         } catch {
             throw .decoding(error, body: whole)
         }
@@ -297,7 +319,7 @@ extension StrategyClient {
             }
             let file = try FileSink(temporary)
             sink = file
-            let (opened, silence) = try await open(strategy, input, limits: limits, into: file)
+            let (opened, silence, _) = try await open(strategy, input, limits: limits, into: file)
             let (response, stream): (HTTPResponse, ByteStream)
             switch opened {
             case .whole(let head, let body):

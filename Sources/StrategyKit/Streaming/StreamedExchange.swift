@@ -18,9 +18,10 @@ extension StrategyClient {
         limits streamLimits: StreamLimits,
         sent: (@Sendable (Int64) -> Void)? = nil,
         into sink: FileSink? = nil
-    ) async throws -> (Opened, silence: TimeInterval) {
-        let endpoint = try strategy.endpoint(for: input)
-        let server = ignoresStrategyServers ? self.server : strategy.server.map { serverReplacements[$0] ?? $0 } ?? self.server
+    ) async throws -> (Opened, silence: TimeInterval, request: HTTPRequest) {
+        var endpoint = try strategy.endpoint(for: input)
+        callOptions?.apply(to: &endpoint, following: nil)
+        let server = self.server(for: strategy)
         var (request, data) = try server.request(for: endpoint)
         var body = data.map(ByteStream.init)
         if let upload {
@@ -32,7 +33,7 @@ extension StrategyClient {
         if let accept, request.headerFields[.accept] == nil {
             request.headerFields[.accept] = accept
         }
-        var limits = self.limits.overridden(by: endpoint)
+        var limits = self.limits(for: endpoint)
         if let maximum = streamLimits.maximumBytes { limits.maximumResponseBytes = maximum }
         sink?.limit(to: limits.maximumResponseBytes)
         let exchange = StreamedExchange(
@@ -43,7 +44,7 @@ extension StrategyClient {
             sent: sent,
             sink: sink
         )
-        let context = Middleware.Context(strategyName: S.name, retry: endpoint.retry, isAPIServer: endpoint.url == nil || isAPIServer(request, server: server))
+        let context = self.context(of: strategy, endpoint, request, server: server)
         let latest = Locked<ByteStream?>(nil)
         let maximumBytes = limits.maximumResponseBytes
         var next: Middleware.Next = { request, _ in
@@ -70,10 +71,10 @@ extension StrategyClient {
             return latest
         }
         if let stream, (200..<300).contains(response.status.code), whole.isEmpty {
-            return (.stream(response, stream.endable(limit: maximumBytes)), silence)
+            return (.stream(response, stream.endable(limit: maximumBytes)), silence, request)
         }
         stream?.cancel()
-        return (.whole(response, whole), silence)
+        return (.whole(response, whole), silence, request)
     }
 }
 
