@@ -219,7 +219,11 @@ import Testing
         typealias Output = User
         var requestIDHeader: String?
 
-        func endpoint(for input: Void) -> Endpoint { Endpoint(.get, "/answer") }
+        func endpoint(for input: Void) -> Endpoint {
+            var endpoint = Endpoint(.get, "/answer")
+            endpoint.requestIDHeader = requestIDHeader
+            return endpoint
+        }
     }
 
     let server: HTTPTestServer

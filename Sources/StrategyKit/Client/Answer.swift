@@ -46,8 +46,8 @@ extension StrategyClient {
         public var headerFields: HTTPFields { response.headerFields }
 
         /// The id the server gave the request, to quote when reporting a problem: the header the
-        /// call names (``CallOptions/requestIDHeader``) or the strategy does
-        /// (``Strategy/requestIDHeader``), else the first of ``CallOptions/commonRequestIDHeaders``
+        /// call names (``CallOptions/requestIDHeader``) or the endpoint does
+        /// (``Endpoint/requestIDHeader``), else the first of ``CallOptions/commonRequestIDHeaders``
         /// the response has.
         public var requestID: String? {
             response.requestID(preferring: requestIDHeader)
@@ -75,7 +75,7 @@ extension StrategyClient {
 }
 
 extension StrategyClient.CallOptions {
-    /// The headers a request id is read from when neither the call nor the strategy names one,
+    /// The headers a request id is read from when neither the call nor the endpoint names one,
     /// in order: those of the common servers, proxies and clouds (`X-Request-Id`, `Request-Id`,
     /// AWS's, Azure's, GitHub's, `X-Correlation-Id`, Cloudflare's `CF-Ray`).
     public static let commonRequestIDHeaders: [HTTPField.Name] = [

@@ -45,10 +45,6 @@ public protocol Strategy: Sendable {
     /// host; `nil`, the default, for the client's own. It gets the API's defaults and
     /// credentials as the client's server does.
     var server: Server? { get }
-
-    /// The response header that carries the request id, when the API uses one of its own;
-    /// `nil`, the default, for the common ones (``StrategyClient/CallOptions/commonRequestIDHeaders``).
-    var requestIDHeader: String? { get }
 }
 
 extension Strategy {
@@ -67,9 +63,6 @@ extension Strategy {
 
     /// `nil`: the strategy is sent to the client's server.
     public var server: Server? { nil }
-
-    /// `nil`: the request id is read from the common headers.
-    public var requestIDHeader: String? { nil }
 }
 
 extension Strategy where Output: Decodable {

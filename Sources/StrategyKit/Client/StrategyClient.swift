@@ -130,7 +130,7 @@ public struct StrategyClient: Sendable {
             return Answer(
                 output: try strategy.output(from: response, body: responseBody, decoder: decoder),
                 response: response, body: responseBody, request: request, duration: duration,
-                requestIDHeader: callOptions?.requestIDHeader ?? strategy.requestIDHeader
+                requestIDHeader: callOptions?.requestIDHeader ?? endpoint.requestIDHeader
             )
         } catch {
             throw Undecodable(error: error, body: responseBody)

@@ -48,6 +48,10 @@ public struct Endpoint: Sendable {
     /// client's ``StrategyClient/Limits/timeout``. A call's own
     /// (``StrategyClient/CallOptions/timeout``) wins over it.
     public var timeout: TimeInterval?
+    /// The response header that carries the request id, when the API uses one of its own;
+    /// `nil`, the default, for the common ones (``StrategyClient/CallOptions/commonRequestIDHeaders``).
+    /// A call's own (``StrategyClient/CallOptions/requestIDHeader``) wins over it.
+    public var requestIDHeader: String? = nil
     /// This endpoint's retry policy; it applies in full, unless the client's switches retrying
     /// off (``RetryPolicy/applied(to:)``). `nil` keeps the client's. A call's own
     /// (``StrategyClient/CallOptions/retry``) wins over it.

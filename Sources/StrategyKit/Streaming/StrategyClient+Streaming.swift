@@ -274,7 +274,7 @@ extension StrategyClient {
             return Answer(
                 output: try strategy.output(from: response, body: whole, decoder: decoder),
                 response: response, body: whole, request: request, duration: duration,
-                requestIDHeader: callOptions?.requestIDHeader ?? strategy.requestIDHeader
+                requestIDHeader: callOptions?.requestIDHeader ?? (try? strategy.endpoint(for: input))?.requestIDHeader
             )
         } catch {
             throw .decoding(error, body: whole)
