@@ -16,35 +16,11 @@ LOG, the generator's output, whose JSON pointer names the operation) is counted 
 
 and then each of the K without a warning. Exits 0 (the figures are the output).
 """
-import glob
-import json
-import re
 import sys
 
-import yaml
+from generated_strategies import owned, read_file, resolve, strategies
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-ROUTE = re.compile(r"^/// `([A-Z]+) (/[^`]*)`$")
-STRATEGY = re.compile(r"^(?:public |package )?struct (\w+): (?:\w+Strategy|Strategy)\b")
-
-
-def load(path):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    try:
-        return json.loads(text)
-    except ValueError:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
-def resolve(document, node, depth=0):
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/") and depth < 32:
-        target = document
-        for part in node["$ref"][2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            target = target.get(part) if isinstance(target, dict) else None
-        node, depth = (target if isinstance(target, dict) else {}), depth + 1
-    return node if isinstance(node, dict) else {}
 
 
 def holds_nothing(document, schema):
@@ -72,38 +48,16 @@ def bodies(document):
     return found
 
 
-def endpoints(folder):
-    """{(METHOD, path template): endpoint function text} of the strategies in `folder`."""
-    found = {}
-    for file in sorted(glob.glob(f"{folder}/*.Strategies*.swift")):
-        with open(file, encoding="utf-8") as f:
-            text = f.read()
-        lines = text.split("\n")
-        for index, line in enumerate(lines):
-            match = STRATEGY.match(line)
-            if not match:
-                continue
-            route = next((ROUTE.match(lines[i]) for i in range(index - 1, max(index - 40, -1), -1)
-                          if ROUTE.match(lines[i])), None)
-            end = next((i for i in range(index + 1, len(lines)) if lines[i] == "}"), len(lines))
-            if route:
-                found[(route.group(1), template(route.group(2)))] = "\n".join(lines[index:end])
-    return found
-
-
-def template(path):
-    return re.sub(r"\{[^}]*\}", "{}", path)
-
-
 def main(document_path, folder, log_path):
-    document = load(document_path)
+    document = read_file(document_path)
     with open(log_path, encoding="utf-8", errors="replace") as f:
         warned = [line for line in f if "warning:" in line]
-    strategies = endpoints(folder)
+    routes = {(method, path): code for method, path, code in strategies(folder).values()}
     declared = bodies(document)
     faulty, excused = [], 0
     for method, path, pointer in declared:
-        code = next((c for (m, p), c in strategies.items() if m == method and p.endswith(template(path).rstrip("/") or "/")), None)
+        # The client's strategy for the document's operation (`owned` reads the other way round).
+        code = next((c for (m, p), c in routes.items() if owned({(method, path): True}, m, p)), None)
         if code is None:
             continue  # left out of the client, with its own diagnostic
         endpoint = code[code.find("func endpoint"):]

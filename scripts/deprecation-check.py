@@ -17,22 +17,12 @@ parts (its message starts with "sets '"), which stands beside a method that does
 and then each of the K with its route. Exits 0 (the figures are the output).
 """
 import glob
-import json
 import re
 import sys
 
-import yaml
+from generated_strategies import owned, read_file, resolve, strategies
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-
-
-def load(path):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    try:
-        return json.loads(text)
-    except ValueError:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 class Document:
@@ -40,19 +30,8 @@ class Document:
         self.document = document
         self.memo = {}
 
-    def resolve(self, node, seen=()):
-        """The node a `$ref` names (local references only), or the node itself."""
-        while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
-            reference = node["$ref"]
-            if reference in seen:
-                return {}
-            seen = seen + (reference,)
-            target = self.document
-            for part in reference[2:].split("/"):
-                part = part.replace("~1", "/").replace("~0", "~")
-                target = target.get(part) if isinstance(target, dict) else None
-            node = target if isinstance(target, dict) else {}
-        return node
+    def resolve(self, node):
+        return resolve(self.document, node)
 
     def deprecated(self, schema, seen=frozenset()):
         """Whether a value of `schema` can't be built without a deprecated schema."""
@@ -133,35 +112,14 @@ class Document:
         return found
 
 
-ROUTE = re.compile(r"^/// `([A-Z]+) (/[^`]*)`$")
-STRATEGY = re.compile(r"^(?:public |package )?struct (\w+): (?:\w+Strategy|Strategy)\b")
 FUNCTION = re.compile(r"^    (?:public |package )?func (\w+)")
 CALLED = re.compile(r"\b([A-Z]\w*)\(\)")
-
-
-def strategy_routes(folder):
-    """{strategy name: (METHOD, path)} from the route each strategy's doc comment ends with."""
-    routes = {}
-    for file in sorted(glob.glob(f"{folder}/*.Strategies*.swift")):
-        route = None
-        with open(file, encoding="utf-8") as f:
-            for line in f:
-                match = ROUTE.match(line)
-                strategy = STRATEGY.match(line)
-                if match:
-                    route = (match.group(1), match.group(2))
-                elif strategy and route:
-                    routes[strategy.group(1)] = route
-                    route = None
-                elif not line.startswith(("///", "@")):
-                    route = None
-    return routes
 
 
 def client_methods(folder):
     """[(name, METHOD, path, deprecated)] of the client's methods, each with the route of the
     strategy it calls."""
-    routes = strategy_routes(folder)
+    routes = {name: (method, path) for name, (method, path, _) in strategies(folder).items()}
     methods = []
     for file in sorted(glob.glob(f"{folder}/*.Client*.swift")):
         attributes, pending = [], None
@@ -187,21 +145,12 @@ def client_methods(folder):
     return methods
 
 
-def template(path):
-    return re.sub(r"\{[^}]*\}", "{}", path)
-
-
 def main(document_path, folder):
-    document = Document(load(document_path))
-    routes = {(method, template(path)): deprecated for (method, path), deprecated in document.routes().items()}
-    methods = client_methods(folder)
-    deprecated = [m for m in methods if m[3]]
-    beyond = []
-    for name, method, path, _ in deprecated:
-        # The client's path may carry a base path the document puts elsewhere: match its end.
-        owned = [d for (m, p), d in routes.items() if m == method and template(path).endswith(p.rstrip("/") or "/")]
-        if owned and not any(owned):
-            beyond.append(f"{name} ({method} {path})")
+    document = Document(read_file(document_path))
+    routes = document.routes()
+    deprecated = [m for m in client_methods(folder) if m[3]]
+    beyond = [f"{name} ({method} {path})" for name, method, path, _ in deprecated
+              if (found := owned(routes, method, path)) and not any(found)]
     print(f"deprecated methods {len(deprecated)}, not deprecated by the document {len(beyond)}")
     for line in beyond:
         print("  " + line)

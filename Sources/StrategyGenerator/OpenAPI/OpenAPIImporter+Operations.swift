@@ -182,8 +182,7 @@ extension OpenAPIImporter {
         case .json?, .jsonFields?: break
         default: return
         }
-        guard !strategy.headers.contains(where: { $0.name.value.lowercased() == "content-type" }),
-              !strategy.constantHeaders.contains(where: { $0.name.value.lowercased() == "content-type" }) else { return }
+        guard !strategy.sendsHeader("Content-Type") else { return }
         var types: [(text: String, location: SourceLocation)] = []
         for (type, media) in body["content"]?.members ?? [] where Self.isJSON(type) && Self.mediaType(type) != "*/*" {
             if !types.contains(where: { Self.mediaType($0.text) == Self.mediaType(type) }) { types.append((type, media.location)) }
@@ -227,7 +226,7 @@ extension OpenAPIImporter {
     /// caller chooses it (an `Accept` parameter), nor for responses that declare no content.
     mutating func accept(_ strategy: inout StrategySpec, _ operation: YAMLNode) {
         guard strategy.stream == nil,
-              !(strategy.headers.map(\.name) + strategy.constantHeaders.map(\.name)).contains(where: { $0.value.lowercased() == "accept" }) else { return }
+              !strategy.sendsHeader("Accept") else { return }
         let responses = (operation["responses"]?.members ?? []).sorted { ($0.key.hasPrefix("2") ? 0 : 1) < ($1.key.hasPrefix("2") ? 0 : 1) }
         var types: [String] = []
         for (_, response) in responses {
@@ -472,13 +471,8 @@ extension OpenAPIImporter {
             // A body that takes other keys beside its properties is a model, which keeps them.
             if let resolved = resolve(schema, pointer: at), schema.reference == nil, isObject(resolved), resolved["properties"] != nil,
                !hasUnionBesideProperties(resolved), resolved["additionalProperties"].map({ $0.bool == false }) ?? true, let fields = objectFields(resolved, owner: owner + "Body", pointer: at), !fields.isEmpty {
-                // Fields only ever sent: none the API only returns (`readOnly`), and one the
-                // document lets be `null` can be sent as `null`.
-                return .jsonFields(fields.filter { !$0.isReadOnly }.map { field in
-                    var field = field
-                    if field.nullWhenSent, field.type.isOptional { field.nullable = true }
-                    return field
-                })
+                // Fields only ever sent.
+                return .jsonFields(fields.asSent)
             }
             // A body that may be `null` is sent when given, as one the operation may go without.
             guard var bodyType = self.type(of: schema, hint: owner + "Body", pointer: at)?.unwrappingOptional, bodyType != .builtIn(.file) else { return nil }
@@ -522,5 +516,12 @@ extension OpenAPIImporter {
     func isBinary(_ schema: YAMLNode) -> Bool {
         schema.members.allSatisfy { Self.annotationKeys.contains($0.key) || $0.key.hasPrefix("x-") }
             || schemaType(schema) == "string" || schema["contentEncoding"] != nil || schema["contentMediaType"] != nil
+    }
+}
+
+extension StrategySpec {
+    /// Whether the strategy sends header `name` already, as an input or a constant.
+    func sendsHeader(_ name: String) -> Bool {
+        (headers.map(\.name) + constantHeaders.map(\.name)).contains { $0.value.lowercased() == name.lowercased() }
     }
 }

@@ -476,3 +476,15 @@ public enum JSONTextForm: Hashable, Sendable {
     /// The whole value, a list included, as OpenAPI sends a parameter whose `content` is JSON.
     case whole
 }
+
+extension [FieldSpec] {
+    /// The fields of a value only ever sent: without those the API only returns (`readOnly`),
+    /// and each optional one the document lets be `null` able to send it (`Nullable<T>`).
+    public var asSent: [FieldSpec] {
+        filter { !$0.isReadOnly }.map { field in
+            var field = field
+            if field.nullWhenSent, field.type.isOptional { field.nullable = true }
+            return field
+        }
+    }
+}

@@ -264,11 +264,7 @@ extension ModelSpec {
     fileprivate var asSent: ModelSpec {
         guard case .object(let fields) = kind, fields.contains(where: { $0.nullWhenSent || $0.isReadOnly }) else { return self }
         var model = self
-        model.kind = .object(fields.filter { !$0.isReadOnly }.map { field in
-            var field = field
-            if field.nullWhenSent, field.type.isOptional { field.nullable = true }
-            return field
-        })
+        model.kind = .object(fields.asSent)
         return model
     }
 }
